@@ -1,0 +1,29 @@
+package chess
+
+import "testing"
+
+func TestSliderAttacksMatchReference(t *testing.T) {
+	rng := prng{12345}
+	for i := 0; i < 20000; i++ {
+		occ := Bitboard(rng.next() & rng.next())
+		s := Square(rng.next() % 64)
+		if got, want := RookAttacks(s, occ), slideAttacks(s, occ, &rookDirs); got != want {
+			t.Fatalf("RookAttacks(%v, %x) = %x, want %x", s, occ, got, want)
+		}
+		if got, want := BishopAttacks(s, occ), slideAttacks(s, occ, &bishopDirs); got != want {
+			t.Fatalf("BishopAttacks(%v, %x) = %x, want %x", s, occ, got, want)
+		}
+	}
+}
+
+func TestBetweenAndLine(t *testing.T) {
+	if got, want := Between(A1, D4), B2.Bitboard()|C3.Bitboard(); got != want {
+		t.Errorf("Between(a1, d4) = %x, want %x", got, want)
+	}
+	if Between(A1, B3) != Empty || Line(A1, B3) != Empty {
+		t.Error("a1 and b3 share no line")
+	}
+	if got := Line(C1, C5); got != FileBB(FileC) {
+		t.Errorf("Line(c1, c5) = %x, want file c", got)
+	}
+}

@@ -1,0 +1,236 @@
+package chess
+
+// GenKind selects which legal moves GenerateMoves produces. NoisyMoves and
+// QuietMoves partition AllMoves.
+type GenKind uint8
+
+// The generation kinds.
+const (
+	AllMoves   GenKind = iota
+	NoisyMoves         // captures (en passant included) and promotions
+	QuietMoves         // everything else, castling included
+)
+
+// GenerateMoves fills ml with the legal moves of the given kind, replacing
+// its contents. It does not allocate.
+//
+// The generator is fully legal: the king steps only to unattacked squares
+// (tested with the king lifted off the board, so it cannot hide behind
+// itself); in double check only the king moves; in single check the other
+// pieces may only capture the checker or block; pinned pieces move only along
+// the pin; en passant is tested by removing both pawns (see enPassantLegal).
+func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
+	ml.n = 0
+	us, them := p.side, p.side.Other()
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own | enemy
+	ksq := p.KingSquare(us)
+
+	var targets Bitboard
+	switch kind {
+	case AllMoves:
+		targets = ^own
+	case NoisyMoves:
+		targets = enemy
+	default:
+		targets = ^occ
+	}
+
+	// King moves.
+	occWithoutKing := occ ^ ksq.Bitboard()
+	for att := kingAttacks[ksq] & targets; att != 0; {
+		to := att.PopFirst()
+		if !p.attackedWith(to, them, occWithoutKing) {
+			if enemy.Has(to) {
+				ml.add(newMove(ksq, to, kindCapture))
+			} else {
+				ml.add(newMove(ksq, to, kindQuiet))
+			}
+		}
+	}
+	if p.checkers.MoreThanOne() {
+		return
+	}
+
+	// Evasions: in check, a move must capture the checker or block.
+	checkMask := Full
+	if p.checkers != 0 {
+		checkMask = betweenBB[ksq][p.checkers.First()] | p.checkers
+	}
+	pinned := p.pinnedPieces(ksq)
+	targets &= checkMask
+
+	for from := p.Pieces(us, Knight) &^ pinned; from != 0; {
+		s := from.PopFirst()
+		addPieceMoves(ml, s, knightAttacks[s]&targets, enemy)
+	}
+	for from := own & (p.byType[Bishop] | p.byType[Queen]); from != 0; {
+		s := from.PopFirst()
+		att := BishopAttacks(s, occ) & targets
+		if pinned.Has(s) {
+			att &= lineBB[ksq][s]
+		}
+		addPieceMoves(ml, s, att, enemy)
+	}
+	for from := own & (p.byType[Rook] | p.byType[Queen]); from != 0; {
+		s := from.PopFirst()
+		att := RookAttacks(s, occ) & targets
+		if pinned.Has(s) {
+			att &= lineBB[ksq][s]
+		}
+		addPieceMoves(ml, s, att, enemy)
+	}
+	p.generatePawnMoves(ml, kind, checkMask, pinned, ksq)
+
+	if kind != NoisyMoves && p.checkers == 0 {
+		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
+			c := &castles[i]
+			if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
+				continue
+			}
+			safe := true
+			for path := c.kingPath; path != 0; {
+				if p.attackedWith(path.PopFirst(), them, occ) {
+					safe = false
+					break
+				}
+			}
+			if safe {
+				k := kindKingCastle
+				if c.rookFrom < c.kingFrom {
+					k = kindQueenCastle
+				}
+				ml.add(newMove(c.kingFrom, c.kingTo, k))
+			}
+		}
+	}
+}
+
+// addPieceMoves adds the moves of the piece on from to each square in att,
+// marking those onto enemy pieces as captures.
+func addPieceMoves(ml *MoveList, from Square, att, enemy Bitboard) {
+	for b := att & enemy; b != 0; {
+		ml.add(newMove(from, b.PopFirst(), kindCapture))
+	}
+	for b := att &^ enemy; b != 0; {
+		ml.add(newMove(from, b.PopFirst(), kindQuiet))
+	}
+}
+
+// pinnedPieces returns the side to move's pieces that are pinned to its king
+// on ksq: the only piece between the king and an enemy slider aimed at it.
+func (p *Position) pinnedPieces(ksq Square) Bitboard {
+	them := p.byColor[p.side.Other()]
+	snipers := them & (RookAttacks(ksq, Empty)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(ksq, Empty)&(p.byType[Bishop]|p.byType[Queen]))
+	occ := p.Occupied()
+	var pinned Bitboard
+	for snipers != 0 {
+		b := betweenBB[ksq][snipers.PopFirst()] & occ
+		if b != 0 && !b.MoreThanOne() {
+			pinned |= b
+		}
+	}
+	return pinned & p.byColor[p.side]
+}
+
+// generatePawnMoves adds the pawn moves of the given kind, set-wise: all
+// pushes (or captures in one direction) are computed with one shift.
+func (p *Position) generatePawnMoves(ml *MoveList, kind GenKind, checkMask, pinned Bitboard, ksq Square) {
+	us := p.side
+	pawns := p.Pieces(us, Pawn)
+	enemy := p.byColor[us.Other()] & checkMask
+	empty := ^p.Occupied()
+	up, rank7, rank3 := 8, Rank7BB, Rank3BB
+	if us == Black {
+		up, rank7, rank3 = -8, Rank2BB, Rank6BB
+	}
+	promoting, others := pawns&rank7, pawns&^rank7
+	pin := pinFilter{pinned, ksq}
+
+	if kind != NoisyMoves {
+		single := others.Forward(us) & empty
+		double := (single & rank3).Forward(us) & empty & checkMask
+		pin.add(ml, single&checkMask, up, kindQuiet)
+		pin.add(ml, double, 2*up, kindDoublePush)
+	}
+	if kind == QuietMoves {
+		return
+	}
+	west, east := others.West().Forward(us)&enemy, others.East().Forward(us)&enemy
+	pin.add(ml, west, up-1, kindCapture)
+	pin.add(ml, east, up+1, kindCapture)
+	if promoting != 0 {
+		pin.addPromotions(ml, promoting.Forward(us)&empty&checkMask, up, kindPromotion)
+		pin.addPromotions(ml, promoting.West().Forward(us)&enemy, up-1, kindPromoCapture)
+		pin.addPromotions(ml, promoting.East().Forward(us)&enemy, up+1, kindPromoCapture)
+	}
+	if ep := p.epSquare; ep != NoSquare {
+		for from := pawnAttacks[us.Other()][ep] & pawns; from != 0; {
+			s := from.PopFirst()
+			if p.enPassantLegal(s, ep) {
+				ml.add(newMove(s, ep, kindEnPassant))
+			}
+		}
+	}
+}
+
+// pinFilter drops pawn moves that would take a pinned pawn off its pin line.
+type pinFilter struct {
+	pinned Bitboard
+	ksq    Square
+}
+
+func (f pinFilter) allowed(from, to Square) bool {
+	return !f.pinned.Has(from) || lineBB[f.ksq][from].Has(to)
+}
+
+// add adds a move to each square in targets from the square delta behind it.
+func (f pinFilter) add(ml *MoveList, targets Bitboard, delta int, k moveKind) {
+	for targets != 0 {
+		to := targets.PopFirst()
+		from := Square(int(to) - delta)
+		if f.allowed(from, to) {
+			ml.add(newMove(from, to, k))
+		}
+	}
+}
+
+// addPromotions is add for moves onto the last rank, one per promotion piece.
+func (f pinFilter) addPromotions(ml *MoveList, targets Bitboard, delta int, k moveKind) {
+	for targets != 0 {
+		to := targets.PopFirst()
+		from := Square(int(to) - delta)
+		if f.allowed(from, to) {
+			for piece := moveKind(3); ; piece-- { // queen first
+				ml.add(newMove(from, to, k+piece))
+				if piece == 0 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// LegalMoves returns the legal moves in a new slice. It allocates; hot code
+// should call GenerateMoves with a reused MoveList.
+func (p *Position) LegalMoves() []Move {
+	var ml MoveList
+	p.GenerateMoves(&ml, AllMoves)
+	return append([]Move(nil), ml.Slice()...)
+}
+
+// IsLegal reports whether m is a legal move in p (for example a move from a
+// hash table, which may belong to another position).
+func (p *Position) IsLegal(m Move) bool {
+	var ml MoveList
+	p.GenerateMoves(&ml, AllMoves)
+	return ml.Contains(m)
+}
+
+// HasLegalMoves reports whether the side to move has any legal move.
+func (p *Position) HasLegalMoves() bool {
+	var ml MoveList
+	p.GenerateMoves(&ml, AllMoves)
+	return ml.n > 0
+}

@@ -1,0 +1,261 @@
+package chess
+
+// Position is a chess position: the pieces (as bitboards, with a mailbox
+// beside them), the side to move, castling rights, the en-passant square,
+// the move counters and the Zobrist hash, kept up to date incrementally.
+//
+// Position is a plain value: copying it is how a caller keeps the position
+// before a move (copy-make), which is also what search does:
+//
+//	child := *p
+//	child.MakeMove(m)
+//
+// The zero Position is not valid; use StartingPosition or ParseFEN.
+type Position struct {
+	byType  [7]Bitboard // indexed by PieceType; [NoPieceType] is unused
+	byColor [2]Bitboard
+	board   [64]Piece
+
+	hash     uint64
+	checkers Bitboard // pieces giving check to the side to move
+
+	side      Color
+	castling  CastlingRights
+	epSquare  Square // set only when an en-passant capture is legal
+	halfmoves uint16 // plies since the last capture or pawn move
+	fullmoves uint16 // starts at 1, incremented after Black's move
+}
+
+// StartFEN is the FEN of the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartingPosition returns the standard starting position.
+func StartingPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic("chess: bad StartFEN: " + err.Error())
+	}
+	return p
+}
+
+// SideToMove returns the color whose turn it is.
+func (p *Position) SideToMove() Color { return p.side }
+
+// PieceAt returns the piece on s, or NoPiece.
+func (p *Position) PieceAt(s Square) Piece { return p.board[s] }
+
+// Pieces returns the squares holding pieces of color c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// ByType returns the squares holding pieces of type t, of either color.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
+
+// ByColor returns the squares holding pieces of color c.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// Occupied returns the squares holding any piece.
+func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return p.Pieces(c, King).First() }
+
+// CastlingRights returns the castling rights still held.
+func (p *Position) CastlingRights() CastlingRights { return p.castling }
+
+// EnPassant returns the square a pawn may capture onto en passant, or
+// NoSquare. It is set only when such a capture is legal, so positions that
+// differ only by an impossible en-passant capture are equal (and hash equal).
+func (p *Position) EnPassant() Square { return p.epSquare }
+
+// HalfmoveClock returns the number of plies since the last capture or pawn
+// move, as used by the fifty-move rule.
+func (p *Position) HalfmoveClock() int { return int(p.halfmoves) }
+
+// FullmoveNumber returns the move number, starting at 1 and incremented
+// after each Black move.
+func (p *Position) FullmoveNumber() int { return int(p.fullmoves) }
+
+// Hash returns the Zobrist hash of the position. Two positions with the same
+// pieces, side to move, castling rights and en-passant possibility have the
+// same hash.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Checkers returns the pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard { return p.checkers }
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.checkers != 0 }
+
+// AttackersTo returns the pieces of both colors that attack s, with the
+// squares in occ taken as occupied (pass p.Occupied() for the position as
+// it stands).
+func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
+	return pawnAttacks[Black][s]&p.Pieces(White, Pawn) |
+		pawnAttacks[White][s]&p.Pieces(Black, Pawn) |
+		knightAttacks[s]&p.byType[Knight] |
+		kingAttacks[s]&p.byType[King] |
+		BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen]) |
+		RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen])
+}
+
+// IsAttacked reports whether any piece of color by attacks s.
+func (p *Position) IsAttacked(s Square, by Color) bool {
+	return p.attackedWith(s, by, p.Occupied())
+}
+
+func (p *Position) attackedWith(s Square, by Color, occ Bitboard) bool {
+	them := p.byColor[by]
+	return pawnAttacks[by.Other()][s]&them&p.byType[Pawn] != 0 ||
+		knightAttacks[s]&them&p.byType[Knight] != 0 ||
+		kingAttacks[s]&them&p.byType[King] != 0 ||
+		BishopAttacks(s, occ)&them&(p.byType[Bishop]|p.byType[Queen]) != 0 ||
+		RookAttacks(s, occ)&them&(p.byType[Rook]|p.byType[Queen]) != 0
+}
+
+func (p *Position) put(pc Piece, s Square) {
+	b := s.Bitboard()
+	p.board[s] = pc
+	p.byType[pc.Type()] |= b
+	p.byColor[pc.Color()] |= b
+	p.hash ^= zobristPiece[pc][s]
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.board[s]
+	b := s.Bitboard()
+	p.board[s] = NoPiece
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+	p.hash ^= zobristPiece[pc][s]
+}
+
+func (p *Position) relocate(from, to Square) {
+	pc := p.board[from]
+	b := from.Bitboard() | to.Bitboard()
+	p.board[from] = NoPiece
+	p.board[to] = pc
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+	p.hash ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+}
+
+// MakeMove plays m, which must be legal in p (as generated by GenerateMoves
+// or returned by a parser), updating everything including the hash. To keep
+// the position before the move, copy p first (see Position).
+func (p *Position) MakeMove(m Move) {
+	from, to := m.From(), m.To()
+	us := p.side
+	p.hash ^= zobristCastling[p.castling] ^ zobristBlack
+	if p.epSquare != NoSquare {
+		p.hash ^= zobristEP[p.epSquare.File()]
+		p.epSquare = NoSquare
+	}
+	p.halfmoves++
+	if us == Black {
+		p.fullmoves++
+	}
+
+	switch k := m.kind(); {
+	case k == kindQuiet:
+		if p.board[from].Type() == Pawn {
+			p.halfmoves = 0
+		}
+		p.relocate(from, to)
+	case k == kindDoublePush:
+		p.halfmoves = 0
+		p.relocate(from, to)
+	case k&kindPromotion != 0:
+		p.halfmoves = 0
+		if k&kindCapture != 0 {
+			p.remove(to)
+		}
+		p.remove(from)
+		p.put(NewPiece(us, m.Promotion()), to)
+	case k == kindCapture:
+		p.halfmoves = 0
+		p.remove(to)
+		p.relocate(from, to)
+	case k == kindEnPassant:
+		p.halfmoves = 0
+		p.remove(to ^ 8) // the captured pawn stands behind the target square
+		p.relocate(from, to)
+	default: // castling
+		c := &castles[castleIndex(us, k == kindQueenCastle)]
+		p.relocate(c.rookFrom, c.rookTo)
+		p.relocate(from, to)
+	}
+
+	p.castling &= castlingMask[from] & castlingMask[to]
+	p.hash ^= zobristCastling[p.castling]
+	p.side = us.Other()
+	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[us]
+	if m.kind() == kindDoublePush {
+		p.setEnPassant((from + to) / 2)
+	}
+}
+
+// MakeNullMove passes the turn without moving (for null-move pruning in
+// search). It must not be called when the side to move is in check.
+func (p *Position) MakeNullMove() {
+	p.hash ^= zobristBlack
+	if p.epSquare != NoSquare {
+		p.hash ^= zobristEP[p.epSquare.File()]
+		p.epSquare = NoSquare
+	}
+	p.halfmoves++
+	if p.side == Black {
+		p.fullmoves++
+	}
+	p.side = p.side.Other()
+	p.checkers = Empty
+}
+
+func castleIndex(c Color, queenside bool) int {
+	i := 2 * int(c)
+	if queenside {
+		i++
+	}
+	return i
+}
+
+// setEnPassant records ep as the en-passant square if the side to move has
+// a legal capture onto it, and updates the hash accordingly.
+func (p *Position) setEnPassant(ep Square) {
+	candidates := pawnAttacks[p.side.Other()][ep] & p.Pieces(p.side, Pawn)
+	for candidates != 0 {
+		if p.enPassantLegal(candidates.PopFirst(), ep) {
+			p.epSquare = ep
+			p.hash ^= zobristEP[ep.File()]
+			return
+		}
+	}
+}
+
+// enPassantLegal reports whether the pawn on from may capture en passant
+// onto ep without leaving its king attacked. It handles the cases a pin mask
+// cannot: both pawns leaving the same rank, and the captured pawn being the
+// checker.
+func (p *Position) enPassantLegal(from, ep Square) bool {
+	captured := ep ^ 8
+	occ := p.Occupied() ^ from.Bitboard() ^ captured.Bitboard() | ep.Bitboard()
+	ksq := p.KingSquare(p.side)
+	return p.AttackersTo(ksq, occ)&p.byColor[p.side.Other()]&^captured.Bitboard() == 0
+}
+
+// computeHash returns the Zobrist hash computed from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for s := A1; s <= H8; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			h ^= zobristPiece[pc][s]
+		}
+	}
+	h ^= zobristCastling[p.castling]
+	if p.epSquare != NoSquare {
+		h ^= zobristEP[p.epSquare.File()]
+	}
+	if p.side == Black {
+		h ^= zobristBlack
+	}
+	return h
+}

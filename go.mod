@@ -1,0 +1,3 @@
+module github.com/outpost-chess/outpost
+
+go 1.26
