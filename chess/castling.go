@@ -38,10 +38,10 @@ var castlingMask [64]CastlingRights
 // squares that must be empty, and the squares the king crosses (which must
 // not be attacked).
 type castle struct {
-	right                      CastlingRights
-	kingFrom, kingTo           Square
-	rookFrom, rookTo           Square
-	mustBeEmpty, kingPath    Bitboard
+	right                 CastlingRights
+	kingFrom, kingTo      Square
+	rookFrom, rookTo      Square
+	mustBeEmpty, kingPath Bitboard
 }
 
 var castles = [4]castle{
