@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// Limits says when a search stops. Zero fields are unset; with no limit at
+// all the search runs until its context is cancelled (UCI "go infinite").
+type Limits struct {
+	Depth    int           // stop after completing this depth
+	Nodes    uint64        // stop after about this many nodes
+	MoveTime time.Duration // think exactly this long
+
+	// Clock: remaining time and increment per side, and moves to the next
+	// time control (0: sudden death). The time manager turns these into a
+	// budget for this move.
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+
+	// Ponder makes the search run without a time limit until PonderHit is
+	// called on the engine, from which point the clock limits apply.
+	Ponder bool
+
+	// SearchMoves restricts the root to these moves (UCI "searchmoves").
+	SearchMoves []chess.Move
+
+	// MultiPV is the number of best lines to find and report (default 1).
+	MultiPV int
+}
+
+// Params is one search request.
+type Params struct {
+	// Position is the root. It is not modified.
+	Position *chess.Position
+	// History holds the hashes of the positions played before the root, the
+	// oldest first, so the search sees repetitions of earlier positions.
+	History []uint64
+	Limits  Limits
+	// Level weakens the engine; the zero Level is full strength.
+	Level Level
+	// Progress, if set, receives an Info for each completed iteration (and
+	// each MultiPV line). It is called on the search goroutine.
+	Progress func(Info)
+}
+
+// Info reports the progress of a search, as UCI "info" lines do.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int   // 1-based index of this line
+	Score    Score // from the side to move's point of view
+	Bound    Bound // Exact, or Lower/Upper when the aspiration window failed
+	Nodes    uint64
+	NPS      uint64
+	Time     time.Duration
+	Hashfull int // per mille
+	PV       []chess.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	BestMove   chess.Move // NoMove only when the root has no legal move
+	PonderMove chess.Move // the expected reply, or NoMove
+	Score      Score
+	Depth      int
+	Nodes      uint64
+	Time       time.Duration
+	PV         []chess.Move
+}
+
+// Bound says whether a score is exact or only a bound.
+type Bound uint8
+
+// The bounds.
+const (
+	Exact Bound = iota
+	Lower       // the true score is at least this (fail high)
+	Upper       // the true score is at most this (fail low)
+)
