@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+const perftSynopsis = `outpost perft --depth N [--fen FEN] [--divide] [--no-bulk]
+       outpost perft --epd FILE [--max-depth N] [--no-bulk]`
+
+const perftDescription = `Perft counts the leaf nodes of the legal move tree to a given depth: the
+standard test of a move generator (the counts are known for many positions)
+and its benchmark. The last line gives the node count, the time in seconds
+and the nodes per second.
+
+With --divide, one line per root move (UCI notation, sorted) gives the count
+below that move, to find where a generator goes wrong.
+
+With --epd, every position of a suite is checked against its known counts.
+Each line of FILE is a FEN followed by ";D<depth> <count>" entries, e.g.
+  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400
+Blank lines and lines starting with # are skipped. Each position is checked
+at its deepest listed depth (at most --max-depth); a malformed line counts as
+a failure and the others still run. The exit status is 1 if any failed.
+
+By default the last ply is counted without playing its moves (bulk
+counting); --no-bulk plays them too, so it also measures making moves.`
+
+// maxPerftDepth bounds --depth and --max-depth: deeper trees take years.
+const maxPerftDepth = 20
+
+// perftFlags are the parsed flags of "outpost perft".
+type perftFlags struct {
+	depth    int
+	fen      string
+	divide   bool
+	noBulk   bool
+	epd      string
+	maxDepth int
+}
+
+// runPerft runs "outpost perft".
+func runPerft(args []string) error { return perft(args, os.Stdout) }
+
+// perft runs "outpost perft" with its output on w.
+func perft(args []string, w io.Writer) error {
+	fs := newFlagSet("perft", perftSynopsis, perftDescription)
+	var f perftFlags
+	fs.IntVar(&f.depth, "depth", 0, "count the tree `N` plies deep (1 to 20; required without --epd)")
+	fs.StringVar(&f.fen, "fen", chess.StartFEN, "the root position, in `FEN`")
+	fs.BoolVar(&f.divide, "divide", false, "print each root move with the count below it")
+	fs.BoolVar(&f.noBulk, "no-bulk", false, "play the moves of the last ply instead of counting them")
+	fs.StringVar(&f.epd, "epd", "", "check the positions of the suite in `FILE` (lines \"FEN ;D1 20 ;D2 400 ...\")")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "with --epd, check no deeper than `N` plies (0: each position's deepest listed depth)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	set := map[string]bool{} // the flags given
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+
+	count := chess.Perft
+	if f.noBulk {
+		count = chess.PerftNoBulk
+	}
+	if f.epd != "" {
+		for _, name := range []string{"depth", "fen", "divide"} {
+			if set[name] {
+				return usageErrorf(fs, "--%s cannot be used with --epd", name)
+			}
+		}
+		if f.maxDepth < 0 || f.maxDepth > maxPerftDepth {
+			return usageErrorf(fs, "--max-depth %d is out of range, want 0 to %d", f.maxDepth, maxPerftDepth)
+		}
+		return perftSuite(w, f.epd, f.maxDepth, count)
+	}
+	if set["max-depth"] {
+		return usageErrorf(fs, "--max-depth needs --epd")
+	}
+	if !set["depth"] {
+		return usageErrorf(fs, "--depth or --epd is required")
+	}
+	if f.depth < 1 || f.depth > maxPerftDepth {
+		return usageErrorf(fs, "--depth %d is out of range, want 1 to %d", f.depth, maxPerftDepth)
+	}
+	p, err := chess.ParseFEN(f.fen)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var nodes uint64
+	if f.divide {
+		nodes = perftDivide(w, p, f.depth, count)
+	} else {
+		nodes = count(p, f.depth)
+	}
+	fmt.Fprintln(w, nodesLine(nodes, time.Since(start)))
+	return nil
+}
+
+// perftDivide prints the count below each root move, sorted by the move's
+// UCI text, and returns their sum.
+func perftDivide(w io.Writer, p *chess.Position, depth int, count func(*chess.Position, int) uint64) uint64 {
+	type divided struct {
+		move  string
+		nodes uint64
+	}
+	var ml chess.MoveList
+	p.GenerateMoves(&ml, chess.AllMoves)
+	lines := make([]divided, 0, ml.Len())
+	var total uint64
+	for _, m := range ml.Slice() {
+		child := *p
+		child.MakeMove(m)
+		n := count(&child, depth-1)
+		total += n
+		lines = append(lines, divided{m.String(), n})
+	}
+	slices.SortFunc(lines, func(a, b divided) int { return strings.Compare(a.move, b.move) })
+	for _, l := range lines {
+		fmt.Fprintf(w, "%s: %d\n", l.move, l.nodes)
+	}
+	return total
+}
+
+// nodesLine formats a node count with its time and speed:
+// "nodes N time S nps X".
+func nodesLine(nodes uint64, elapsed time.Duration) string {
+	var nps uint64
+	if elapsed > 0 {
+		nps = uint64(float64(nodes) / elapsed.Seconds())
+	}
+	return fmt.Sprintf("nodes %d time %.3f nps %d", nodes, elapsed.Seconds(), nps)
+}
+
+// perftCase is one line of a perft suite: a FEN and its known counts.
+type perftCase struct {
+	fen    string
+	counts map[int]uint64 // by depth
+}
+
+// parsePerftLine parses "FEN ;D1 20 ;D2 400 ...".
+func parsePerftLine(line string) (perftCase, error) {
+	fields := strings.Split(line, ";")
+	c := perftCase{fen: strings.TrimSpace(fields[0]), counts: map[int]uint64{}}
+	if len(fields) == 1 {
+		return c, fmt.Errorf("no \";D<depth> <count>\" entries after the FEN")
+	}
+	for _, entry := range fields[1:] {
+		parts := strings.Fields(entry)
+		if len(parts) != 2 || len(parts[0]) < 2 || parts[0][0] != 'D' {
+			return c, fmt.Errorf("entry %q is not \"D<depth> <count>\"", strings.TrimSpace(entry))
+		}
+		depth, err := strconv.Atoi(parts[0][1:])
+		if err != nil || depth < 1 || depth > maxPerftDepth {
+			return c, fmt.Errorf("entry %q: depth is not a number from 1 to %d", strings.TrimSpace(entry), maxPerftDepth)
+		}
+		n, err := strconv.ParseUint(parts[1], 10, 64)
+		if err != nil {
+			return c, fmt.Errorf("entry %q: count is not a non-negative number", strings.TrimSpace(entry))
+		}
+		if _, dup := c.counts[depth]; dup {
+			return c, fmt.Errorf("depth %d is listed twice", depth)
+		}
+		c.counts[depth] = n
+	}
+	return c, nil
+}
+
+// perftSuite checks every position of the suite in the file at path, at its
+// deepest listed depth no deeper than maxDepth (0: no limit), printing one
+// line per position and a summary. It returns an error if any position
+// failed or the file could not be read.
+func perftSuite(w io.Writer, path string, maxDepth int, count func(*chess.Position, int) uint64) error {
+	file, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+
+	var positions, passed, failed, skipped int
+	var nodes uint64
+	var searching time.Duration
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		positions++
+		c, err := parsePerftLine(line)
+		var p *chess.Position
+		if err == nil {
+			p, err = chess.ParseFEN(c.fen)
+		}
+		if err != nil {
+			failed++
+			fmt.Fprintf(w, "FAIL %s:%d: %v\n", path, lineNo, err)
+			continue
+		}
+		depth := 0
+		for d := range c.counts {
+			if d > depth && (maxDepth == 0 || d <= maxDepth) {
+				depth = d
+			}
+		}
+		if depth == 0 {
+			skipped++
+			fmt.Fprintf(w, "skip %s  (no depth up to %d listed)\n", c.fen, maxDepth)
+			continue
+		}
+		start := time.Now()
+		got := count(p, depth)
+		searching += time.Since(start)
+		nodes += got
+		status := "ok  "
+		if want := c.counts[depth]; got == want {
+			passed++
+		} else {
+			failed++
+			status = "FAIL"
+		}
+		fmt.Fprintf(w, "%s %s  depth %d  expected %d  got %d\n", status, c.fen, depth, c.counts[depth], got)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	summary := fmt.Sprintf("positions %d passed %d failed %d", positions, passed, failed)
+	if skipped > 0 {
+		summary += fmt.Sprintf(" skipped %d", skipped)
+	}
+	fmt.Fprintf(w, "%s %s\n", summary, nodesLine(nodes, searching))
+	if failed > 0 {
+		return fmt.Errorf("%d of %d positions failed", failed, positions)
+	}
+	return nil
+}
