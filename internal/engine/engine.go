@@ -2,54 +2,128 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 )
 
 // Options configure an Engine.
 type Options struct {
-	HashMB int // transposition table size in MiB (default 16)
+	HashMB int    // transposition table size in MiB (default 16)
+	Seed   uint64 // seeds the random choices of weakened levels; 0 picks one at random
 }
 
-// Engine searches positions. One Engine runs one search at a time (Search
-// is not reentrant); use several Engines for concurrent searches. Its hash
-// table persists between searches until Clear.
+// DefaultHashMB is the hash table size when Options.HashMB is 0.
+const DefaultHashMB = 16
+
+// Engine searches positions. One Engine runs one search at a time (a second
+// concurrent Search waits for the first); use several Engines for
+// concurrent searches. The hash table and move-ordering history persist
+// between searches until Clear.
 type Engine struct {
-	opts Options
+	mu        sync.Mutex // held for the whole of a search
+	hashMB    int
+	tt        *transTable
+	tables    orderingTables
+	rng       *rand.Rand
+	ponderHit atomic.Bool
 }
 
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
 	if opts.HashMB <= 0 {
-		opts.HashMB = 16
+		opts.HashMB = DefaultHashMB
 	}
-	return &Engine{opts: opts}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	return &Engine{
+		hashMB: opts.HashMB,
+		tt:     newTransTable(opts.HashMB),
+		rng:    rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
+	}
 }
 
-// Search searches params.Position within params.Limits and returns the best
-// move found. Cancelling ctx stops the search; the result is then the best
-// move of the last completed iteration (at least depth 1 is always
-// completed, so a legal move is returned whenever one exists).
+// Search searches params.Position within params.Limits and params.Level and
+// returns the best move found. Cancelling ctx stops the search; the result
+// is then the best move of the last completed iteration. Depth 1 always
+// completes, so a legal move is returned whenever one exists; with no legal
+// move, BestMove is NoMove and Score says mate or stalemate. With a single
+// legal move and a clock or movetime limit, it answers at once.
 func (e *Engine) Search(ctx context.Context, params Params) Result {
-	// Placeholder until the real search lands: the first legal move.
-	moves := params.Position.LegalMoves()
-	if len(moves) == 0 {
-		return Result{}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.ponderHit.Store(false)
+	e.tt.newSearch()
+
+	level := params.Level
+	if level.Classic {
+		return e.searchClassic(ctx, &params)
 	}
-	return Result{BestMove: moves[0], PV: moves[:1], Depth: 1}
+	params.Limits = level.restrict(params.Limits)
+	multiPV := max(1, params.Limits.MultiPV, level.Candidates)
+
+	s := e.newSearcher(ctx, &params)
+	s.budget = level.capBudget(s.budget)
+	if len(s.rootMoves) == 0 {
+		score := DrawScore
+		if params.Position.InCheck() {
+			score = MatedIn(0)
+		}
+		return Result{Score: score}
+	}
+	multiPV = min(multiPV, len(s.rootMoves))
+	if len(s.rootMoves) == 1 && (s.budget.soft > 0) && !params.Limits.Ponder {
+		return Result{BestMove: s.rootMoves[0].move, PV: []chess.Move{s.rootMoves[0].move}, Depth: 0, Time: time.Since(s.start)}
+	}
+	r := s.run(&params, multiPV)
+	if level.Candidates > 1 {
+		r = level.choose(s.rootMoves[:multiPV], r, e.rng)
+	}
+	return r
 }
 
 // PonderHit tells a search started with Limits.Ponder that the expected move
 // was played: from now on the clock limits apply.
-func (e *Engine) PonderHit() {}
+func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
 
-// Clear empties the hash table and history (UCI "ucinewgame").
-func (e *Engine) Clear() {}
+// Clear empties the hash table and move-ordering history (UCI "ucinewgame").
+// It waits for a running search to finish.
+func (e *Engine) Clear() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.clear()
+	e.tables.clear()
+}
 
-// SetHashMB resizes the hash table (which clears it).
-func (e *Engine) SetHashMB(mb int) error { e.opts.HashMB = mb; return nil }
+// SetHashMB resizes the hash table, which clears it. It waits for a running
+// search to finish.
+func (e *Engine) SetHashMB(mb int) error {
+	if mb < 1 || mb > MaxHashMB {
+		return errHashSize(mb)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.hashMB = mb
+	e.tt = newTransTable(mb)
+	return nil
+}
+
+// MaxHashMB is the largest hash table SetHashMB accepts.
+const MaxHashMB = 32768
 
 // HashMB returns the hash table size in MiB.
-func (e *Engine) HashMB() int { return e.opts.HashMB }
+func (e *Engine) HashMB() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.hashMB
+}
 
-var _ = chess.NoMove
+func errHashSize(mb int) error {
+	return fmt.Errorf("engine: hash size %d MiB out of range 1..%d", mb, MaxHashMB)
+}

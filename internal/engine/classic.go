@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/eval"
+)
+
+// classicDefaultDepth is the tutorials' search depth.
+const classicDefaultDepth = 3
+
+// classicSearcher is the tutorials' search: fixed-depth negamax with
+// alpha-beta over the legal moves in random order (so equal moves are chosen
+// at random), scored by the classic evaluator. Unlike the tutorials it
+// scores a checkmate as a mate (preferring the quickest) and a stalemate,
+// repetition, fifty-move or bare-kings position as a draw.
+type classicSearcher struct {
+	ctx     context.Context
+	e       *Engine
+	nodes   uint64
+	stopped bool
+	hashes  []uint64
+}
+
+func (e *Engine) searchClassic(ctx context.Context, p *Params) Result {
+	start := time.Now()
+	depth := p.Level.Depth
+	if p.Limits.Depth > 0 {
+		depth = p.Limits.Depth
+	}
+	if depth <= 0 {
+		depth = classicDefaultDepth
+	}
+	cs := &classicSearcher{ctx: ctx, e: e}
+	cs.hashes = append(append(cs.hashes, p.History...), p.Position.Hash())
+	moves := p.Position.LegalMoves()
+	if len(moves) == 0 {
+		if p.Position.InCheck() {
+			return Result{Score: MatedIn(0)}
+		}
+		return Result{Score: DrawScore}
+	}
+	e.shuffle(moves)
+	best, bestScore := moves[0], -Infinite
+	alpha := -Infinite
+	for _, m := range moves {
+		child := *p.Position
+		child.MakeMove(m)
+		cs.hashes = append(cs.hashes, child.Hash())
+		score := -cs.negamax(&child, depth-1, 1, -Infinite, -alpha)
+		cs.hashes = cs.hashes[:len(cs.hashes)-1]
+		if cs.stopped {
+			break
+		}
+		if score > bestScore {
+			best, bestScore = m, score
+			alpha = max(alpha, score)
+		}
+	}
+	r := Result{BestMove: best, Score: bestScore, Depth: depth, Nodes: cs.nodes, Time: time.Since(start), PV: []chess.Move{best}}
+	if p.Progress != nil {
+		nps := uint64(float64(cs.nodes) / max(r.Time.Seconds(), 1e-9))
+		p.Progress(Info{Depth: depth, SelDepth: depth, MultiPV: 1, Score: r.Score, Nodes: r.Nodes, NPS: nps, Time: r.Time, PV: r.PV})
+	}
+	return r
+}
+
+func (e *Engine) shuffle(moves []chess.Move) {
+	e.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+}
+
+func (cs *classicSearcher) negamax(p *chess.Position, depth, ply int, alpha, beta Score) Score {
+	cs.nodes++
+	if cs.nodes&1023 == 0 && cs.ctx.Err() != nil {
+		cs.stopped = true
+	}
+	if cs.stopped {
+		return 0
+	}
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		if p.InCheck() {
+			return MatedIn(ply)
+		}
+		return DrawScore
+	}
+	if classicDraw(p, cs.hashes) {
+		return DrawScore
+	}
+	if depth <= 0 {
+		return Score(eval.Classic(p))
+	}
+	cs.e.shuffle(moves)
+	best := -Infinite
+	for _, m := range moves {
+		child := *p
+		child.MakeMove(m)
+		cs.hashes = append(cs.hashes, child.Hash())
+		score := -cs.negamax(&child, depth-1, ply+1, -beta, -alpha)
+		cs.hashes = cs.hashes[:len(cs.hashes)-1]
+		if score > best {
+			best = score
+			alpha = max(alpha, score)
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// classicDraw reports the draws the classic search recognises: the
+// fifty-move rule, a repetition, and bare kings.
+func classicDraw(p *chess.Position, hashes []uint64) bool {
+	if p.HalfmoveClock() >= 100 || p.Occupied() == p.ByType(chess.King) {
+		return true
+	}
+	n := len(hashes) - 1
+	for d := 4; d <= p.HalfmoveClock() && d <= n; d += 2 {
+		if hashes[n-d] == hashes[n] {
+			return true
+		}
+	}
+	return false
+}

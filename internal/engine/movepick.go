@@ -1,0 +1,191 @@
+package engine
+
+import "github.com/outpost-chess/outpost/chess"
+
+// Stages of the move picker, in the order moves are returned.
+const (
+	stageTT = iota
+	stageGenNoisy
+	stageGoodNoisy
+	stageGenQuiet
+	stageQuiet
+	stageBadNoisy
+	stageDone
+)
+
+// movePicker returns a node's legal moves one at a time, best first, and
+// generates each kind only when it is reached (a cutoff on the hash move or a
+// capture saves generating quiet moves):
+//
+//  1. the hash move, if legal;
+//  2. captures and promotions that do not lose material (SEE >= 0), most
+//     valuable victim first, least valuable attacker next (MVV-LVA);
+//  3. quiet moves: the two killers, the counter-move, then by history;
+//  4. the losing captures and under-promotions deferred from step 2.
+//
+// With noisyOnly (quiescence search) only steps 1 and 2 run: the hash move
+// if it is noisy, and the captures and queen promotions that do not lose
+// material.
+type movePicker struct {
+	pos       *chess.Position
+	tables    *orderingTables
+	ttMove    chess.Move
+	killers   [2]chess.Move
+	counter   chess.Move
+	noisyOnly bool
+
+	stage  int
+	noisy  chess.MoveList
+	quiet  chess.MoveList
+	scores [chess.MaxMoves]int32
+	next   int // index of the next move to consider in the current list
+	bad    [chess.MaxMoves]chess.Move
+	nBad   int
+	badIdx int
+
+	noisyGenerated, quietGenerated bool
+}
+
+func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
+	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
+	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
+	mp.noisyGenerated, mp.quietGenerated = false, false
+	mp.killers = t.killers[ply]
+	mp.counter = chess.NoMove
+	if prev != chess.NoMove && prev != chess.NullMove {
+		mp.counter = t.counters[prevPiece][prev.To()]
+	}
+}
+
+// nextMove returns the next move, or NoMove when all have been returned.
+func (mp *movePicker) nextMove() chess.Move {
+	for {
+		switch mp.stage {
+		case stageTT:
+			mp.stage++
+			if mp.ttMove != chess.NoMove && mp.ttMoveLegal() {
+				return mp.ttMove
+			}
+			mp.ttMove = chess.NoMove
+		case stageGenNoisy:
+			if !mp.noisyGenerated {
+				mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
+			}
+			mp.scoreNoisy()
+			mp.next = 0
+			mp.stage++
+		case stageGoodNoisy:
+			for mp.next < mp.noisy.Len() {
+				m := mp.pickBest(mp.noisy.Slice())
+				if m == mp.ttMove {
+					continue
+				}
+				if mp.isBadNoisy(m) {
+					mp.bad[mp.nBad] = m
+					mp.nBad++
+					continue
+				}
+				return m
+			}
+			mp.stage++
+			if mp.noisyOnly {
+				mp.stage = stageDone // quiescence never plays losing captures
+			}
+		case stageGenQuiet:
+			if !mp.quietGenerated {
+				mp.pos.GenerateMoves(&mp.quiet, chess.QuietMoves)
+			}
+			mp.scoreQuiet()
+			mp.next = 0
+			mp.stage++
+		case stageQuiet:
+			for mp.next < mp.quiet.Len() {
+				if m := mp.pickBest(mp.quiet.Slice()); m != mp.ttMove {
+					return m
+				}
+			}
+			mp.stage++
+		case stageBadNoisy:
+			if mp.badIdx < mp.nBad {
+				mp.badIdx++
+				return mp.bad[mp.badIdx-1]
+			}
+			mp.stage = stageDone
+		default:
+			return chess.NoMove
+		}
+	}
+}
+
+// ttMoveLegal checks the hash move against the generated moves of its kind
+// (it may come from a different position that shares a hash slot).
+func (mp *movePicker) ttMoveLegal() bool {
+	if mp.ttMove.IsQuiet() {
+		if mp.noisyOnly {
+			return false
+		}
+		mp.pos.GenerateMoves(&mp.quiet, chess.QuietMoves)
+		mp.quietGenerated = true
+		return mp.quiet.Contains(mp.ttMove)
+	}
+	mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
+	mp.noisyGenerated = true
+	return mp.noisy.Contains(mp.ttMove)
+}
+
+// isBadNoisy reports whether a noisy move goes to the deferred list: an
+// under-promotion, or a capture that loses material.
+func (mp *movePicker) isBadNoisy(m chess.Move) bool {
+	if p := m.Promotion(); p != chess.NoPieceType && p != chess.Queen {
+		return true
+	}
+	return !seeGE(mp.pos, m, 0)
+}
+
+func (mp *movePicker) scoreNoisy() {
+	for i, m := range mp.noisy.Slice() {
+		victim := mp.pos.PieceAt(m.To()).Type()
+		if m.IsEnPassant() {
+			victim = chess.Pawn
+		}
+		s := int32(seeValue[victim])*8 - int32(mp.pos.PieceAt(m.From()).Type())
+		if m.Promotion() == chess.Queen {
+			s += int32(seeValue[chess.Queen]) * 8
+		}
+		mp.scores[i] = s
+	}
+}
+
+func (mp *movePicker) scoreQuiet() {
+	c := mp.pos.SideToMove()
+	for i, m := range mp.quiet.Slice() {
+		var s int32
+		switch m {
+		case mp.killers[0]:
+			s = 3 * historyMax
+		case mp.killers[1]:
+			s = 2*historyMax + 1
+		case mp.counter:
+			s = 2 * historyMax
+		default:
+			s = mp.tables.history[c][m.From()][m.To()]
+		}
+		mp.scores[i] = s
+	}
+}
+
+// pickBest swaps the best-scored remaining move of moves to position next
+// and returns it (one step of a selection sort: moves after a cutoff are
+// never sorted).
+func (mp *movePicker) pickBest(moves []chess.Move) chess.Move {
+	best := mp.next
+	for i := mp.next + 1; i < len(moves); i++ {
+		if mp.scores[i] > mp.scores[best] {
+			best = i
+		}
+	}
+	moves[mp.next], moves[best] = moves[best], moves[mp.next]
+	mp.scores[mp.next], mp.scores[best] = mp.scores[best], mp.scores[mp.next]
+	mp.next++
+	return moves[mp.next-1]
+}

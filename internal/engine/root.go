@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// aspirationDelta is the initial half-width of the aspiration window around
+// the previous iteration's score; it grows by half on each failure.
+const aspirationDelta = 20
+
+// run is the iterative deepening driver: depth 1, 2, ... until a limit is
+// reached, each iteration searching every MultiPV line with an aspiration
+// window, and reporting progress after each.
+func (s *searcher) run(p *Params, multiPV int) Result {
+	root := &s.stack[0]
+	maxDepth := maxPly - 1
+	if p.Limits.Depth > 0 {
+		maxDepth = min(p.Limits.Depth, maxDepth)
+	}
+	var result Result
+	for s.rootDepth = 1; s.rootDepth <= maxDepth; s.rootDepth++ {
+		for i := range s.rootMoves {
+			s.rootMoves[i].prev = s.rootMoves[i].score
+		}
+		for s.pvIdx = 0; s.pvIdx < multiPV; s.pvIdx++ {
+			s.selDepth = 0
+			s.aspirate(root)
+			if s.stopped {
+				break
+			}
+			// Best first; the stable sort keeps last iteration's order
+			// among moves that did not raise alpha.
+			slices.SortStableFunc(s.rootMoves[s.pvIdx:], func(a, b rootMove) int { return int(b.score - a.score) })
+		}
+		if s.stopped {
+			break
+		}
+		result = s.result()
+		s.report(p, multiPV)
+
+		// Stop when the budget would not allow another iteration, or a
+		// forced mate is found (no need to look deeper).
+		if !s.pondering && s.budget.soft > 0 && time.Since(s.start) > time.Duration(float64(s.budget.soft)*iterationStartShare) {
+			break
+		}
+		if s.budget.soft > 0 && !s.pondering && result.Score.IsMate() && s.rootDepth >= 2*absInt(result.Score.MateMoves())+4 {
+			break
+		}
+	}
+	if result.BestMove == chess.NoMove {
+		result = s.result()
+	}
+	return result
+}
+
+func absInt(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// aspirate searches the current MultiPV line with a window around its
+// previous score, widening the window until the score falls inside it.
+func (s *searcher) aspirate(root *frame) {
+	rm := &s.rootMoves[s.pvIdx]
+	alpha, beta := -Infinite, Infinite
+	delta := Score(aspirationDelta)
+	if s.rootDepth >= 5 && rm.prev > -MaxMateScore && rm.prev < MaxMateScore {
+		alpha, beta = max(rm.prev-delta, -Infinite), min(rm.prev+delta, Infinite)
+	}
+	for {
+		score := s.searchRoot(alpha, beta)
+		if s.stopped {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinite)
+		case score >= beta:
+			beta = min(score+delta, Infinite)
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+// searchRoot searches the root moves from pvIdx on with the window
+// (alpha, beta), recording each move's score and PV. Moves before pvIdx are
+// the better MultiPV lines already found this iteration.
+func (s *searcher) searchRoot(alpha, beta Score) Score {
+	best := -Infinite
+	depth := s.rootDepth
+	for i := s.pvIdx; i < len(s.rootMoves); i++ {
+		rm := &s.rootMoves[i]
+		child := s.makeMove(0, rm.move)
+		var score Score
+		if i == s.pvIdx {
+			score = -s.search(-beta, -alpha, depth-1, 1, true, false)
+		} else {
+			score = -s.search(-alpha-1, -alpha, depth-1, 1, false, true)
+			if score > alpha && score < beta {
+				score = -s.search(-beta, -alpha, depth-1, 1, true, false)
+			}
+		}
+		s.unmakeMove()
+		if s.stopped {
+			return best
+		}
+		if i == s.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = s.selDepth
+			rm.pv = append(append(rm.pv[:0], rm.move), child.pv[:child.pvLen]...)
+		} else {
+			rm.score = -Infinite
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			alpha = score
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// result is the best line found so far.
+func (s *searcher) result() Result {
+	rm := &s.rootMoves[0]
+	r := Result{
+		BestMove: rm.move,
+		Score:    rm.score,
+		Depth:    s.rootDepth,
+		Nodes:    s.nodes,
+		Time:     time.Since(s.start),
+		PV:       slices.Clone(rm.pv),
+	}
+	if len(r.PV) == 0 {
+		r.PV = []chess.Move{rm.move}
+	}
+	if r.Score == -Infinite {
+		r.Score = rm.prev
+	}
+	if len(r.PV) > 1 {
+		r.PonderMove = r.PV[1]
+	}
+	return r
+}
+
+// report sends one Info per MultiPV line to the progress callback.
+func (s *searcher) report(p *Params, multiPV int) {
+	if p.Progress == nil {
+		return
+	}
+	elapsed := time.Since(s.start)
+	nps := uint64(0)
+	if elapsed > 0 {
+		nps = uint64(float64(s.nodes) / elapsed.Seconds())
+	}
+	hashfull := s.tt.hashfull()
+	for i := 0; i < multiPV; i++ {
+		rm := &s.rootMoves[i]
+		p.Progress(Info{
+			Depth:    s.rootDepth,
+			SelDepth: rm.selDepth,
+			MultiPV:  i + 1,
+			Score:    rm.score,
+			Nodes:    s.nodes,
+			NPS:      nps,
+			Time:     elapsed,
+			Hashfull: hashfull,
+			PV:       slices.Clone(rm.pv),
+		})
+	}
+}
+
+// newSearcher prepares a search of p.Position: root moves (restricted to
+// SearchMoves if given), the repetition history and the limits.
+func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
+	s := &searcher{
+		eng:       e,
+		ctx:       ctx,
+		tt:        e.tt,
+		tables:    &e.tables,
+		limits:    p.Limits,
+		start:     time.Now(),
+		pondering: p.Limits.Ponder,
+		nodeLimit: p.Limits.Nodes,
+	}
+	s.budget = budgetFor(p.Limits, p.Position.SideToMove())
+	s.stack[0].pos = *p.Position
+	s.stack[0].staticEval = -Infinite
+	s.hashes = make([]uint64, 0, len(p.History)+maxPly+2)
+	s.hashes = append(append(s.hashes, p.History...), p.Position.Hash())
+	for _, m := range p.Position.LegalMoves() {
+		if len(p.Limits.SearchMoves) == 0 || slices.Contains(p.Limits.SearchMoves, m) {
+			s.rootMoves = append(s.rootMoves, rootMove{move: m, score: -Infinite, prev: -Infinite})
+		}
+	}
+	return s
+}

@@ -1,0 +1,496 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/eval"
+)
+
+// frame is the search's state at one ply: the position (copy-make: each
+// ply's position is a copy of its parent's with one move made), the move
+// that led to it, its static evaluation and its principal variation.
+type frame struct {
+	pos        chess.Position
+	move       chess.Move  // the move that led here (NoMove at the root)
+	movedPiece chess.Piece // the piece that made it
+	staticEval Score
+	pvLen      int
+	pv         [maxPly + 1]chess.Move
+}
+
+// rootMove is a legal move at the root with what the last search of it found.
+type rootMove struct {
+	move     chess.Move
+	score    Score // -Infinite when it did not raise alpha this iteration
+	prev     Score // its score in the previous iteration
+	selDepth int
+	pv       []chess.Move
+}
+
+// searcher is one search in progress. It is created per Search call and
+// owned by its goroutine; the transposition table and ordering tables
+// outlive it, in the Engine.
+type searcher struct {
+	eng    *Engine
+	ctx    context.Context
+	tt     *transTable
+	tables *orderingTables
+	limits Limits
+
+	start     time.Time
+	budget    timeBudget
+	pondering bool
+	nodeLimit uint64
+	stopped   bool
+
+	nodes     uint64
+	selDepth  int
+	rootDepth int
+
+	// hashes holds the game's positions before the root, the root, and the
+	// positions along the current search path (the last is the current node).
+	hashes []uint64
+
+	rootMoves []rootMove
+	pvIdx     int
+	stack     [maxPly + 2]frame
+}
+
+// lmrReductions[d][n] is the late-move reduction at depth d for the n-th
+// move: the usual logarithmic formula (0.75 + ln d * ln n / 2.25).
+var lmrReductions [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrReductions[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+func evaluate(p *chess.Position) Score { return Score(eval.Evaluate(p)) }
+
+// checkStop sets stopped when the context is done or a limit is reached.
+// Depth 1 always completes, so there is always a move to return.
+func (s *searcher) checkStop() {
+	if s.rootDepth <= 1 {
+		return
+	}
+	if s.ctx.Err() != nil || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.stopped = true
+		return
+	}
+	if s.pondering && s.eng.ponderHit.Load() {
+		s.pondering = false
+	}
+	if !s.pondering && s.budget.hard > 0 && time.Since(s.start) >= s.budget.hard {
+		s.stopped = true
+	}
+}
+
+// node counts a visited node and polls the stop conditions every 1024
+// nodes (and at every node when there is a node limit).
+func (s *searcher) node() {
+	s.nodes++
+	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.checkStop()
+	}
+}
+
+// makeMove plays m from the position at ply into the frame at ply+1.
+func (s *searcher) makeMove(ply int, m chess.Move) *frame {
+	parent, child := &s.stack[ply], &s.stack[ply+1]
+	child.pos = parent.pos
+	child.movedPiece = parent.pos.PieceAt(m.From())
+	child.move = m
+	if m == chess.NullMove {
+		child.pos.MakeNullMove()
+	} else {
+		child.pos.MakeMove(m)
+	}
+	s.hashes = append(s.hashes, child.pos.Hash())
+	return child
+}
+
+func (s *searcher) unmakeMove() { s.hashes = s.hashes[:len(s.hashes)-1] }
+
+// isDraw reports a draw by the fifty-move rule, by repetition (one earlier
+// occurrence of the position within the reversible plies, in the search or
+// in the game before the root), or by insufficient material.
+func (s *searcher) isDraw(p *chess.Position) bool {
+	hm := p.HalfmoveClock()
+	if hm >= 100 && (!p.InCheck() || p.HasLegalMoves()) {
+		return true
+	}
+	n := len(s.hashes) - 1
+	for d := 4; d <= hm && d <= n; d += 2 {
+		if s.hashes[n-d] == s.hashes[n] {
+			return true
+		}
+	}
+	// Bare kings, or a single minor piece against a bare king.
+	if p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) == 0 &&
+		!(p.ByType(chess.Knight) | p.ByType(chess.Bishop)).MoreThanOne() {
+		return true
+	}
+	return false
+}
+
+func hasNonPawnMaterial(p *chess.Position, c chess.Color) bool {
+	return p.ByColor(c)&^(p.ByType(chess.Pawn)|p.ByType(chess.King)) != 0
+}
+
+// search is the negamax alpha-beta search with principal variation search
+// (PVS) below the root. It returns a fail-soft score for the position at ply
+// from its side to move's point of view.
+func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode bool) Score {
+	f := &s.stack[ply]
+	pos := &f.pos
+	f.pvLen = 0
+	inCheck := pos.InCheck()
+
+	// Step 1. Check extension: a position in check is searched one ply
+	// deeper, so forcing sequences are not cut short by the horizon.
+	if inCheck {
+		depth++
+	}
+
+	// Step 2. At the horizon, resolve captures with quiescence search.
+	if depth <= 0 {
+		return s.quiesce(alpha, beta, ply, pvNode)
+	}
+
+	// Step 3. Count the node and poll the stop conditions.
+	s.node()
+	if s.stopped {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	if ply >= maxPly {
+		return evaluate(pos)
+	}
+
+	// Step 4. Draws, and mate distance pruning: no line from here can be
+	// better than mating at the next ply or worse than being mated now.
+	if s.isDraw(pos) {
+		return DrawScore
+	}
+	alpha = max(alpha, MatedIn(ply))
+	beta = min(beta, MateIn(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+
+	// Step 5. Transposition table: a deep enough entry with a usable bound
+	// ends the search of this node (not in PV nodes, to keep the PV whole).
+	key := pos.Hash()
+	tte, ttHit := s.tt.probe(key)
+	ttMove := chess.NoMove
+	if ttHit {
+		ttMove = tte.move
+		ttScore := scoreFromTT(tte.score, ply)
+		if !pvNode && tte.depth >= depth &&
+			(tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	// Step 6. Static evaluation, reused from the table when present.
+	staticEval := -Infinite
+	if !inCheck {
+		if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
+			staticEval = tte.eval
+		} else {
+			staticEval = evaluate(pos)
+		}
+	}
+	f.staticEval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+	s.tables.killers[ply+1] = [2]chess.Move{}
+
+	if !pvNode && !inCheck && beta > -MaxMateScore && beta < MaxMateScore {
+		// Step 7. Reverse futility pruning: far enough above beta at low
+		// depth, assume a quiet move keeps the score there.
+		margin := Score(80 * depth)
+		if improving {
+			margin -= 60
+		}
+		if depth <= 7 && staticEval-margin >= beta {
+			return staticEval
+		}
+
+		// Step 8. Null-move pruning: if passing still fails high with a
+		// reduced search, a real move almost surely would too. Not in pawn
+		// endings (zugzwang) and not twice in a row.
+		if depth >= 3 && staticEval >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
+			r := 3 + depth/4 + min(int(staticEval-beta)/200, 3)
+			s.makeMove(ply, chess.NullMove)
+			score := -s.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
+			s.unmakeMove()
+			if s.stopped {
+				return 0
+			}
+			if score >= beta {
+				if score > MaxMateScore {
+					score = beta // do not trust a mate found by passing
+				}
+				return score
+			}
+		}
+	}
+
+	// Step 9. Internal iterative reduction: without a hash move, ordering
+	// will be poor, so search shallower and let the next iteration fix it.
+	if depth >= 4 && ttMove == chess.NoMove {
+		depth--
+	}
+
+	// Step 10. The move loop.
+	var mp movePicker
+	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
+	origAlpha := alpha
+	best, bestMove := -Infinite, chess.NoMove
+	moveCount := 0
+	var quiets [64]chess.Move
+	nQuiets := 0
+	skipQuiets := false
+	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		moveCount++
+		quiet := m.IsQuiet()
+
+		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
+		// a move that avoids being mated is in hand.
+		if ply > 0 && best > -MaxMateScore && !inCheck {
+			if quiet {
+				if skipQuiets {
+					continue
+				}
+				// Late move pruning: at low depth, quiet moves this late
+				// in the order almost never beat the earlier ones.
+				if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
+					skipQuiets = true
+					continue
+				}
+				// Futility pruning: the static eval plus a margin cannot
+				// reach alpha.
+				if depth <= 6 && staticEval+Score(100+100*depth) <= alpha {
+					continue
+				}
+				if depth <= 7 && !seeGE(pos, m, Score(-50*depth)) {
+					continue
+				}
+			} else if depth <= 6 && !seeGE(pos, m, Score(-100*depth)) {
+				continue // a capture that loses too much material
+			}
+		}
+
+		child := s.makeMove(ply, m)
+		newDepth := depth - 1
+
+		// Step 12. Late move reductions: quiet moves late in the order are
+		// searched shallower with a null window, and again at full depth
+		// only if they surprise.
+		var score Score
+		if depth >= 3 && moveCount > 1+boolToInt(pvNode) && (quiet || !seeGE(pos, m, 0)) {
+			r := lmrReductions[min(depth, 63)][min(moveCount, 63)]
+			if !pvNode {
+				r++
+			}
+			if !improving {
+				r++
+			}
+			if child.pos.InCheck() || m == mp.killers[0] || m == mp.killers[1] {
+				r--
+			}
+			if quiet {
+				r -= int(s.tables.history[pos.SideToMove()][m.From()][m.To()] / 8192)
+			}
+			r = max(0, min(r, newDepth-1))
+			score = -s.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
+			if score > alpha && r > 0 {
+				score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+		}
+		// Principal variation search: the first move of a PV node, and any
+		// later move that beats alpha in the null window, get a full window.
+		if pvNode && (moveCount == 1 || score > alpha && score < beta) {
+			score = -s.search(-beta, -alpha, newDepth, ply+1, true, false)
+		}
+		s.unmakeMove()
+		if s.stopped {
+			return 0
+		}
+
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha, bestMove = score, m
+				if pvNode {
+					f.pv[0] = m
+					copy(f.pv[1:], child.pv[:child.pvLen])
+					f.pvLen = child.pvLen + 1
+				}
+				if score >= beta {
+					if quiet {
+						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, ply, depth)
+					}
+					break
+				}
+			}
+		}
+		if quiet && nQuiets < len(quiets) {
+			quiets[nQuiets] = m
+			nQuiets++
+		}
+	}
+
+	// Step 13. No legal move: checkmate or stalemate.
+	if moveCount == 0 {
+		if inCheck {
+			return MatedIn(ply)
+		}
+		return DrawScore
+	}
+
+	// Step 14. Store the result with its bound.
+	bound := Exact
+	switch {
+	case best >= beta:
+		bound = Lower
+	case best <= origAlpha:
+		bound = Upper
+	}
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: bound})
+	return best
+}
+
+// lateMoveLimit is the number of quiet moves searched at low depth before
+// the rest are pruned (the usual (3 + d^2) / (2 - improving) shape).
+func lateMoveLimit(depth int, improving bool) int {
+	n := 3 + depth*depth
+	if !improving {
+		n /= 2
+	}
+	return n
+}
+
+func boolToInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// quiesce searches captures and queen promotions (all evasions when in
+// check) until the position is quiet, so that the static evaluation is
+// never taken in the middle of an exchange (the horizon effect).
+func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
+	f := &s.stack[ply]
+	pos := &f.pos
+	f.pvLen = 0
+
+	// Step 1. Count the node; stop if asked.
+	s.node()
+	if s.stopped {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	inCheck := pos.InCheck()
+	if ply >= maxPly {
+		if inCheck {
+			return DrawScore
+		}
+		return evaluate(pos)
+	}
+
+	// Step 2. Transposition table cutoff (any depth will do here).
+	key := pos.Hash()
+	tte, ttHit := s.tt.probe(key)
+	ttMove := chess.NoMove
+	if ttHit {
+		ttMove = tte.move
+		ttScore := scoreFromTT(tte.score, ply)
+		if !pvNode && (tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	// Step 3. Stand pat: the side to move may decline every capture, so
+	// the static evaluation is a lower bound (not when in check).
+	best := -Infinite
+	standPat := -Infinite
+	if !inCheck {
+		if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
+			standPat = tte.eval
+		} else {
+			standPat = evaluate(pos)
+		}
+		if standPat >= beta {
+			return standPat
+		}
+		alpha = max(alpha, standPat)
+		best = standPat
+	}
+
+	// Step 4. Captures (or evasions), best first; losing captures are
+	// skipped by the picker.
+	var mp movePicker
+	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, !inCheck)
+	origAlpha := alpha
+	bestMove := chess.NoMove
+	moveCount := 0
+	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		moveCount++
+		// Delta pruning: even winning the captured piece for free (plus a
+		// margin) would not reach alpha.
+		if !inCheck && !m.IsPromotion() {
+			victim := pos.PieceAt(m.To()).Type()
+			if m.IsEnPassant() {
+				victim = chess.Pawn
+			}
+			if standPat+seeValue[victim]+200 <= alpha {
+				continue
+			}
+		}
+		child := s.makeMove(ply, m)
+		score := -s.quiesce(-beta, -alpha, ply+1, pvNode)
+		s.unmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha, bestMove = score, m
+				if pvNode {
+					f.pv[0] = m
+					copy(f.pv[1:], child.pv[:child.pvLen])
+					f.pvLen = child.pvLen + 1
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+
+	// Step 5. In check with no evasion: mate.
+	if inCheck && moveCount == 0 {
+		return MatedIn(ply)
+	}
+
+	bound := Exact
+	switch {
+	case best >= beta:
+		bound = Lower
+	case best <= origAlpha:
+		bound = Upper
+	}
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: standPat, depth: 0, bound: bound})
+	return best
+}

@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// timeBudget is how long one search may think: past soft, no new iteration
+// starts (it would likely not finish); at hard, the search stops mid-iteration.
+// Zero values mean no limit.
+type timeBudget struct {
+	soft, hard time.Duration
+}
+
+// The time manager's constants. defaultMovesToGo is the number of moves a
+// sudden-death clock is assumed to have to last for; it and the fractions
+// below are the usual values of engines of this kind, to be tuned by
+// matches.
+const (
+	defaultMovesToGo = 30
+	// The hard limit is at most this share of the remaining time, so that
+	// one long think never costs the game.
+	hardShareOfClock = 0.25
+	// A new iteration starts only before this share of the soft budget: a
+	// deeper iteration takes several times longer than the last one.
+	iterationStartShare = 0.6
+	// minThink keeps a sane minimum when the clock is nearly out.
+	minThink = 5 * time.Millisecond
+)
+
+// budgetFor turns the limits into a time budget for the side to move.
+func budgetFor(l Limits, side chess.Color) timeBudget {
+	if l.MoveTime > 0 {
+		return timeBudget{soft: l.MoveTime, hard: l.MoveTime}
+	}
+	left, inc := l.WTime, l.WInc
+	if side == chess.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	if left <= 0 && inc <= 0 {
+		return timeBudget{} // no clock: depth, nodes or infinite
+	}
+	mtg := defaultMovesToGo
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, defaultMovesToGo)
+	}
+	soft := left/time.Duration(mtg) + inc*3/4
+	hard := min(soft*4, time.Duration(float64(left)*hardShareOfClock)+inc/2)
+	soft = min(soft, hard)
+	return timeBudget{soft: max(soft, minThink), hard: max(hard, minThink)}
+}

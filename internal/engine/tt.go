@@ -1,0 +1,174 @@
+package engine
+
+import (
+	"sync/atomic"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// transTable is the transposition table: a fixed-size array of 4-entry
+// buckets (64 bytes, one cache line) indexed by the position hash.
+//
+// Each entry is two 64-bit words stored atomically: data, and key^data
+// (Hyatt's lockless hashing). A reader recomputes the key from both words,
+// so an entry torn by a concurrent writer simply fails to match. This makes
+// the table safe to share between search threads without locks, which is
+// what a later parallel search needs; one search thread pays nothing for it.
+//
+// Replacement: an entry for the same position is always overwritten (unless
+// the new data is shallower and not exact and the old entry is from this
+// search); otherwise the entry with the lowest depth-minus-age value in the
+// bucket is replaced, so old searches' entries go first.
+type transTable struct {
+	buckets []ttBucket
+	mask    uint64
+	age     uint8 // incremented per search; 6 bits stored
+}
+
+const ttBucketSize = 4
+
+type ttBucket [ttBucketSize]ttSlot
+
+type ttSlot struct {
+	keyXorData atomic.Uint64
+	data       atomic.Uint64
+}
+
+// ttEntry is the decoded content of a slot. Its packing in data:
+//
+//	bits  0-15 move
+//	bits 16-31 score (int16, mate scores relative to the node, see scoreToTT)
+//	bits 32-47 static evaluation (int16)
+//	bits 48-55 depth (uint8, offset by ttDepthOffset so qsearch depths fit)
+//	bits 56-57 bound
+//	bits 58-63 age
+type ttEntry struct {
+	move  chess.Move
+	score Score
+	eval  Score
+	depth int
+	bound Bound
+}
+
+const ttDepthOffset = 8
+
+func newTransTable(mb int) *transTable {
+	n := uint64(mb) << 20 / 64
+	// round down to a power of two so the index is a mask
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &transTable{buckets: make([]ttBucket, size), mask: size - 1}
+}
+
+func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
+
+// clear empties the table.
+func (t *transTable) clear() {
+	clear(t.buckets)
+	t.age = 0
+}
+
+// newSearch ages the table so entries from earlier searches are replaced first.
+func (t *transTable) newSearch() { t.age = (t.age + 1) & 63 }
+
+func pack(e ttEntry, age uint8) uint64 {
+	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |
+		uint64(uint8(e.depth+ttDepthOffset))<<48 | uint64(e.bound)<<56 | uint64(age)<<58
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{
+		move:  chess.Move(d),
+		score: Score(int16(d >> 16)),
+		eval:  Score(int16(d >> 32)),
+		depth: int(uint8(d>>48)) - ttDepthOffset,
+		bound: Bound(d >> 56 & 3),
+	}
+}
+
+// probe returns the entry stored for key, if any.
+func (t *transTable) probe(key uint64) (ttEntry, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].keyXorData.Load()^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return ttEntry{}, false
+}
+
+// store saves an entry for key following the replacement scheme above.
+func (t *transTable) store(key uint64, e ttEntry) {
+	b := t.bucket(key)
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		d := b[i].data.Load()
+		if d == 0 || b[i].keyXorData.Load()^d == key {
+			if d != 0 {
+				old := unpack(d)
+				if e.move == chess.NoMove {
+					e.move = old.move // keep the old best move rather than none
+				}
+				if e.bound != Exact && e.depth+2 < old.depth && uint8(d>>58) == t.age {
+					return
+				}
+			}
+			victim = i
+			break
+		}
+		// Prefer replacing shallow entries and entries from old searches.
+		ageDiff := int((t.age - uint8(d>>58)) & 63)
+		if v := int(uint8(d>>48)) - 4*ageDiff; v < worst {
+			worst, victim = v, i
+		}
+	}
+	d := pack(e, t.age)
+	b[victim].data.Store(d)
+	b[victim].keyXorData.Store(key ^ d)
+}
+
+// hashfull returns the per-mille occupancy by entries of the current search,
+// sampled over the first 250 buckets.
+func (t *transTable) hashfull() int {
+	n, used := 0, 0
+	for i := 0; i < 250 && i < len(t.buckets); i++ {
+		for j := range t.buckets[i] {
+			d := t.buckets[i][j].data.Load()
+			n++
+			if d != 0 && uint8(d>>58) == t.age {
+				used++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return used * 1000 / n
+}
+
+// scoreToTT converts a mate score from "mate in n plies from the root" to
+// "from this node", so the entry is valid wherever the position recurs.
+func scoreToTT(s Score, ply int) Score {
+	switch {
+	case s > MaxMateScore:
+		return s + Score(ply)
+	case s < -MaxMateScore:
+		return s - Score(ply)
+	}
+	return s
+}
+
+// scoreFromTT is the inverse of scoreToTT.
+func scoreFromTT(s Score, ply int) Score {
+	switch {
+	case s > MaxMateScore:
+		return s - Score(ply)
+	case s < -MaxMateScore:
+		return s + Score(ply)
+	}
+	return s
+}
