@@ -1,0 +1,253 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+func TestEvaluateStartIsTempo(t *testing.T) {
+	p := chess.StartingPosition()
+	// Phase is MaxPhase at the start, so the tapered tempo is its mg half.
+	if got, want := Evaluate(p), int(Default.Tempo.MG); got != want {
+		t.Errorf("Evaluate(start) = %d, want the tempo bonus %d", got, want)
+	}
+	b := position(t, strings.Replace(chess.StartFEN, " w ", " b ", 1))
+	if got, want := Evaluate(b), int(Default.Tempo.MG); got != want {
+		t.Errorf("Evaluate(start, Black to move) = %d, want %d", got, want)
+	}
+}
+
+func TestEvaluateSymmetry(t *testing.T) {
+	for _, fen := range suiteFENs(t) {
+		flipped := flipFEN(t, fen)
+		a, b := Evaluate(position(t, fen)), Evaluate(position(t, flipped))
+		if a != b {
+			t.Errorf("Evaluate(%q) = %d, flipped %q = %d", fen, a, flipped, b)
+		}
+	}
+}
+
+func TestExplainAgrees(t *testing.T) {
+	for _, fen := range suiteFENs(t) {
+		p := position(t, fen)
+		b := Explain(p)
+		if want := Evaluate(p); b.Total != want {
+			t.Errorf("%s: Explain total %d, Evaluate %d", fen, b.Total, want)
+		}
+		var mg, eg, tapered int
+		for i, ts := range b.Terms {
+			if ts.Term != Term(i) {
+				t.Errorf("%s: Terms[%d].Term = %v", fen, i, ts.Term)
+			}
+			mg += int(ts.White.MG - ts.Black.MG)
+			eg += int(ts.White.EG - ts.Black.EG)
+			tapered += ts.WhiteTapered - ts.BlackTapered
+			for _, side := range []struct {
+				s Score
+				v int
+			}{{ts.White, ts.WhiteTapered}, {ts.Black, ts.BlackTapered}} {
+				if d := side.v - taper(int(side.s.MG), int(side.s.EG), b.Phase); d < -1 || d > 1 {
+					t.Errorf("%s: %v tapered to %d, %d from its own taper", fen, ts.Term, side.v, d)
+				}
+			}
+		}
+		if mg != b.MG || eg != b.EG {
+			t.Errorf("%s: terms sum to %d/%d, breakdown says %d/%d", fen, mg, eg, b.MG, b.EG)
+		}
+		if tapered != b.Tapered || b.Tapered != taper(b.MG, b.EG, b.Phase) {
+			t.Errorf("%s: tapered terms sum to %d, breakdown says %d", fen, tapered, b.Tapered)
+		}
+		if b.White != b.Tapered*b.Scale/64 {
+			t.Errorf("%s: White %d, want %d*%d/64", fen, b.White, b.Tapered, b.Scale)
+		}
+		if b.Phase < 0 || b.Phase > MaxPhase {
+			t.Errorf("%s: phase %d", fen, b.Phase)
+		}
+		if !strings.Contains(b.String(), "passed pawns") {
+			t.Errorf("%s: String() lacks the term names", fen)
+		}
+	}
+}
+
+// TestEvaluateOrderings checks that positions a player would rank one way
+// are ranked that way: better must score above worse, both from White's
+// point of view (White to move in both).
+func TestEvaluateOrderings(t *testing.T) {
+	tests := []struct {
+		name          string
+		better, worse string
+		term          Term // the term that should favour better (NumTerms: none checked)
+	}{
+		{"passed pawn on the 7th beats the 3rd",
+			"6k1/P7/8/8/8/8/5K2/8 w - - 0 1", "6k1/8/8/8/8/P7/5K2/8 w - - 0 1", TermPassedPawns},
+		{"healthy pawns beat doubled isolated ones",
+			"6k1/5ppp/8/8/8/8/2PP1K2/8 w - - 0 1", "6k1/5ppp/8/8/8/2P5/2P2K2/8 w - - 0 1", TermDoubledPawns},
+		{"isolated pawn is worse",
+			"6k1/5ppp/8/8/8/8/PP3K2/8 w - - 0 1", "6k1/5ppp/8/8/8/8/P1P2K2/8 w - - 0 1", TermIsolatedPawns},
+		{"pawn shield beats an exposed king",
+			"r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "r5k1/5ppp/8/8/8/5PPP/8/R5K1 w - - 0 1", TermPawnShield},
+		{"rook on the open file",
+			"3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/3R2K1 w - - 0 1", "3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/2R3K1 w - - 0 1", TermRookFiles},
+		{"bishop pair",
+			"4k3/pppn4/8/8/8/8/PPP5/2B1KB2 w - - 0 1", "4k3/pppn4/8/8/8/8/PPP5/1N2KB2 w - - 0 1", TermBishopPair},
+		{"mobile bishop beats a buried one",
+			"4k3/pppp4/8/8/8/4P1P1/PP6/4KB2 w - - 0 1", "4k3/pppp4/8/8/8/8/PP2P1P1/4KB2 w - - 0 1", TermMobility},
+		{"attack on the king",
+			"6k1/5ppp/8/6N1/7Q/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/2N5/Q4PPP/6K1 w - - 0 1", TermKingAttack},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			better, worse := position(t, tt.better), position(t, tt.worse)
+			if b, w := Evaluate(better), Evaluate(worse); b <= w {
+				t.Errorf("Evaluate: better %d <= worse %d", b, w)
+			}
+			if tt.term < NumTerms {
+				b, w := Explain(better).Terms[tt.term], Explain(worse).Terms[tt.term]
+				if b.WhiteTapered-b.BlackTapered <= w.WhiteTapered-w.BlackTapered {
+					t.Errorf("%v: better %+v, worse %+v", tt.term, b, w)
+				}
+			}
+		})
+	}
+}
+
+func TestEvaluateBounds(t *testing.T) {
+	tests := []struct {
+		name     string
+		fen      string
+		min, max int
+	}{
+		{"a queen up", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 700, 2000},
+		{"a queen down", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", -2000, -700},
+		{"bare kings", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", -60, 60},
+		{"king and bishop against king", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 0, 120},
+		{"king and rook against king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 400, 900},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Evaluate(position(t, tt.fen)); got < tt.min || got > tt.max {
+				t.Errorf("Evaluate = %d, want %d..%d", got, tt.min, tt.max)
+			}
+		})
+	}
+}
+
+func TestEvaluateScale(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want int
+	}{
+		{"opposite-coloured bishops", "8/4kp2/6p1/4b3/8/5B2/4KPP1/8 w - - 0 1", int(Default.ScaleOppositeBishops)},
+		{"same-coloured bishops", "8/4kp2/6p1/3b4/8/5B2/4KPP1/8 w - - 0 1", 64},
+		{"a bishop up, no pawns", "8/8/4k3/8/8/3B4/4K3/8 b - - 0 1", int(Default.ScaleNoPawnsSmallEdge)},
+		{"a rook up, no pawns", "8/8/4k3/8/8/3R4/4K3/8 b - - 0 1", 64},
+		{"a bishop and pawn up", "8/8/4k3/8/8/3B4/4KP2/8 b - - 0 1", 64},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Explain(position(t, tt.fen)).Scale; got != tt.want {
+				t.Errorf("Scale = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEvaluateMaterialAndPhase(t *testing.T) {
+	tests := []struct {
+		fen   string
+		phase int
+	}{
+		{chess.StartFEN, 24},
+		{"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", 0},
+		{"r3k3/8/8/8/8/8/8/4KB2 w - - 0 1", 3},
+		{"qqqrk3/8/8/8/8/8/8/QQQRK3 w - - 0 1", 24},
+	}
+	for _, tt := range tests {
+		if got := Explain(position(t, tt.fen)).Phase; got != tt.phase {
+			t.Errorf("%s: phase %d, want %d", tt.fen, got, tt.phase)
+		}
+	}
+	// A lone knight on e4 is worth its PeSTO value and e4 entry (28/16);
+	// the kings on e1 and e8 read the same entry and cancel.
+	b := Explain(position(t, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"))
+	if got, want := b.Terms[TermMaterial].White, S(337, 281); got != want {
+		t.Errorf("knight material = %+v, want %+v", got, want)
+	}
+	if got, want := b.Terms[TermPieceSquare].White.Sub(b.Terms[TermPieceSquare].Black), S(28, 16); got != want {
+		t.Errorf("piece-square difference = %+v, want %+v", got, want)
+	}
+}
+
+func TestParams(t *testing.T) {
+	w := Default
+	ps := w.Params()
+	seen := make(map[string]bool)
+	for _, p := range ps {
+		if seen[p.Name] {
+			t.Errorf("duplicate parameter %q", p.Name)
+		}
+		seen[p.Name] = true
+	}
+	for _, name := range []string{"PieceValue[queen].eg", "PST[knight][e4].mg", "PassedPawn[rank7].eg", "Tempo.mg", "KingAttackerScale[2]"} {
+		if !seen[name] {
+			t.Errorf("no parameter %q", name)
+		}
+	}
+	// Writing through a parameter changes w's evaluation, not Default's.
+	p := chess.StartingPosition()
+	for _, param := range ps {
+		if param.Name == "Tempo.mg" {
+			*param.Value += 7
+		}
+	}
+	if got, want := w.Evaluate(p), Evaluate(p)+7; got != want {
+		t.Errorf("after Tempo.mg += 7: Evaluate = %d, want %d", got, want)
+	}
+	// Knight e4 from the PeSTO tables, published a8-first: row 4, column 4.
+	if got := Default.PST[chess.Knight][chess.E4]; got != S(28, 16) {
+		t.Errorf("PST[knight][e4] = %+v, want {28 16}", got)
+	}
+	// Pawn a7 (row 1, column 0): 98/178.
+	if got := Default.PST[chess.Pawn][chess.A7]; got != S(98, 178) {
+		t.Errorf("PST[pawn][a7] = %+v, want {98 178}", got)
+	}
+}
+
+func TestEvaluateNoAlloc(t *testing.T) {
+	p := position(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if n := testing.AllocsPerRun(100, func() { Evaluate(p) }); n != 0 {
+		t.Errorf("Evaluate allocates %v times per call, want 0", n)
+	}
+}
+
+// benchFENs are middlegame positions for BenchmarkEvaluate.
+var benchFENs = []string{
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r1bq1rk1/pp3ppp/2n1pn2/2bp4/2P5/2N1PN2/PP1BBPPP/R2QK2R w KQ - 0 8",
+	"r4rk1/1pp2ppp/p1n5/4q3/2B5/2N2Q2/PPP2PPP/R4RK1 w - - 0 15",
+	"2r3k1/pp3pp1/4p2p/3qP3/3P4/P4Q2/1P3PPP/2R3K1 b - - 0 25",
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	ps := make([]*chess.Position, len(benchFENs))
+	for i, fen := range benchFENs {
+		ps[i] = position(b, fen)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Evaluate(ps[i&3])
+		i++
+	}
+}
+
+func BenchmarkExplain(b *testing.B) {
+	p := position(b, benchFENs[0])
+	b.ReportAllocs()
+	for b.Loop() {
+		Explain(p)
+	}
+}

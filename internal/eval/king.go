@@ -1,0 +1,37 @@
+package eval
+
+import "github.com/outpost-chess/outpost/chess"
+
+// This file is king safety: the attack on each king's zone (counted during
+// the piece pass in pieces.go, scaled here) and the pawn shield in front of a
+// castled king.
+
+// kingAttackTerm sets c's king-attack term: the KingZoneAttack weights of
+// c's pieces hitting the enemy king zone, scaled by how many pieces take
+// part (Weights.KingAttackerScale).
+func (e *evaluation) kingAttackTerm(c chess.Color) {
+	k := e.w.KingAttackerScale[min(e.kingAttackers[c], len(e.w.KingAttackerScale)-1)]
+	a := e.kingAttack[c]
+	e.terms[TermKingAttack][c] = S(a.MG*k/64, a.EG*k/64)
+}
+
+// castledFiles are the files a king may be called castled on: a-c and f-h.
+const castledFiles = chess.FileABB | chess.FileABB<<1 | chess.FileABB<<2 |
+	chess.FileHBB>>2 | chess.FileHBB>>1 | chess.FileHBB
+
+// pawnShield sets c's pawn-shield term: for a castled king (on its first
+// two ranks, files a-c or f-h), the own pawns one and two ranks ahead of it
+// on its file and the adjacent ones.
+func (e *evaluation) pawnShield(c chess.Color) {
+	ksq := e.p.KingSquare(c)
+	if ksq.RelativeRank(c) > chess.Rank2 || !castledFiles.Has(ksq) {
+		return
+	}
+	kb := ksq.Bitboard()
+	near := (kb | kb.East() | kb.West()).Forward(c)
+	far := near.Forward(c)
+	own := e.pawns[c]
+	w := e.w
+	e.terms[TermPawnShield][c] = w.PawnShield[0].Mul((own & near).Count()).
+		Add(w.PawnShield[1].Mul((own & far).Count()))
+}

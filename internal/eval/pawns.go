@@ -1,0 +1,69 @@
+package eval
+
+import "github.com/outpost-chess/outpost/chess"
+
+// This file is pawn structure: doubled, isolated and passed pawns. It is
+// recomputed at every call (there is no pawn hash table yet); with bitboard
+// fills it costs a few dozen instructions per side.
+
+// pawnStructure adds c's doubled, isolated and passed pawn terms to e.
+func (e *evaluation) pawnStructure(c chess.Color) {
+	w := e.w
+	own, enemy := e.pawns[c], e.pawns[c.Other()]
+
+	// Doubled: pawns with an own pawn ahead on the same file, i.e. in the
+	// span behind some own pawn. A file with n pawns counts n-1.
+	doubled := own & rearSpan(c, own)
+	e.terms[TermDoubledPawns][c] = w.DoubledPawn.Mul(doubled.Count())
+
+	// Isolated: no own pawn on either adjacent file.
+	files := fileFill(own)
+	isolated := own &^ (files.East() | files.West())
+	e.terms[TermIsolatedPawns][c] = w.IsolatedPawn.Mul(isolated.Count())
+
+	// Passed: no enemy pawn ahead on the same or an adjacent file. The
+	// enemy pawns' front spans (seen from their side) on their files and the
+	// neighbouring ones are exactly the squares they stop. The rear pawn of
+	// a doubled pair is not counted: its file-mate ahead gets the bonus.
+	stoppers := enemy | enemy.East() | enemy.West()
+	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
+	var s Score
+	for passed != 0 {
+		s = s.Add(w.PassedPawn[passed.PopFirst().RelativeRank(c)])
+	}
+	e.terms[TermPassedPawns][c] = s
+}
+
+// northFill returns b with every square north of a member added.
+func northFill(b chess.Bitboard) chess.Bitboard {
+	b |= b << 8
+	b |= b << 16
+	b |= b << 32
+	return b
+}
+
+// southFill returns b with every square south of a member added.
+func southFill(b chess.Bitboard) chess.Bitboard {
+	b |= b >> 8
+	b |= b >> 16
+	b |= b >> 32
+	return b
+}
+
+// fileFill returns every square on a file that holds a member of b.
+func fileFill(b chess.Bitboard) chess.Bitboard { return northFill(b) | southFill(b) }
+
+// frontSpan returns the squares strictly ahead of the members of b, from
+// c's point of view, on their files.
+func frontSpan(c chess.Color, b chess.Bitboard) chess.Bitboard {
+	if c == chess.White {
+		return northFill(b.North())
+	}
+	return southFill(b.South())
+}
+
+// rearSpan returns the squares strictly behind the members of b, from c's
+// point of view, on their files.
+func rearSpan(c chess.Color, b chess.Bitboard) chess.Bitboard {
+	return frontSpan(c.Other(), b)
+}

@@ -1,0 +1,65 @@
+package eval
+
+import "github.com/outpost-chess/outpost/chess"
+
+// This file is the per-piece terms: mobility, the attacks on the enemy king
+// zone that king.go turns into the king-attack term, the bishop pair and
+// rooks on open and half-open files. One pass over each side's knights,
+// bishops, rooks and queens computes each piece's attacks once for all of
+// them.
+
+// pieces adds c's mobility, bishop-pair and rook-file terms to e and records
+// c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack.
+func (e *evaluation) pieces(c chess.Color) {
+	w, p := e.w, e.p
+	occ := p.Occupied()
+	area := e.mobilityArea[c]
+	zone := e.kingZone[c.Other()]
+	var mob Score
+
+	for bb := p.Pieces(c, chess.Knight); bb != 0; {
+		att := chess.KnightAttacks(bb.PopFirst())
+		mob = mob.Add(w.MobilityKnight[(att & area).Count()])
+		e.attackKing(c, chess.Knight, att&zone)
+	}
+	bishops := p.Pieces(c, chess.Bishop)
+	for bb := bishops; bb != 0; {
+		att := chess.BishopAttacks(bb.PopFirst(), occ)
+		mob = mob.Add(w.MobilityBishop[(att & area).Count()])
+		e.attackKing(c, chess.Bishop, att&zone)
+	}
+	allPawns := e.pawns[chess.White] | e.pawns[chess.Black]
+	var files Score
+	for bb := p.Pieces(c, chess.Rook); bb != 0; {
+		s := bb.PopFirst()
+		att := chess.RookAttacks(s, occ)
+		mob = mob.Add(w.MobilityRook[(att & area).Count()])
+		e.attackKing(c, chess.Rook, att&zone)
+		file := chess.FileBB(s.File())
+		if allPawns&file == 0 {
+			files = files.Add(w.RookOpenFile)
+		} else if e.pawns[c]&file == 0 {
+			files = files.Add(w.RookHalfOpenFile)
+		}
+	}
+	for bb := p.Pieces(c, chess.Queen); bb != 0; {
+		att := chess.QueenAttacks(bb.PopFirst(), occ)
+		mob = mob.Add(w.MobilityQueen[(att & area).Count()])
+		e.attackKing(c, chess.Queen, att&zone)
+	}
+
+	e.terms[TermMobility][c] = mob
+	e.terms[TermRookFiles][c] = files
+	if bishops&chess.LightSquares != 0 && bishops&chess.DarkSquares != 0 {
+		e.terms[TermBishopPair][c] = w.BishopPair
+	}
+}
+
+// attackKing records that a piece of c, of type pt, attacks the squares hits
+// of the enemy king zone (nothing if hits is empty).
+func (e *evaluation) attackKing(c chess.Color, pt chess.PieceType, hits chess.Bitboard) {
+	if hits != 0 {
+		e.kingAttackers[c]++
+		e.kingAttack[c] = e.kingAttack[c].Add(e.w.KingZoneAttack[pt].Mul(hits.Count()))
+	}
+}
