@@ -17,6 +17,7 @@ const classicDefaultDepth = 3
 // scores a checkmate as a mate (preferring the quickest) and a stalemate,
 // repetition, fifty-move or bare-kings position as a draw.
 type classicSearcher struct {
+	root    chess.Color // the AI's side: the tutorial judges its king rule from it
 	ctx     context.Context
 	e       *Engine
 	nodes   uint64
@@ -33,7 +34,7 @@ func (e *Engine) searchClassic(ctx context.Context, p *Params) Result {
 	if depth <= 0 {
 		depth = classicDefaultDepth
 	}
-	cs := &classicSearcher{ctx: ctx, e: e}
+	cs := &classicSearcher{ctx: ctx, e: e, root: p.Position.SideToMove()}
 	cs.hashes = append(append(cs.hashes, p.History...), p.Position.Hash())
 	moves := p.Position.LegalMoves()
 	if len(moves) == 0 {
@@ -90,7 +91,11 @@ func (cs *classicSearcher) negamax(p *chess.Position, depth, ply int, alpha, bet
 		return DrawScore
 	}
 	if depth <= 0 {
-		return Score(eval.Classic(p))
+		score := Score(eval.ClassicFor(p, cs.root))
+		if p.SideToMove() != cs.root {
+			score = -score
+		}
+		return score
 	}
 	cs.e.shuffle(moves)
 	best := -Infinite
