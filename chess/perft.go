@@ -13,8 +13,11 @@ func Perft(p *Position, depth int) uint64 {
 		return uint64(ml.n)
 	}
 	var nodes uint64
+	// child is declared outside the loop: declared inside, its address
+	// passed to the recursive call would move it to the heap on every move.
+	var child Position
 	for _, m := range ml.Slice() {
-		child := *p
+		child = *p
 		child.MakeMove(m)
 		nodes += Perft(&child, depth-1)
 	}
@@ -30,8 +33,11 @@ func PerftNoBulk(p *Position, depth int) uint64 {
 	var ml MoveList
 	p.GenerateMoves(&ml, AllMoves)
 	var nodes uint64
+	// child is declared outside the loop: declared inside, its address
+	// passed to the recursive call would move it to the heap on every move.
+	var child Position
 	for _, m := range ml.Slice() {
-		child := *p
+		child = *p
 		child.MakeMove(m)
 		nodes += PerftNoBulk(&child, depth-1)
 	}
