@@ -1,0 +1,219 @@
+package chess
+
+import (
+	"strings"
+	"testing"
+)
+
+// malformedFENs are FENs ParseFEN must reject, each with a substring its
+// error must contain.
+var malformedFENs = []struct {
+	name, fen, err string
+}{
+	{"empty", "", "has 0 fields, want 4 to 6"},
+	{"three fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "has 3 fields, want 4 to 6"},
+	{"seven fields", StartFEN + " 0", "has 7 fields, want 4 to 6"},
+	{"7 ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 7 ranks, want 8"},
+	{"9 ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board has 9 ranks, want 8"},
+	{"9 squares in a rank", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "rank 1 has more than 8 squares"},
+	{"9 squares by digits", "rnbqkbnr/pppppppp/8/8/71p/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 4 has more than 8 squares"},
+	{"7 squares in a rank", "rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 4 has 7 squares, want 8"},
+	{"empty rank", "rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 5 has 0 squares, want 8"},
+	{"bad piece letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "rank 1 has invalid character 'X'"},
+	{"digit 9", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "invalid character '9'"},
+	{"digit 0", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "invalid character '0'"},
+	{"bad side", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", `side to move is "x"`},
+	{"side in capitals", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1", `side to move is "W"`},
+	{"bad castling char", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", `castling field "KQkx" has invalid character 'x'`},
+	{"castling dash and letters", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K- - 0 1", "invalid character '-'"},
+	{"repeated castling char", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", `repeats 'K'`},
+	{"castling without rook", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling right 'K' but no white rook on h1"},
+	{"castling without black rook", "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling right 'q' but no black rook on a8"},
+	{"castling without king", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w K - 0 1", "castling right 'K' but no white king on e1"},
+	{"bad e.p. square", StartFEN[:strings.Index(StartFEN, " - ")] + " e9 0 1", `en-passant square "e9" is not a square`},
+	{"bad e.p. text", StartFEN[:strings.Index(StartFEN, " - ")] + " x 0 1", `en-passant square "x" is not a square`},
+	{"e.p. on the wrong rank", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "en-passant square e3 is not on rank 6"},
+	{"e.p. on the wrong rank for black", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1", "en-passant square e6 is not on rank 3"},
+	{"e.p. without the pawn", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1", "en-passant square e3 does not follow a double pawn push"},
+	{"e.p. with the start square taken", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1", "does not follow a double pawn push"},
+	{"e.p. with the square taken", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1", "does not follow a double pawn push"},
+	{"negative halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", `halfmove clock "-1"`},
+	{"non-numeric halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", `halfmove clock "x"`},
+	{"huge halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 70000 1", `halfmove clock "70000"`},
+	{"fullmove 0", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", `fullmove number "0"`},
+	{"negative fullmove", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", `fullmove number "-3"`},
+	{"non-numeric fullmove", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", `fullmove number "one"`},
+	{"no white king", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "has 0 white kings, want 1"},
+	{"no kings", "8/8/8/8/8/8/8/8 w - - 0 1", "has 0 white kings, want 1"},
+	{"two black kings", "k6k/8/8/8/8/8/8/4K3 w - - 0 1", "has 2 black kings, want 1"},
+	{"white pawn on rank 1", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on the first or last rank"},
+	{"black pawn on rank 8", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on the first or last rank"},
+	{"white pawn on rank 8", "P3k3/8/8/8/8/8/8/4K3 b - - 0 1", "pawn on the first or last rank"},
+	{"side not to move in check", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "the side not to move (black) in check"},
+	{"white not to move in check", "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "the side not to move (white) in check"},
+	{"17 white pieces", "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 17 white pieces, more than 16"},
+	{"9 white pawns", "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/R1BQKBNR w KQkq - 0 1", "has 9 white pawns, more than 8"},
+	{"9 black pawns", "rnbqkb1r/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 9 black pawns, more than 8"},
+}
+
+func TestParseFENRejectsMalformed(t *testing.T) {
+	for _, tt := range malformedFENs {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseFEN(tt.fen)
+			if err == nil {
+				t.Fatalf("ParseFEN(%q) = %q, want an error containing %q", tt.fen, p.FEN(), tt.err)
+			}
+			if !strings.HasPrefix(err.Error(), "chess: ") || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("ParseFEN(%q) error %q, want \"chess: ...%s...\"", tt.fen, err, tt.err)
+			}
+			if p != nil {
+				t.Errorf("ParseFEN(%q) returned a position with its error", tt.fen)
+			}
+		})
+	}
+}
+
+func TestParseFENAccepts(t *testing.T) {
+	tests := []struct {
+		name, fen, want string // want: the FEN printed back
+	}{
+		{"start", StartFEN, StartFEN},
+		{"no clocks (EPD)", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", StartFEN},
+		{"no fullmove", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 1"},
+		{"extra spaces", "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq -  0   1 ", StartFEN},
+		{"castling in any order", "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+		{"black to move", "4k3/8/8/8/8/8/8/4K3 b - - 99 200", "4k3/8/8/8/8/8/8/4K3 b - - 99 200"},
+		{"largest clocks", "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535", "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535"},
+		{"16 pieces, 8 pawns", StartFEN, StartFEN},
+		{"promoted pieces", "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1"},
+		{"side to move in double check", "4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1", "4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1"},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Errorf("%s: ParseFEN(%q): %v", tt.name, tt.fen, err)
+			continue
+		}
+		if got := p.FEN(); got != tt.want {
+			t.Errorf("%s: ParseFEN(%q).FEN() = %q, want %q", tt.name, tt.fen, got, tt.want)
+		}
+	}
+}
+
+// TestFENRoundTrip prints, parses and prints every suite position and every
+// position two plies below it: the second print equals the first, and the
+// suite's own FENs (already canonical) print unchanged but for an en-passant
+// square that allows no capture.
+func TestFENRoundTrip(t *testing.T) {
+	for _, e := range loadPerftSuite(t) {
+		p, err := ParseFEN(e.fen)
+		if err != nil {
+			t.Errorf("perftsuite.epd:%d: %v", e.line, err)
+			continue
+		}
+		want := e.fen
+		if p.EnPassant() == NoSquare { // an impossible e.p. capture is dropped
+			fields := strings.Fields(want)
+			fields[3] = "-"
+			want = strings.Join(fields, " ")
+		}
+		if p.FEN() != want {
+			t.Errorf("perftsuite.epd:%d: ParseFEN(%q).FEN() = %q, want %q", e.line, e.fen, p.FEN(), want)
+		}
+		var ml1, ml2 MoveList
+		p.GenerateMoves(&ml1, AllMoves)
+		for _, m1 := range ml1.Slice() {
+			c1 := *p
+			c1.MakeMove(m1)
+			c1.GenerateMoves(&ml2, AllMoves)
+			for _, m2 := range ml2.Slice() {
+				c2 := c1
+				c2.MakeMove(m2)
+				fen := c2.FEN()
+				q, err := ParseFEN(fen)
+				if err != nil {
+					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q does not parse: %v", e.line, m1, m2, fen, err)
+				}
+				if q.FEN() != fen || q.Hash() != c2.Hash() || *q != c2 {
+					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q parses to %q", e.line, m1, m2, fen, q.FEN())
+				}
+			}
+		}
+	}
+}
+
+// TestEnPassantNormalization checks that ParseFEN keeps an en-passant square
+// only when an en-passant capture is legal, so equal positions print and
+// hash equal.
+func TestEnPassantNormalization(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		keep      bool
+	}{
+		{"no pawn to capture", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false},
+		{"capture from the left", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", true},
+		{"capture from the right", "rnbqkbnr/ppppp1pp/8/8/4Pp2/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", true},
+		{"white captures", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", true},
+		{"pawn on the far side is no capture", "rnbqkbnr/ppp1pppp/8/3p3P/8/8/PPPPPPP1/RNBQKBNR w KQkq d6 0 3", false},
+		{"capturer pinned to its king", "8/6k1/8/8/3pP3/8/8/B3K3 b - e3 0 1", false},
+		{"both pawns leave the king's rank", "8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1", false},
+		{"both pawns leave the king's rank (white)", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false},
+		{"capture that ends the check", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", true},
+		{"capture that does not end the check", "7R/8/8/8/3Pp2k/8/8/4K3 b - d3 0 1", false},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		fields := strings.Fields(tt.fen)
+		fields[3] = "-"
+		without := MustParseFEN(strings.Join(fields, " "))
+		hasEPMove := false
+		for _, m := range p.LegalMoves() {
+			hasEPMove = hasEPMove || m.IsEnPassant()
+		}
+		switch {
+		case tt.keep && (p.EnPassant() == NoSquare || !hasEPMove || p.FEN() != tt.fen || p.Hash() == without.Hash()):
+			t.Errorf("%s: ParseFEN(%q) = %q (e.p. move %v), want the e.p. square kept and a hash of its own", tt.name, tt.fen, p.FEN(), hasEPMove)
+		case !tt.keep && (p.EnPassant() != NoSquare || hasEPMove || p.FEN() != without.FEN() || p.Hash() != without.Hash()):
+			t.Errorf("%s: ParseFEN(%q) = %q (e.p. move %v), want %q with the same hash", tt.name, tt.fen, p.FEN(), hasEPMove, without.FEN())
+		}
+	}
+}
+
+// FuzzParseFEN checks that ParseFEN never panics, and that any FEN it
+// accepts gives a sound position: its FEN parses to an equal position (same
+// FEN, same hash), its hash is the one computed from scratch, and move
+// generation runs on it.
+func FuzzParseFEN(f *testing.F) {
+	for _, e := range loadPerftSuite(f) {
+		f.Add(e.fen)
+	}
+	for _, tt := range malformedFENs {
+		f.Add(tt.fen)
+	}
+	f.Add("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			if p != nil || !strings.HasPrefix(err.Error(), "chess: ") {
+				t.Fatalf("ParseFEN(%q): position %v, error %q", fen, p, err)
+			}
+			return
+		}
+		printed := p.FEN()
+		q, err := ParseFEN(printed)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q) accepted, but its FEN %q does not parse: %v", fen, printed, err)
+		}
+		if q.FEN() != printed || q.Hash() != p.Hash() || *q != *p {
+			t.Fatalf("ParseFEN(%q): FEN %q parses back to %q (hash %x, want %x)", fen, printed, q.FEN(), q.Hash(), p.Hash())
+		}
+		if msg := checkPosition(p); msg != "" {
+			t.Fatalf("ParseFEN(%q) = %q: %s", fen, printed, msg)
+		}
+		Perft(p, 2)
+	})
+}
