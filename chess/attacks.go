@@ -194,5 +194,9 @@ func (r *prng) next() uint64 {
 	return r.s * 2685821657736338717
 }
 
-// sparse returns a random number with few bits set, a good magic candidate.
-func (r *prng) sparse() uint64 { return r.next() & r.next() & r.next() }
+// sparse returns a random number with few bits set, a good magic candidate:
+// the AND of three draws.
+func (r *prng) sparse() uint64 {
+	a, b, c := r.next(), r.next(), r.next()
+	return a & b & c
+}
