@@ -1,0 +1,509 @@
+package chess
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Game is a game of chess: a start position, the moves played from it (each
+// with an optional comment and annotation glyphs), PGN tags, and the outcome
+// once the game has ended.
+//
+// Game applies the rules of play. Play and PlayMove accept only legal moves
+// and only while the game is in progress. After every move Game notices the
+// ends that need nobody's claim: checkmate, stalemate, insufficient material
+// (see Position.IsInsufficientMaterial), fivefold repetition and the
+// seventy-five-move rule (checkmate on the move that reaches it wins). The
+// player to move may claim a draw by threefold repetition or the fifty-move
+// rule (ClaimableDraw, ClaimDraw). Resignation, agreement, loss on time and
+// adjudication come from outside (Resign, AgreeDraw, Forfeit, Adjudicate).
+//
+// Two positions are the same for repetition when they have the same pieces
+// on the same squares, the same side to move, the same castling rights and
+// the same en-passant capture possible (see Position.EnPassant).
+//
+// A Game keeps every position it passed through, so PositionAt is cheap and
+// the repetition check after a move looks only at the positions since the
+// last capture or pawn move. The zero Game is not valid; use NewGame or
+// NewGameFromPosition. A Game is not safe for concurrent use.
+type Game struct {
+	// positions[i] is the position after i plies; positions[0] is the
+	// start and positions[len(moves)] the current position.
+	positions []Position
+	moves     []Move
+	// notes[i] holds the comment and glyphs after ply i; notes[0] the
+	// comment before the first move.
+	notes   []note
+	tags    []Tag
+	outcome Outcome
+}
+
+// note is the annotation attached to one ply.
+type note struct {
+	comment string
+	nags    []NAG
+}
+
+// Tag is a PGN tag pair, such as {Name: "White", Value: "Carlsen, Magnus"}.
+type Tag struct {
+	Name, Value string
+}
+
+// NAG is a PGN Numeric Annotation Glyph, written "$1" in PGN. Values 1 to 6
+// are the familiar move marks.
+type NAG uint8
+
+// Common NAGs, and the suffixes PGN readers also accept for them.
+const (
+	GoodMove        NAG = 1 // "!"
+	Mistake         NAG = 2 // "?"
+	BrilliantMove   NAG = 3 // "!!"
+	Blunder         NAG = 4 // "??"
+	InterestingMove NAG = 5 // "!?"
+	DubiousMove     NAG = 6 // "?!"
+)
+
+// String returns the NAG as PGN writes it: "$1".
+func (n NAG) String() string { return fmt.Sprintf("$%d", n) }
+
+// NewGame returns a game from the standard starting position, with no tags.
+func NewGame() *Game {
+	return NewGameFromPosition(StartingPosition())
+}
+
+// NewGameFromPosition returns a game starting from a copy of p. When p is not
+// the standard starting position, the game's PGN carries SetUp and FEN tags.
+// If p is already a finished position (checkmate, stalemate, insufficient
+// material, a halfmove clock of 150 or more) the game is over at once.
+func NewGameFromPosition(p *Position) *Game {
+	g := &Game{
+		positions: []Position{*p},
+		notes:     make([]note, 1),
+	}
+	g.outcome = g.automaticOutcome()
+	return g
+}
+
+// Clone returns a deep copy of g.
+func (g *Game) Clone() *Game {
+	c := &Game{
+		positions: append([]Position(nil), g.positions...),
+		moves:     append([]Move(nil), g.moves...),
+		notes:     append([]note(nil), g.notes...),
+		tags:      append([]Tag(nil), g.tags...),
+		outcome:   g.outcome,
+	}
+	for i := range c.notes {
+		c.notes[i].nags = append([]NAG(nil), c.notes[i].nags...)
+	}
+	return c
+}
+
+// current returns the current position, which callers must not modify.
+func (g *Game) current() *Position { return &g.positions[len(g.positions)-1] }
+
+// Position returns a copy of the current position.
+func (g *Game) Position() *Position {
+	p := *g.current()
+	return &p
+}
+
+// StartPosition returns a copy of the position the game started from.
+func (g *Game) StartPosition() *Position {
+	p := g.positions[0]
+	return &p
+}
+
+// PositionAt returns a copy of the position after ply plies (0 is the start,
+// Len() the current position), or nil when ply is outside 0..Len().
+func (g *Game) PositionAt(ply int) *Position {
+	if ply < 0 || ply >= len(g.positions) {
+		return nil
+	}
+	p := g.positions[ply]
+	return &p
+}
+
+// Len returns the number of plies (half-moves) played.
+func (g *Game) Len() int { return len(g.moves) }
+
+// Moves returns a copy of the moves played, in order.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// SANMoves returns the moves played in Standard Algebraic Notation.
+func (g *Game) SANMoves() []string {
+	s := make([]string, len(g.moves))
+	for i, m := range g.moves {
+		s[i] = g.positions[i].SAN(m)
+	}
+	return s
+}
+
+// Hashes returns the Zobrist hashes of every position of the game, from the
+// start through the current position, oldest first (Len()+1 of them). A
+// search takes those before its root to detect repetitions.
+func (g *Game) Hashes() []uint64 {
+	h := make([]uint64, len(g.positions))
+	for i := range g.positions {
+		h[i] = g.positions[i].Hash()
+	}
+	return h
+}
+
+// Outcome returns how the game ended, or the zero Outcome while it is in
+// progress.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// errGameOver is the error for any attempt to continue a finished game.
+func (g *Game) errGameOver() error {
+	return fmt.Errorf("chess: the game is over (%v, %v)", g.outcome.Result, g.outcome)
+}
+
+// Play plays m, which must be legal in the current position, and records any
+// end it brings (see Game). It returns an error, and changes nothing, when
+// the game is over or m is illegal.
+func (g *Game) Play(m Move) error {
+	if g.outcome.IsOver() {
+		return g.errGameOver()
+	}
+	p := g.current()
+	if !p.IsLegal(m) {
+		return fmt.Errorf("chess: move %v is illegal in this position: %s", m, p.whyIllegal(m.From(), m.To(), m.Promotion()))
+	}
+	child := *p
+	child.MakeMove(m)
+	g.positions = append(g.positions, child)
+	g.moves = append(g.moves, m)
+	g.notes = append(g.notes, note{})
+	g.outcome = g.automaticOutcome()
+	return nil
+}
+
+// PlayMove parses s as SAN or UCI (see Position.ParseMove) in the current
+// position and plays it. It returns an error, and changes nothing, when the
+// game is over or s is not a legal move.
+func (g *Game) PlayMove(s string) error {
+	if g.outcome.IsOver() {
+		return g.errGameOver()
+	}
+	m, err := g.current().ParseMove(s)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+// Undo takes back the last move and returns it, or returns false when no
+// move has been played. Taking a move back resumes the game: any outcome is
+// cleared, whether the move produced it (checkmate, repetition, ...) or it
+// was decided after the move (resignation, agreement, a claim, a forfeit).
+// The comment and glyphs of the undone move are dropped.
+func (g *Game) Undo() (Move, bool) {
+	n := len(g.moves)
+	if n == 0 {
+		return NoMove, false
+	}
+	m := g.moves[n-1]
+	g.moves = g.moves[:n-1]
+	g.positions = g.positions[:n]
+	g.notes = g.notes[:n]
+	g.outcome = Outcome{}
+	return m, true
+}
+
+// automaticOutcome returns the end the current position brings by itself,
+// or the zero Outcome. Checkmate and stalemate come first: a mate on the
+// move that reaches the seventy-five-move limit wins.
+func (g *Game) automaticOutcome() Outcome {
+	p := g.current()
+	switch {
+	case !p.HasLegalMoves() && p.InCheck():
+		return Outcome{winFor(p.side.Other()), Checkmate}
+	case !p.HasLegalMoves():
+		return Outcome{Draw, Stalemate}
+	case p.IsInsufficientMaterial():
+		return Outcome{Draw, InsufficientMaterial}
+	case g.repetitions() >= 5:
+		return Outcome{Draw, FivefoldRepetition}
+	case p.HalfmoveClock() >= 150:
+		return Outcome{Draw, SeventyFiveMoveRule}
+	}
+	return Outcome{}
+}
+
+// repetitions returns how many times the current position has occurred in
+// the game, itself included. Only positions since the last capture or pawn
+// move can repeat it, with the same side to move, so it looks at every
+// second one of those; a hash match is confirmed by comparing positions.
+func (g *Game) repetitions() int {
+	n := len(g.positions) - 1
+	cur := &g.positions[n]
+	count := 1
+	for i := n - 2; i >= 0 && i >= n-cur.HalfmoveClock(); i -= 2 {
+		if q := &g.positions[i]; q.hash == cur.hash && samePosition(q, cur) {
+			count++
+		}
+	}
+	return count
+}
+
+// samePosition reports whether a and b are the same position for the
+// repetition rules: pieces, side to move, castling rights and en-passant
+// possibility (move counters aside).
+func samePosition(a, b *Position) bool {
+	return a.board == b.board && a.side == b.side && a.castling == b.castling && a.epSquare == b.epSquare
+}
+
+// ClaimableDraw reports whether the player to move may claim a draw now, and
+// by which rule: ThreefoldRepetition when the current position has occurred
+// at least three times, or FiftyMoveRule when the halfmove clock has reached
+// 100 (fifty moves by each side without a capture or pawn move). It reports
+// false when the game is over. (The rules also allow claiming by announcing a
+// move that would repeat the position a third time; to do that, play the
+// move and claim.)
+func (g *Game) ClaimableDraw() (Reason, bool) {
+	switch {
+	case g.outcome.IsOver():
+		return NoReason, false
+	case g.repetitions() >= 3:
+		return ThreefoldRepetition, true
+	case g.current().HalfmoveClock() >= 100:
+		return FiftyMoveRule, true
+	}
+	return NoReason, false
+}
+
+// ClaimDraw ends the game in a draw if ClaimableDraw allows it, and returns
+// an error saying why not otherwise.
+func (g *Game) ClaimDraw() error {
+	if g.outcome.IsOver() {
+		return g.errGameOver()
+	}
+	r, ok := g.ClaimableDraw()
+	if !ok {
+		return fmt.Errorf("chess: no draw to claim: the position has occurred %d times (3 needed) and the halfmove clock is %d (100 needed)",
+			g.repetitions(), g.current().HalfmoveClock())
+	}
+	g.outcome = Outcome{Draw, r}
+	return nil
+}
+
+// Resign ends the game with a loss for loser by resignation. It returns an
+// error if the game is already over.
+func (g *Game) Resign(loser Color) error {
+	return g.end(Outcome{winFor(loser.Other()), Resignation})
+}
+
+// AgreeDraw ends the game in a draw by agreement. It returns an error if the
+// game is already over.
+func (g *Game) AgreeDraw() error {
+	return g.end(Outcome{Draw, DrawAgreement})
+}
+
+// Forfeit ends the game with a loss for loser, for reason Resignation,
+// TimeForfeit (a flag fell) or Adjudication. A loss on time is a draw
+// instead when the winner has only a king left, since a lone king can never
+// checkmate. It returns an error if the game is already over or reason is
+// not one of those three.
+func (g *Game) Forfeit(loser Color, reason Reason) error {
+	switch reason {
+	case Resignation, TimeForfeit, Adjudication:
+	default:
+		return fmt.Errorf("chess: %v is not a reason to forfeit a game (want resignation, time forfeit or adjudication)", reason)
+	}
+	winner := loser.Other()
+	if reason == TimeForfeit && !g.current().canMate(winner) {
+		return g.end(Outcome{Draw, TimeForfeit})
+	}
+	return g.end(Outcome{winFor(winner), reason})
+}
+
+// Adjudicate ends the game with result r (WhiteWins, BlackWins or Draw) by
+// Adjudication, as a match runner or arbiter decides. It returns an error if
+// the game is already over or r is NoResult.
+func (g *Game) Adjudicate(r Result) error {
+	if r == NoResult || r > Draw {
+		return errors.New("chess: adjudication needs a result (1-0, 0-1 or 1/2-1/2)")
+	}
+	return g.end(Outcome{r, Adjudication})
+}
+
+func (g *Game) end(o Outcome) error {
+	if g.outcome.IsOver() {
+		return g.errGameOver()
+	}
+	g.outcome = o
+	return nil
+}
+
+// Comment returns the comment after ply plies: Comment(0) is the comment
+// before the first move, Comment(i) the one after the i-th move. It returns
+// "" when there is none or ply is outside 0..Len().
+func (g *Game) Comment(ply int) string {
+	if ply < 0 || ply >= len(g.notes) {
+		return ""
+	}
+	return g.notes[ply].comment
+}
+
+// SetComment sets the comment after ply plies (see Comment); "" removes it.
+// Runs of white space become single spaces and "}" (which would end a PGN
+// comment) becomes ")". It does nothing when ply is outside 0..Len().
+func (g *Game) SetComment(ply int, text string) {
+	if ply >= 0 && ply < len(g.notes) {
+		g.notes[ply].comment = normalizeComment(text)
+	}
+}
+
+// normalizeComment puts a comment in the form PGN can carry and read back
+// unchanged.
+func normalizeComment(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "}", ")")), " ")
+}
+
+// NAGs returns a copy of the annotation glyphs of the ply-th move (1 to
+// Len()), or nil.
+func (g *Game) NAGs(ply int) []NAG {
+	if ply < 1 || ply >= len(g.notes) {
+		return nil
+	}
+	return append([]NAG(nil), g.notes[ply].nags...)
+}
+
+// AddNAG appends n to the glyphs of the ply-th move (1 to Len()). It does
+// nothing when ply is out of range.
+func (g *Game) AddNAG(ply int, n NAG) {
+	if ply >= 1 && ply < len(g.notes) {
+		g.notes[ply].nags = append(g.notes[ply].nags, n)
+	}
+}
+
+// The Seven Tag Roster: the tags every PGN game carries, in this order, with
+// the values written when they are not set.
+var sevenTagRoster = [...]Tag{
+	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+}
+
+// derivedTag reports whether a tag's value follows from the game itself
+// (Result from the outcome, SetUp and FEN from the start position) rather
+// than being stored.
+func derivedTag(name string) bool {
+	return name == "Result" || name == "SetUp" || name == "FEN"
+}
+
+// Tag returns the value of the PGN tag name, or "" when it is not set. The
+// names are case-sensitive. Result, SetUp and FEN are derived from the game:
+// Result is the outcome's result, and SetUp ("1") and FEN are set when the
+// game did not start from the standard position.
+func (g *Game) Tag(name string) string {
+	switch name {
+	case "Result":
+		return g.outcome.Result.String()
+	case "SetUp", "FEN":
+		if g.positions[0].FEN() == StartFEN {
+			return ""
+		}
+		if name == "SetUp" {
+			return "1"
+		}
+		return g.positions[0].FEN()
+	}
+	for _, t := range g.tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets the PGN tag name to value, keeping the tag's place if it was
+// set before and adding it at the end otherwise. It does nothing for the
+// derived tags Result, SetUp and FEN (see Tag), nor when name is not a valid
+// PGN tag name (letters, digits and underscores, starting with a letter or
+// digit). When written as PGN, control characters in values become spaces.
+func (g *Game) SetTag(name, value string) {
+	if derivedTag(name) || !validTagName(name) {
+		return
+	}
+	for i := range g.tags {
+		if g.tags[i].Name == name {
+			g.tags[i].Value = value
+			return
+		}
+	}
+	g.tags = append(g.tags, Tag{name, value})
+}
+
+// RemoveTag removes the PGN tag name, if set. Derived tags cannot be
+// removed.
+func (g *Game) RemoveTag(name string) {
+	for i := range g.tags {
+		if g.tags[i].Name == name {
+			g.tags = append(g.tags[:i], g.tags[i+1:]...)
+			return
+		}
+	}
+}
+
+// validTagName reports whether name is a PGN tag name.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return name[0] != '_'
+}
+
+// Tags returns the game's tags in the order PGN writes them: the Seven Tag
+// Roster first (Event, Site, Date, Round, White, Black, Result, with "?" or
+// "????.??.??" for those not set), then SetUp and FEN when the game did not
+// start from the standard position, then the other tags in the order they
+// were first set, and last, for a game lost on time or adjudicated with no
+// Termination tag set, Termination "time forfeit" or "adjudication" (so
+// that reading the PGN back gives the same Reason).
+func (g *Game) Tags() []Tag {
+	tags := make([]Tag, 0, len(sevenTagRoster)+2+len(g.tags))
+	for _, t := range sevenTagRoster {
+		if v := g.Tag(t.Name); v != "" || g.hasTag(t.Name) {
+			t.Value = v
+		}
+		tags = append(tags, t)
+	}
+	if fen := g.Tag("FEN"); fen != "" {
+		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", fen})
+	}
+	for _, t := range g.tags {
+		if !inSevenTagRoster(t.Name) {
+			tags = append(tags, t)
+		}
+	}
+	if r := g.outcome.Reason; (r == TimeForfeit || r == Adjudication) && !g.hasTag("Termination") {
+		tags = append(tags, Tag{"Termination", r.String()})
+	}
+	return tags
+}
+
+func (g *Game) hasTag(name string) bool {
+	for _, t := range g.tags {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func inSevenTagRoster(name string) bool {
+	for _, t := range sevenTagRoster {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
