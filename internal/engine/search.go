@@ -261,33 +261,16 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		moveCount++
 		quiet := m.IsQuiet()
 
-		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
-		// a move that avoids being mated is in hand.
-		if ply > 0 && best > -MaxMateScore && !inCheck {
-			if quiet {
-				if skipQuiets {
-					continue
-				}
-				// Late move pruning: at low depth, quiet moves this late
-				// in the order almost never beat the earlier ones.
-				if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
-					skipQuiets = true
-					continue
-				}
-				// Futility pruning: the static eval plus a margin cannot
-				// reach alpha.
-				if depth <= 6 && staticEval+Score(100+100*depth) <= alpha {
-					continue
-				}
-				if depth <= 7 && !seeGE(pos, m, Score(-50*depth)) {
-					continue
-				}
-			} else if depth <= 6 && !seeGE(pos, m, Score(-100*depth)) {
-				continue // a capture that loses too much material
-			}
-		}
-
 		child := s.makeMove(ply, m)
+		givesCheck := child.pos.InCheck()
+
+		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
+		// a move that avoids being mated is in hand. Checks are kept: they
+		// are how most tactics start.
+		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, depth, moveCount, improving, staticEval, alpha, &skipQuiets) {
+			s.unmakeMove()
+			continue
+		}
 		newDepth := depth - 1
 
 		// Step 12. Late move reductions: quiet moves late in the order are
@@ -302,7 +285,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if !improving {
 				r++
 			}
-			if child.pos.InCheck() || m == mp.killers[0] || m == mp.killers[1] {
+			if givesCheck || m == mp.killers[0] || m == mp.killers[1] {
 				r--
 			}
 			if quiet {
@@ -367,6 +350,30 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: bound})
 	return best
+}
+
+// prunable decides step 11 of search for a move that neither is made in
+// check nor gives check.
+func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, staticEval, alpha Score, skipQuiets *bool) bool {
+	if !quiet {
+		// A capture that loses too much material.
+		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
+	}
+	if *skipQuiets {
+		return true
+	}
+	// Late move pruning: at low depth, quiet moves this late in the order
+	// almost never beat the earlier ones.
+	if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
+		*skipQuiets = true
+		return true
+	}
+	// Futility pruning: the static eval plus a margin cannot reach alpha.
+	if depth <= 6 && staticEval+Score(100+100*depth) <= alpha {
+		return true
+	}
+	// A quiet move that hangs material.
+	return depth <= 7 && !seeGE(pos, m, Score(-50*depth))
 }
 
 // lateMoveLimit is the number of quiet moves searched at low depth before
