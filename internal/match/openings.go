@@ -2,6 +2,7 @@ package match
 
 import (
 	"bufio"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -148,6 +149,18 @@ func epdName(ops map[string]string) string {
 func isUint(s string) bool {
 	_, err := strconv.ParseUint(s, 10, 32)
 	return err == nil
+}
+
+// balancedEPD is the default set of openings: see testdata/balanced.epd
+// for how it was made.
+//
+//go:embed testdata/balanced.epd
+var balancedEPD string
+
+// DefaultOpenings returns the openings shipped with Outpost: about a hundred
+// varied, roughly balanced positions a few moves into well-known openings.
+func DefaultOpenings() ([]Opening, error) {
+	return ParseOpenings(strings.NewReader(balancedEPD), "balanced.epd")
 }
 
 // ShuffleOpenings returns a copy of openings in an order fixed by seed, so

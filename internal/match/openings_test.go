@@ -75,3 +75,20 @@ func TestShuffleOpenings(t *testing.T) {
 		t.Error("input modified")
 	}
 }
+
+func TestDefaultOpenings(t *testing.T) {
+	ops, err := DefaultOpenings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) < 100 {
+		t.Errorf("%d default openings, want at least 100", len(ops))
+	}
+	seen := map[string]bool{}
+	for _, o := range ops {
+		if o.Name == "" || seen[o.FEN] {
+			t.Errorf("line %d: name %q, FEN seen before: %v", o.Line, o.Name, seen[o.FEN])
+		}
+		seen[o.FEN] = true
+	}
+}

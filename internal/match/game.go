@@ -1,0 +1,309 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// PGN Termination tag values (from the PGN standard's list).
+const (
+	TermNormal      = "normal"           // mate, stalemate, a drawing rule
+	TermTimeForfeit = "time forfeit"     // a clock ran out
+	TermIllegalMove = "rules infraction" // an illegal or missing move
+	TermAbandoned   = "abandoned"        // the engine crashed or stalled
+	TermAdjudicated = "adjudication"     // resign or draw adjudication
+)
+
+// GameRecord is a finished (or aborted) game.
+type GameRecord struct {
+	Round   int     // 1-based number of the game in the match
+	Opening Opening // the starting position
+	White   string  // engine names
+	Black   string
+	// Engine1White is true when engine 1 had the white pieces.
+	Engine1White bool
+	Start        time.Time
+	// Game holds the moves, each with a comment giving the engine's score,
+	// depth and time ("+0.23/12 0.051s"), and the outcome. The comment on
+	// the last move (or before the first, if none was made) also says why
+	// the runner ended the game, when it did.
+	Game        *chess.Game
+	Result      chess.Result
+	Termination string // one of the Term* values
+	// Reason says in words why the game ended: "White mates", "Black
+	// loses on time", "White's engine crashed", ...
+	Reason string
+	// Adjudicated is true when the result was decided by the runner rather
+	// than on the board (the PGN gets a comment saying why).
+	Adjudicated bool
+	// Faulty is 1 or 2 when that engine must be restarted before its next
+	// game (it crashed or stopped answering); 0 otherwise.
+	Faulty int
+}
+
+// Engine1Points returns engine 1's score in the game: 1, 0.5 or 0.
+func (r *GameRecord) Engine1Points() float64 {
+	switch {
+	case r.Result == chess.Draw:
+		return 0.5
+	case (r.Result == chess.WhiteWins) == r.Engine1White:
+		return 1
+	}
+	return 0
+}
+
+// Names returns the names of engine 1 and engine 2, in that order.
+func (r *GameRecord) Names() [2]string {
+	if r.Engine1White {
+		return [2]string{r.White, r.Black}
+	}
+	return [2]string{r.Black, r.White}
+}
+
+// ResignRule adjudicates a game as lost when both engines agree that one
+// side is lost: for Moves consecutive moves of each side, the losing side's
+// engine scored at most −Score centipawns and the winning side's engine at
+// least +Score. Moves == 0 turns it off.
+type ResignRule struct {
+	Score, Moves int
+}
+
+// DrawRule adjudicates a game as drawn when, from move After of the game
+// on, both engines scored within ±Score centipawns for Moves consecutive
+// moves each. Moves == 0 turns it off.
+type DrawRule struct {
+	Score, Moves, After int
+}
+
+// gameSetup is what a game needs besides its two engines.
+type gameSetup struct {
+	round        int
+	opening      Opening
+	engine1White bool
+	limits       Limits
+	margin       time.Duration // tolerated overrun of the clock or move time
+	stall        time.Duration // reply timeout when there is no clock or move time
+	resign       ResignRule
+	draw         DrawRule
+}
+
+// playGame plays one game between engines[0] (engine 1) and engines[1]
+// (engine 2), both already told a new game starts. It always returns a
+// finished record, unless stopped() turns true, when the game is abandoned
+// and the record has no result.
+func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
+	rec := GameRecord{
+		Round:        s.round,
+		Opening:      s.opening,
+		Engine1White: s.engine1White,
+		Start:        time.Now(),
+	}
+	// byColor[c] is the index into engines of the engine playing c.
+	byColor := [2]int{chess.White: 1, chess.Black: 0}
+	if s.engine1White {
+		byColor = [2]int{chess.White: 0, chess.Black: 1}
+	}
+	rec.White = engines[byColor[chess.White]].Name()
+	rec.Black = engines[byColor[chess.Black]].Name()
+
+	start, err := chess.ParseFEN(s.opening.FEN)
+	if err != nil { // openings are checked when loaded
+		rec.Result, rec.Termination, rec.Reason = chess.Draw, TermAbandoned, "bad opening: "+err.Error()
+		return rec
+	}
+	g := chess.NewGameFromPosition(start)
+	rec.Game = g
+	clock := [2]time.Duration{s.limits.Base, s.limits.Base}
+	var (
+		uciMoves []string
+		scores   [2][]Score // each side's reported scores, in its own view
+	)
+	// forfeit ends the game with a loss for loser, decided by the runner.
+	forfeit := func(loser chess.Color, term, reason string) GameRecord {
+		why := chess.Adjudication
+		if term == TermTimeForfeit {
+			why = chess.TimeForfeit
+		}
+		_ = g.Forfeit(loser, why) // the game is in progress: no error
+		if g.Outcome().Result == chess.Draw {
+			reason += "; " + colorName(loser.Other()) + " cannot mate, so it is a draw"
+		}
+		return finish(&rec, term, reason, true)
+	}
+
+	for !g.Outcome().IsOver() {
+		pos := g.Position()
+		side := pos.SideToMove()
+		who := byColor[side]
+		goCmd, limit := goCommand(s, clock, side)
+		res, err := engines[who].Search(s.opening.FEN, uciMoves, goCmd, limit)
+		if stopped() {
+			rec.Result = chess.NoResult
+			return rec
+		}
+		name := colorName(side)
+		switch {
+		case errors.Is(err, ErrEngineTimeout) && (s.limits.Timed() || s.limits.MoveTime > 0):
+			return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
+		case errors.Is(err, ErrEngineTimeout):
+			rec.Faulty = who + 1
+			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v)", name, roundMS(res.Elapsed)))
+		case err != nil:
+			rec.Faulty = who + 1
+			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)", name, err))
+		}
+		switch {
+		case s.limits.Timed():
+			if res.Elapsed > clock[side]+s.margin {
+				return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v used, %v left)", name, roundMS(res.Elapsed), roundMS(clock[side])))
+			}
+			clock[side] += s.limits.Increment - res.Elapsed
+		case s.limits.MoveTime > 0:
+			if res.Elapsed > s.limits.MoveTime+s.margin {
+				return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v for a move time of %v)", name, roundMS(res.Elapsed), s.limits.MoveTime))
+			}
+		}
+		m, err := pos.ParseUCI(res.BestMove)
+		if err != nil {
+			return forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
+		}
+		if err := g.Play(m); err != nil { // ParseUCI returns only legal moves
+			return forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
+		}
+		uciMoves = append(uciMoves, m.String())
+		g.SetComment(g.Len(), moveComment(res))
+		scores[side] = append(scores[side], res.Score)
+
+		if g.Outcome().IsOver() {
+			break
+		}
+		// The runner claims every claimable draw for the engines, as GUIs do.
+		if g.ClaimDraw() == nil {
+			break
+		}
+		if loser, ok := resignAdjudication(s.resign, scores); ok {
+			return forfeit(loser, TermAdjudicated, fmt.Sprintf("%s resigns: both engines scored it %d cp or more in %s's favour for %d moves each",
+				colorName(loser), s.resign.Score, colorName(loser.Other()), s.resign.Moves))
+		}
+		if drawAdjudication(s.draw, scores, g.Len()) {
+			_ = g.Adjudicate(chess.Draw)
+			return finish(&rec, TermAdjudicated, fmt.Sprintf("draw: both engines scored within %d cp for %d moves each", s.draw.Score, s.draw.Moves), true)
+		}
+	}
+	return finish(&rec, TermNormal, describeOutcome(g.Outcome(), g.Position().SideToMove()), false)
+}
+
+// finish records how the game ended and, when the runner decided it, says
+// why in the comment on the last move.
+func finish(rec *GameRecord, term, reason string, adjudicated bool) GameRecord {
+	g := rec.Game
+	rec.Result = g.Outcome().Result
+	rec.Termination, rec.Reason, rec.Adjudicated = term, reason, adjudicated
+	if adjudicated {
+		c := g.Comment(g.Len())
+		if c != "" {
+			c += " "
+		}
+		g.SetComment(g.Len(), c+reason)
+	}
+	return *rec
+}
+
+// moveComment formats what the engine said about its move, in the style of
+// other match runners: "+0.23/12 0.051s", or "0.051s" with no score.
+func moveComment(res SearchResult) string {
+	t := strconv.FormatFloat(res.Elapsed.Seconds(), 'f', 3, 64) + "s"
+	if !res.Score.Valid {
+		return t
+	}
+	return res.Score.String() + "/" + strconv.Itoa(res.Depth) + " " + t
+}
+
+// goCommand returns the "go" command for the side to move and how long to
+// wait for its answer before it has lost on time (or stalled).
+func goCommand(s gameSetup, clock [2]time.Duration, side chess.Color) (string, time.Duration) {
+	l := s.limits
+	cmd := "go"
+	var limit time.Duration
+	switch {
+	case l.Timed():
+		ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }
+		cmd += " wtime " + ms(clock[chess.White]) + " btime " + ms(clock[chess.Black])
+		if l.Increment > 0 {
+			cmd += " winc " + ms(l.Increment) + " binc " + ms(l.Increment)
+		}
+		limit = max(clock[side], 0) + s.margin
+	case l.MoveTime > 0:
+		cmd += " movetime " + strconv.FormatInt(l.MoveTime.Milliseconds(), 10)
+		limit = l.MoveTime + s.margin
+	default:
+		limit = s.stall
+	}
+	if l.Nodes > 0 {
+		cmd += " nodes " + strconv.FormatInt(l.Nodes, 10)
+	}
+	if l.Depth > 0 {
+		cmd += " depth " + strconv.Itoa(l.Depth)
+	}
+	return cmd, limit
+}
+
+// resignAdjudication applies the resign rule to the scores each side
+// reported (in its own view), returning the side that has lost.
+func resignAdjudication(r ResignRule, scores [2][]Score) (chess.Color, bool) {
+	if r.Moves <= 0 {
+		return chess.White, false
+	}
+	for _, loser := range []chess.Color{chess.White, chess.Black} {
+		lost := lastN(scores[loser], r.Moves, func(cp int) bool { return cp <= -r.Score })
+		won := lastN(scores[loser.Other()], r.Moves, func(cp int) bool { return cp >= r.Score })
+		if lost && won {
+			return loser, true
+		}
+	}
+	return chess.White, false
+}
+
+// drawAdjudication applies the draw rule after plies moves of the game.
+func drawAdjudication(r DrawRule, scores [2][]Score, plies int) bool {
+	if r.Moves <= 0 || plies < 2*r.After {
+		return false
+	}
+	small := func(cp int) bool { return -r.Score <= cp && cp <= r.Score }
+	return lastN(scores[chess.White], r.Moves, small) && lastN(scores[chess.Black], r.Moves, small)
+}
+
+// lastN reports whether the last n scores exist, are valid, and satisfy ok.
+func lastN(scores []Score, n int, ok func(cp int) bool) bool {
+	if len(scores) < n {
+		return false
+	}
+	for _, s := range scores[len(scores)-n:] {
+		if !s.Valid || !ok(s.Centipawns()) {
+			return false
+		}
+	}
+	return true
+}
+
+// describeOutcome says how a game ended on the board; toMove is the side to
+// move in the final position.
+func describeOutcome(o chess.Outcome, toMove chess.Color) string {
+	if o.Reason == chess.Checkmate {
+		return colorName(toMove.Other()) + " mates"
+	}
+	return o.String()
+}
+
+func colorName(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }

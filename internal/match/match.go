@@ -1,0 +1,391 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// Defaults for the Config fields left zero.
+const (
+	DefaultTimeMargin   = 100 * time.Millisecond
+	DefaultStartTimeout = 10 * time.Second
+	DefaultStallTimeout = 60 * time.Second
+	DefaultEvent        = "Outpost match"
+)
+
+// Config describes a match. Engines[0] is "engine 1": results, scores and
+// Elo are given from its point of view.
+type Config struct {
+	Engines [2]EngineSpec
+	Limits  Limits
+	// TimeMargin is how far an engine may overrun its clock or move time
+	// before it loses on time, to absorb process and pipe latency.
+	// Zero means DefaultTimeMargin; a negative value means no margin.
+	TimeMargin time.Duration
+	// Openings are played in order, each twice (engine 1 white, then
+	// black), cycling if there are more games than openings.
+	Openings []Opening
+	// Games is the total number of games, rounded up to an even number.
+	Games int
+	// Concurrency is how many games run at once, each with its own two
+	// engine processes (default 1).
+	Concurrency int
+	Resign      ResignRule // off when Moves is 0
+	Draw        DrawRule   // off when Moves is 0
+	// SPRT, if not nil, stops the match as soon as the test decides.
+	SPRT *SPRT
+	// Event and Site fill the PGN tags of the same names.
+	Event, Site string
+	// PGN, if not nil, receives every finished game, in the order they
+	// finish (the Round tag gives each game's number in the match).
+	PGN io.Writer
+	// Log, if not nil, receives every line sent to and received from the
+	// engines, with a timestamp and the engine's tag (e.g. "g1.engine2").
+	Log io.Writer
+	// StartTimeout bounds each wait for "uciok" and "readyok"
+	// (default DefaultStartTimeout).
+	StartTimeout time.Duration
+	// StallTimeout is how long an engine may think when there is neither a
+	// clock nor a move time (only nodes or depth) before it is held to have
+	// stalled and loses (default DefaultStallTimeout).
+	StallTimeout time.Duration
+	// Progress, if not nil, is called after each finished game, from one
+	// goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress reports a finished game.
+type Progress struct {
+	Game  GameRecord
+	Tally Tally // all finished games, this one included
+	Done  int   // games finished
+	Total int   // games planned
+	Names [2]string
+}
+
+// Summary is the outcome of a match.
+type Summary struct {
+	Names    [2]string // the engines' names, engine 1 first
+	Tally    Tally
+	Estimate Estimate
+	Planned  int // games planned; Tally.Games() were played
+	// SPRT is the test asked for, or nil; LLR and Status its state.
+	SPRT   *SPRT
+	LLR    float64
+	Status SPRTStatus
+	// Terminations counts the finished games by PGN Termination value.
+	Terminations map[string]int
+	// Stopped says why the match ended before all games were played: ""
+	// when it did not, "SPRT: H1 accepted", "interrupted", or an error.
+	Stopped string
+}
+
+// Validate checks the configuration and fills in defaults. Run calls it.
+func (c *Config) Validate() error {
+	for i, e := range c.Engines {
+		if len(e.Command) == 0 {
+			return fmt.Errorf("match: engine %d has no command", i+1)
+		}
+	}
+	if err := c.Limits.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case c.Games <= 0:
+		return fmt.Errorf("match: the number of games must be positive, not %d", c.Games)
+	case c.Concurrency < 0:
+		return fmt.Errorf("match: concurrency must be positive, not %d", c.Concurrency)
+	case len(c.Openings) == 0:
+		return errors.New("match: no openings")
+	case c.Resign.Moves < 0 || c.Resign.Score < 0:
+		return errors.New("match: resign moves and score must not be negative")
+	case c.Draw.Moves < 0 || c.Draw.Score < 0 || c.Draw.After < 0:
+		return errors.New("match: draw moves, score and move number must not be negative")
+	case c.Resign.Moves > 0 && c.Resign.Score == 0:
+		return errors.New("match: resign adjudication needs a score (centipawns)")
+	}
+	c.Games += c.Games % 2
+	if c.Concurrency == 0 {
+		c.Concurrency = 1
+	}
+	c.Concurrency = min(c.Concurrency, c.Games)
+	if c.TimeMargin == 0 {
+		c.TimeMargin = DefaultTimeMargin
+	}
+	if c.StartTimeout <= 0 {
+		c.StartTimeout = DefaultStartTimeout
+	}
+	if c.StallTimeout <= 0 {
+		c.StallTimeout = DefaultStallTimeout
+	}
+	if c.Event == "" {
+		c.Event = DefaultEvent
+	}
+	if c.Site == "" {
+		c.Site = "?"
+	}
+	return nil
+}
+
+// Run plays the match and returns its summary. It returns early, with the
+// summary of the games finished so far, when the SPRT decides, when ctx is
+// cancelled (the error is then ctx's), or on an error that makes going on
+// pointless: an engine that cannot be started or restarted, or PGN output
+// that cannot be written. Games in progress when it stops are abandoned and
+// not counted. Every engine process is stopped before Run returns.
+func Run(ctx context.Context, cfg Config) (Summary, error) {
+	if err := cfg.Validate(); err != nil {
+		return Summary{}, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	r := &runner{cfg: cfg, log: newLogger(cfg.Log), procs: map[*Engine]bool{}}
+	stopProcs := context.AfterFunc(ctx, r.closeAll)
+	defer func() {
+		stopProcs()
+		r.closeAll()
+	}()
+
+	sum := Summary{Planned: cfg.Games, SPRT: cfg.SPRT, Terminations: map[string]int{}}
+	jobs := make(chan int)
+	results := make(chan workerResult)
+	var wg sync.WaitGroup
+	for w := range cfg.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(ctx, w+1, jobs, results)
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range cfg.Games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var runErr error
+	for res := range results {
+		if res.err != nil {
+			if runErr == nil && ctx.Err() == nil {
+				runErr = res.err
+				sum.Stopped = res.err.Error()
+			}
+			cancel()
+			continue
+		}
+		rec := res.rec
+		if rec.Result == chess.NoResult || ctx.Err() != nil {
+			continue // abandoned when the match stopped
+		}
+		if sum.Names[0] == "" {
+			sum.Names = res.names
+		}
+		switch rec.Engine1Points() {
+		case 1:
+			sum.Tally.Wins++
+		case 0:
+			sum.Tally.Losses++
+		default:
+			sum.Tally.Draws++
+		}
+		sum.Terminations[rec.Termination]++
+		if cfg.PGN != nil {
+			if err := writeGamePGN(cfg.PGN, &rec, cfg); err != nil {
+				runErr = fmt.Errorf("match: writing PGN: %v", err)
+				sum.Stopped = runErr.Error()
+				cancel()
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Game: rec, Tally: sum.Tally, Done: sum.Tally.Games(), Total: cfg.Games, Names: res.names})
+		}
+		if cfg.SPRT != nil {
+			if st := cfg.SPRT.Status(sum.Tally); st != SPRTContinue && sum.Stopped == "" {
+				sum.Stopped = "SPRT: " + st.String()
+				cancel()
+			}
+		}
+	}
+	sum.Estimate = sum.Tally.Estimate()
+	if cfg.SPRT != nil {
+		sum.LLR = cfg.SPRT.LLR(sum.Tally)
+		sum.Status = cfg.SPRT.Status(sum.Tally)
+	}
+	if runErr == nil && sum.Stopped == "" && sum.Tally.Games() < cfg.Games {
+		sum.Stopped = "interrupted"
+		runErr = context.Cause(ctx)
+		if runErr == nil || errors.Is(runErr, context.Canceled) {
+			runErr = fmt.Errorf("match: interrupted after %d of %d games", sum.Tally.Games(), cfg.Games)
+		}
+	}
+	return sum, runErr
+}
+
+// workerResult is a finished game, or an error that ends the match.
+type workerResult struct {
+	rec   GameRecord
+	names [2]string
+	err   error
+}
+
+// runner is the state the workers of one Run share.
+type runner struct {
+	cfg Config
+	log *logger
+
+	mu     sync.Mutex
+	procs  map[*Engine]bool // every engine started and not yet closed
+	closed bool             // set by closeAll: start no more engines
+}
+
+// work plays the games whose numbers arrive on jobs with its own pair of
+// engines, started at once (so a bad command fails the match before any
+// game) and restarted after they crash or stop answering.
+func (r *runner) work(ctx context.Context, id int, jobs <-chan int, results chan<- workerResult) {
+	var engines [2]*Engine
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				r.close(e)
+			}
+		}
+	}()
+	send := func(res workerResult) bool {
+		select {
+		case results <- res:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	// ready makes sure engine i is running and has been told a new game
+	// starts, restarting it once if it fails.
+	ready := func(i int) error {
+		if e := engines[i]; e != nil {
+			if e.Alive() && e.NewGame(r.cfg.StartTimeout) == nil {
+				return nil
+			}
+			r.close(e)
+			engines[i] = nil
+		}
+		e, err := r.start(i, fmt.Sprintf("g%d.engine%d", id, i+1))
+		if err != nil {
+			return err
+		}
+		engines[i] = e
+		return e.NewGame(r.cfg.StartTimeout)
+	}
+	for i := range engines {
+		if err := ready(i); err != nil {
+			send(workerResult{err: err})
+			return
+		}
+	}
+	first := true
+	for n := range jobs {
+		if ctx.Err() != nil {
+			return
+		}
+		if !first {
+			for i := range engines {
+				if err := ready(i); err != nil {
+					if ctx.Err() == nil {
+						send(workerResult{err: fmt.Errorf("match: engine %d failed before game %d: %v", i+1, n+1, err)})
+					}
+					return
+				}
+			}
+		}
+		first = false
+		rec := playGame(r.setup(n), engines, func() bool { return ctx.Err() != nil })
+		if rec.Faulty > 0 {
+			r.close(engines[rec.Faulty-1])
+			engines[rec.Faulty-1] = nil
+		}
+		if !send(workerResult{rec: rec, names: rec.Names()}) {
+			return
+		}
+	}
+}
+
+// setup returns what game n (0-based) is played with: the opening n/2, and
+// engine 1 white in the even games.
+func (r *runner) setup(n int) gameSetup {
+	return gameSetup{
+		round:        n + 1,
+		opening:      r.cfg.Openings[(n/2)%len(r.cfg.Openings)],
+		engine1White: n%2 == 0,
+		limits:       r.cfg.Limits,
+		margin:       max(r.cfg.TimeMargin, 0),
+		stall:        r.cfg.StallTimeout,
+		resign:       r.cfg.Resign,
+		draw:         r.cfg.Draw,
+	}
+}
+
+// start starts engine i and registers it so closeAll can stop it.
+func (r *runner) start(i int, tag string) (*Engine, error) {
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return nil, errors.New("match: stopped")
+	}
+	e, err := StartEngine(r.cfg.Engines[i], r.cfg.StartTimeout, r.log, tag)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		go e.Close()
+		return nil, errors.New("match: stopped")
+	}
+	r.procs[e] = true
+	return e, nil
+}
+
+// close stops e and forgets it.
+func (r *runner) close(e *Engine) {
+	e.Close()
+	r.mu.Lock()
+	delete(r.procs, e)
+	r.mu.Unlock()
+}
+
+// closeAll stops every engine, at once and in parallel, and any started
+// later. Searches in progress then fail, and their games are abandoned.
+func (r *runner) closeAll() {
+	r.mu.Lock()
+	r.closed = true
+	procs := make([]*Engine, 0, len(r.procs))
+	for e := range r.procs {
+		procs = append(procs, e)
+	}
+	r.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, e := range procs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.Close()
+		}()
+	}
+	wg.Wait()
+}
