@@ -217,10 +217,11 @@ func (g *Game) Undo() (Move, bool) {
 // move that reaches the seventy-five-move limit wins.
 func (g *Game) automaticOutcome() Outcome {
 	p := g.current()
+	stuck := !p.HasLegalMoves()
 	switch {
-	case !p.HasLegalMoves() && p.InCheck():
+	case stuck && p.InCheck():
 		return Outcome{winFor(p.side.Other()), Checkmate}
-	case !p.HasLegalMoves():
+	case stuck:
 		return Outcome{Draw, Stalemate}
 	case p.IsInsufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
