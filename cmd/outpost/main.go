@@ -40,6 +40,7 @@ type command struct {
 // Adding a subcommand is one line here and one file beside this one.
 var commands = []command{
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},
+	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
 }
 
 func main() {

@@ -107,8 +107,8 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 	if s.engine1White {
 		byColor = [2]int{chess.White: 0, chess.Black: 1}
 	}
-	rec.White = engines[byColor[chess.White]].Name()
-	rec.Black = engines[byColor[chess.Black]].Name()
+	names := engineNames(engines)
+	rec.White, rec.Black = names[byColor[chess.White]], names[byColor[chess.Black]]
 
 	start, err := chess.ParseFEN(s.opening.FEN)
 	if err != nil { // openings are checked when loaded
@@ -221,6 +221,16 @@ func moveComment(res SearchResult) string {
 		return t
 	}
 	return res.Score.String() + "/" + strconv.Itoa(res.Depth) + " " + t
+}
+
+// engineNames returns the engines' names, told apart by " (1)" and " (2)"
+// when they are the same (as in a match of an engine against itself).
+func engineNames(engines [2]*Engine) [2]string {
+	n := [2]string{engines[0].Name(), engines[1].Name()}
+	if n[0] == n[1] {
+		n[0], n[1] = n[0]+" (1)", n[1]+" (2)"
+	}
+	return n
 }
 
 // goCommand returns the "go" command for the side to move and how long to

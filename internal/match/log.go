@@ -24,12 +24,16 @@ func newLogger(w io.Writer) *logger {
 	return &logger{mu: new(sync.Mutex), w: w, start: time.Now()}
 }
 
-// with returns a logger that prefixes its lines with tag.
+// with returns a logger that adds tag to the prefix of its lines
+// ("g1" then "engine2" gives "g1.engine2").
 func (l *logger) with(tag string) *logger {
 	if l == nil {
 		return nil
 	}
 	c := *l
+	if c.tag != "" {
+		tag = c.tag + "." + tag
+	}
 	c.tag = tag
 	return &c
 }

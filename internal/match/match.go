@@ -284,7 +284,7 @@ func (r *runner) work(ctx context.Context, id int, jobs <-chan int, results chan
 			r.close(e)
 			engines[i] = nil
 		}
-		e, err := r.start(i, fmt.Sprintf("g%d.engine%d", id, i+1))
+		e, err := r.start(i, r.log.with(fmt.Sprintf("g%d", id)))
 		if err != nil {
 			return err
 		}
@@ -340,14 +340,14 @@ func (r *runner) setup(n int) gameSetup {
 }
 
 // start starts engine i and registers it so closeAll can stop it.
-func (r *runner) start(i int, tag string) (*Engine, error) {
+func (r *runner) start(i int, log *logger) (*Engine, error) {
 	r.mu.Lock()
 	closed := r.closed
 	r.mu.Unlock()
 	if closed {
 		return nil, errors.New("match: stopped")
 	}
-	e, err := StartEngine(r.cfg.Engines[i], r.cfg.StartTimeout, r.log, tag)
+	e, err := startEngine(r.cfg.Engines[i], r.cfg.StartTimeout, log, fmt.Sprintf("engine%d", i+1))
 	if err != nil {
 		return nil, err
 	}

@@ -177,6 +177,17 @@ func TestRunSPRTStopsEarly(t *testing.T) {
 	}
 }
 
+func TestRunSameNames(t *testing.T) {
+	cfg := Config{Engines: [2]EngineSpec{{Command: fake("name:Twin")}, {Command: fake("name:Twin")}}, Games: 2}
+	sum, recs, _, err := runFake(t, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Names != [2]string{"Twin (1)", "Twin (2)"} || recs[0].White == recs[0].Black {
+		t.Errorf("names %q, game 1 %q vs %q; want them told apart", sum.Names, recs[0].White, recs[0].Black)
+	}
+}
+
 func TestRunConcurrent(t *testing.T) {
 	cfg := Config{
 		Engines:     [2]EngineSpec{{Command: fake("")}, {Command: fake("illegal")}},

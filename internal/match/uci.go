@@ -110,9 +110,14 @@ type Engine struct {
 // StartEngine starts the engine, runs the "uci" handshake, sets the
 // options of spec (each must be one the engine declares) and waits for
 // "readyok". Each wait is bounded by timeout. On any failure the process is
-// killed and an error returned. log, if not nil, records every line sent
-// and received, prefixed with tag.
-func StartEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string) (*Engine, error) {
+// killed and an error returned.
+func StartEngine(spec EngineSpec, timeout time.Duration) (*Engine, error) {
+	return startEngine(spec, timeout, nil, "engine")
+}
+
+// startEngine is StartEngine with the lines exchanged written to log (if
+// not nil) and errors starting "match: tag (command)".
+func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string) (*Engine, error) {
 	if len(spec.Command) == 0 {
 		return nil, fmt.Errorf("match: %s: no engine command", tag)
 	}
@@ -127,6 +132,9 @@ func StartEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string
 		return nil, fmt.Errorf("match: %s: %v", tag, err)
 	}
 	if err := cmd.Start(); err != nil {
+		if u := errors.Unwrap(err); u != nil { // "no such file or directory", not "fork/exec ...: no such ..."
+			err = u
+		}
 		return nil, fmt.Errorf("match: %s: cannot start %q: %v", tag, strings.Join(spec.Command, " "), err)
 	}
 	e := &Engine{

@@ -13,7 +13,7 @@ const testTimeout = 5 * time.Second
 
 func startFake(t *testing.T, script string, opts ...Option) *Engine {
 	t.Helper()
-	e, err := StartEngine(EngineSpec{Command: fake(script), Options: opts}, testTimeout, nil, "engine1")
+	e, err := StartEngine(EngineSpec{Command: fake(script), Options: opts}, testTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestEngineName(t *testing.T) {
 	if got := startFake(t, "name:Sparring").Name(); got != "Sparring" {
 		t.Errorf("Name() = %q, want the id name", got)
 	}
-	e, err := StartEngine(EngineSpec{Name: "Mine", Command: fake("")}, testTimeout, nil, "engine1")
+	e, err := StartEngine(EngineSpec{Name: "Mine", Command: fake("")}, testTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestStartEngineErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			e, err := StartEngine(tt.spec, tt.timeout, nil, "engine2")
+			e, err := startEngine(tt.spec, tt.timeout, nil, "engine2")
 			if err == nil {
 				e.Close()
 				t.Fatal("no error")

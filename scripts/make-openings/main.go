@@ -187,7 +187,7 @@ func run(enginePath string, depth, maxCP int) error {
 		eng, err = match.StartEngine(match.EngineSpec{
 			Command: []string{enginePath},
 			Options: []match.Option{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"}},
-		}, 10*time.Second, nil, "engine")
+		}, 10*time.Second)
 		if err != nil {
 			return err
 		}
