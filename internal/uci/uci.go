@@ -1,0 +1,266 @@
+// Package uci speaks the Universal Chess Interface, the text protocol chess
+// GUIs (Arena, Cute Chess, Scid, lichess-bot, xboard through polyglot) use
+// to drive an engine. It is one consumer of the engine: it turns commands
+// into engine.Params, runs the search, and turns engine.Info and
+// engine.Result into "info" and "bestmove" lines. The engine knows nothing
+// of UCI.
+//
+// Commands, as Stockfish speaks them (files in parentheses):
+//
+//   - uci: "id" lines, the options, "uciok" (uci.go, options.go).
+//   - isready: "readyok", answered at once, even during a search.
+//   - setoption name <Name> [value <v>]: names are case-insensitive; see
+//     options.go for the options (Hash, Threads, MultiPV, Move Overhead,
+//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level).
+//   - ucinewgame: clears the engine's hash table and history.
+//   - position startpos|fen <FEN> [moves <m1> ...]: the hashes of the
+//     positions before the root go to engine.Params.History, so repetitions
+//     of positions played before the root count (position.go).
+//   - go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
+//     [binc MS] [movestogo N] [mate N] [infinite] [ponder]
+//     [searchmoves <m1> ...]: searches on its own goroutine and prints
+//     exactly one "bestmove X [ponder Y]" (search.go). "mate N" is a depth
+//     limit of 2N-1 plies. "go perft N" prints, like Stockfish, each root
+//     move with its perft count and then "Nodes searched: N".
+//   - stop, ponderhit, quit: work during a search. "go infinite" and
+//     "go ponder" print bestmove only after stop (or, pondering, after
+//     ponderhit once the search ends), even if the search ends earlier.
+//   - d: draws the board (Stockfish's debug command).
+//   - debug on|off: accepted and ignored.
+//
+// A valid command that changes what the engine is doing (position, go,
+// ucinewgame, setoption Hash, setoption Clear Hash) first stops a running
+// search, whose bestmove is printed, so the output stays well-formed. Other
+// options set during a search apply to the next one. The Move Overhead is
+// subtracted from wtime and btime before they reach engine.Limits.
+//
+// Bad input (an unknown command, an illegal move or malformed FEN in
+// position, an unknown option or a value out of range, a malformed go) is
+// answered with "info string error: <reason>" and changes nothing: the
+// whole command is rejected and the last good state kept (a rejected go
+// starts no search and prints no bestmove). Empty lines are ignored. The
+// loop never panics on input and writes only protocol lines to its output.
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// Searcher is what the loop needs from an engine; *engine.Engine satisfies
+// it. The loop calls Search on a goroutine of its own and PonderHit from
+// the input loop while Search runs; it calls Clear and SetHashMB only while
+// no search runs.
+type Searcher interface {
+	// Search searches p.Position within p.Limits, calling p.Progress on
+	// its goroutine, and returns when the limits are met or ctx is
+	// cancelled.
+	Search(ctx context.Context, p engine.Params) engine.Result
+	// PonderHit tells a search started with Limits.Ponder that the
+	// expected move was played.
+	PonderHit()
+	// Clear empties the hash table and history.
+	Clear()
+	// SetHashMB resizes the hash table.
+	SetHashMB(mb int) error
+}
+
+// maxLineBytes bounds an input line. The longest a GUI sends is "position
+// ... moves" with a whole game, a few kilobytes.
+const maxLineBytes = 1 << 20
+
+// Loop is one UCI session: the current position, the option values and the
+// running search. Make one with NewLoop.
+//
+// Lock rule: out, outErr are guarded by outMu, because the search goroutine
+// prints info and bestmove while the input loop prints. Every other field
+// belongs to the goroutine running Run.
+type Loop struct {
+	eng Searcher
+
+	outMu  sync.Mutex
+	out    io.Writer
+	outErr error // the first write error
+
+	pos     *chess.Position // the root set by "position"
+	history []uint64        // hashes of the positions before pos, oldest first
+	opts    optionValues
+	options []option
+	job     *job // the running (or finished, not yet reaped) search; nil if none
+}
+
+// NewLoop returns a loop that drives eng and writes to out, starting from
+// the initial position with every option at its default. eng is assumed to
+// have the default hash size, engine.DefaultHashMB.
+func NewLoop(eng Searcher, out io.Writer) *Loop {
+	l := &Loop{
+		eng:  eng,
+		out:  out,
+		pos:  chess.StartingPosition(),
+		opts: defaultOptionValues(),
+	}
+	l.options = l.newOptions()
+	return l
+}
+
+// Run reads commands from in, one per line, until "quit", the end of in, or
+// the cancellation of ctx, and returns the first error reading in or
+// writing out (nil after quit or the end of in, ctx.Err() after
+// cancellation).
+//
+// At quit or cancellation a running search is stopped; at the end of in a
+// search with limits (or a perft) is allowed to finish, while "go infinite",
+// "go ponder" and a go without limits are stopped. Either way its bestmove is printed, and nothing is written to
+// out after Run returns. Run is not safe for concurrent use; a Loop may be
+// Run again afterwards, keeping its position and options.
+func (l *Loop) Run(ctx context.Context, in io.Reader) error {
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // reads in, so that ctx can end Run while a read blocks
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 0, 4096), maxLineBytes)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-done:
+				return
+			}
+		}
+		readErr <- sc.Err()
+	}()
+
+	for {
+		select {
+		case <-ctx.Done():
+			l.stop()
+			return ctx.Err()
+		case line, ok := <-lines:
+			if !ok {
+				if err := l.finish(ctx); err != nil {
+					return err
+				}
+				if err := <-readErr; err != nil {
+					return fmt.Errorf("uci: reading commands: %w", err)
+				}
+				return l.writeErr()
+			}
+			if l.execute(line) == errQuit {
+				l.stop()
+				return l.writeErr()
+			}
+			if err := l.writeErr(); err != nil {
+				l.stop()
+				return err
+			}
+		}
+	}
+}
+
+// Run runs a new loop driving eng on in and out; see Loop.Run.
+func Run(ctx context.Context, in io.Reader, out io.Writer, eng Searcher) error {
+	return NewLoop(eng, out).Run(ctx, in)
+}
+
+// errQuit is returned by execute for "quit".
+var errQuit = errors.New("uci: quit")
+
+// execute runs one command line. It returns errQuit for quit, and reports
+// any other error to the GUI as an "info string error" line.
+func (l *Loop) execute(line string) error {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return nil
+	}
+	cmd, args := fields[0], fields[1:]
+	var err error
+	switch cmd {
+	case "uci":
+		l.sendUCI()
+	case "isready":
+		l.send("readyok")
+	case "setoption":
+		err = l.setOption(args)
+	case "ucinewgame":
+		l.stop()
+		l.eng.Clear()
+	case "position":
+		err = l.position(args)
+	case "go":
+		err = l.goCommand(args)
+	case "stop":
+		l.stop()
+	case "ponderhit":
+		l.ponderHit()
+	case "quit":
+		return errQuit
+	case "d":
+		l.send(board(l.pos))
+	case "debug":
+		if len(args) != 1 || (args[0] != "on" && args[0] != "off") {
+			err = errors.New("debug wants on or off")
+		}
+	default:
+		err = fmt.Errorf("unknown command %q", cmd)
+	}
+	if err != nil {
+		l.send("info string error: " + err.Error())
+	}
+	return err
+}
+
+// sendUCI answers "uci".
+func (l *Loop) sendUCI() {
+	lines := []string{
+		"id name Outpost " + version(),
+		"id author The Outpost developers",
+	}
+	for _, o := range l.options {
+		lines = append(lines, "option name "+o.name()+" type "+o.declare())
+	}
+	lines = append(lines, "uciok")
+	l.send(strings.Join(lines, "\n"))
+}
+
+// version returns the version of the running binary's main module, as the
+// go command stamped it, or "dev".
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := bi.Main.Version; v != "" && v != "(devel)" {
+			return v
+		}
+	}
+	return "dev"
+}
+
+// send writes s, one or more lines without the final newline, as one write,
+// so lines from the input loop and the search goroutine never interleave.
+// After a write error it writes nothing more.
+func (l *Loop) send(s string) {
+	l.outMu.Lock()
+	defer l.outMu.Unlock()
+	if l.outErr != nil {
+		return
+	}
+	if _, err := io.WriteString(l.out, s+"\n"); err != nil {
+		l.outErr = fmt.Errorf("uci: writing output: %w", err)
+	}
+}
+
+// writeErr returns the first write error.
+func (l *Loop) writeErr() error {
+	l.outMu.Lock()
+	defer l.outMu.Unlock()
+	return l.outErr
+}
