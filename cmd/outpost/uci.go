@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/uci"
+)
+
+const uciSynopsis = `outpost uci`
+
+const uciDescription = `Uci speaks the Universal Chess Interface on standard input and output, the
+protocol of chess GUIs (Arena, Cute Chess, Scid, lichess-bot; xboard and
+WinBoard through polyglot). Give the GUI "outpost uci" as the engine command.
+
+Besides the standard commands it understands "go perft N" and "d" (draw the
+board), as Stockfish does. Options: Hash, Threads, MultiPV, Move Overhead,
+Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, and Level (1-8, classic or
+max, the levels of the web app and the terminal game). Mistakes in the
+input are answered with "info string error: ..." and otherwise ignored.`
+
+// runUCI runs "outpost uci".
+func runUCI(args []string) error {
+	return uciMain(context.Background(), args, os.Stdin, os.Stdout)
+}
+
+// uciMain runs "outpost uci" on in and out, until "quit", the end of in, or
+// the cancellation of ctx.
+func uciMain(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+	fs := newFlagSet("uci", uciSynopsis, uciDescription)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return uci.Run(ctx, in, out, engine.New(engine.Options{HashMB: engine.DefaultHashMB}))
+}
