@@ -58,7 +58,9 @@ func New(opts Options) *Engine {
 func (e *Engine) Search(ctx context.Context, params Params) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.ponderHit.Store(false)
+	// The flag is cleared when the search ends, not when it starts: a
+	// ponderhit may arrive before this search has taken the lock.
+	defer e.ponderHit.Store(false)
 	e.tt.newSearch()
 
 	level := params.Level
