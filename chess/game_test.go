@@ -16,8 +16,8 @@ func playAll(t *testing.T, g *Game, moves ...string) {
 	}
 }
 
-// repeat returns moves repeated n times.
-func repeat(n int, moves ...string) []string {
+// repeatMoves returns moves repeated n times.
+func repeatMoves(n int, moves ...string) []string {
 	var out []string
 	for range n {
 		out = append(out, moves...)
@@ -41,9 +41,9 @@ func TestGameEnds(t *testing.T) {
 		{"stalemate of white", "4k3/8/8/8/8/8/5q2/7K b - - 0 1", []string{"Kd7"}, Outcome{Draw, Stalemate}, NoReason},
 		{"stalemate now", "k7/3Q4/8/8/8/8/8/4K3 w - - 0 1", []string{"Qc7"}, Outcome{Draw, Stalemate}, NoReason},
 		{"twofold is nothing", "", knightDance, Outcome{}, NoReason},
-		{"threefold is claimable", "", repeat(2, knightDance...), Outcome{}, ThreefoldRepetition},
-		{"fourfold is claimable", "", repeat(3, knightDance...), Outcome{}, ThreefoldRepetition},
-		{"fivefold is automatic", "", repeat(4, knightDance...), Outcome{Draw, FivefoldRepetition}, NoReason},
+		{"threefold is claimable", "", repeatMoves(2, knightDance...), Outcome{}, ThreefoldRepetition},
+		{"fourfold is claimable", "", repeatMoves(3, knightDance...), Outcome{}, ThreefoldRepetition},
+		{"fivefold is automatic", "", repeatMoves(4, knightDance...), Outcome{Draw, FivefoldRepetition}, NoReason},
 		{"fifty moves: 99 plies", "4k3/8/8/8/8/8/8/R3K3 w - - 98 80", []string{"Ra2"}, Outcome{}, NoReason},
 		{"fifty moves: 100 plies", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", []string{"Ra2"}, Outcome{}, FiftyMoveRule},
 		{"fifty moves reset by a pawn move", "4k3/8/8/8/8/8/P7/R3K3 w - - 99 80", []string{"a3"}, Outcome{}, NoReason},
@@ -133,7 +133,7 @@ func TestRepetitionNeedsSameCastlingRights(t *testing.T) {
 	// The rooks' trip loses the kingside castling rights: the start
 	// position's pieces come back, but it is not the same position.
 	moves := []string{"Nf3", "Nf6", "Rg1", "Rg8", "Rh1", "Rh8", "Ng1", "Ng8"}
-	moves = append(moves, repeat(2, knightDance...)...)
+	moves = append(moves, repeatMoves(2, knightDance...)...)
 	claims := claimAt(t, StartFEN, moves)
 	if claims[11] {
 		t.Error("threefold claimable at ply 12, counting the start position whose castling rights differ")
@@ -147,7 +147,7 @@ func TestRepetitionNeedsSameEnPassant(t *testing.T) {
 	// After ...d5 White may capture en passant; after the kings' walk,
 	// the same pieces stand there but the capture is gone.
 	walk := []string{"Ke2", "Ke7", "Ke1", "Ke8"}
-	moves := append([]string{"d5"}, repeat(3, walk...)...)
+	moves := append([]string{"d5"}, repeatMoves(3, walk...)...)
 	claims := claimAt(t, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", moves)
 	if claims[8] {
 		t.Error("threefold claimable after two walks, counting the position with an en-passant capture")
@@ -232,7 +232,7 @@ func TestUndo(t *testing.T) {
 
 	// Undo after a draw by repetition, a claim and a resignation.
 	g = NewGame()
-	playAll(t, g, repeat(4, knightDance...)...)
+	playAll(t, g, repeatMoves(4, knightDance...)...)
 	if !g.Outcome().IsOver() {
 		t.Fatal("fivefold repetition did not end the game")
 	}

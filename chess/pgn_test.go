@@ -9,12 +9,12 @@ import (
 	"testing/iotest"
 )
 
-// lineOf returns the line number (from 1) of the first occurrence of sub
+// textLineOf returns the line number (from 1) of the first occurrence of sub
 // in s.
-func lineOf(s, sub string) int {
+func textLineOf(s, sub string) int {
 	i := strings.Index(s, sub)
 	if i < 0 {
-		panic("lineOf: " + sub + " not found")
+		panic("textLineOf: " + sub + " not found")
 	}
 	return 1 + strings.Count(s[:i], "\n")
 }
@@ -82,7 +82,7 @@ func TestReadPGN(t *testing.T) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v is not a *PGNError", err)
 	}
-	if want := lineOf(multiGamePGN, "Nf9"); pe.Line != want || pe.Game != 2 {
+	if want := textLineOf(multiGamePGN, "Nf9"); pe.Line != want || pe.Game != 2 {
 		t.Errorf("error at line %d, game %d; want line %d, game 2", pe.Line, pe.Game, want)
 	}
 	for _, w := range []string{"chess: PGN line ", "game 2: ", `illegal move 2... Nf9`, `"Nf9" is not a move`} {
@@ -194,7 +194,7 @@ func TestReadPGNErrors(t *testing.T) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v, want a *PGNError", err)
 			}
-			if want := lineOf(text, tt.at); pe.Line != want || pe.Game != 2 {
+			if want := textLineOf(text, tt.at); pe.Line != want || pe.Game != 2 {
 				t.Errorf("error %q at line %d, game %d; want line %d, game 2", err, pe.Line, pe.Game, want)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
@@ -362,7 +362,7 @@ func TestWritePGNFromPosition(t *testing.T) {
 
 func TestWritePGNWraps(t *testing.T) {
 	g := NewGame()
-	playAll(t, g, repeat(3, knightDance...)...)
+	playAll(t, g, repeatMoves(3, knightDance...)...)
 	g.SetComment(3, strings.Repeat("word ", 40)+strings.Repeat("x", 100))
 	text := g.PGN()
 	movetext := text[strings.Index(text, "\n\n")+2:]
