@@ -1,0 +1,95 @@
+// Package chess implements the rules of chess: positions, legal move
+// generation, the notations people and programs write (FEN, SAN, UCI, PGN),
+// and games with their results. It is the rules library of the Outpost
+// engine and of its front ends, and it is meant to be used on its own.
+//
+// # Types
+//
+// A [Square] is one of the 64 squares (A1 = 0 … H8 = 63); [File], [Rank],
+// [Color], [PieceType] and [Piece] name what their names say, and a
+// [Bitboard] is a set of squares, one bit per square.
+//
+// A [Position] is a chess position: the pieces, the side to move, castling
+// rights, the en-passant square (kept only when an en-passant capture is
+// legal), the move counters and a Zobrist [Position.Hash]. Parse one with
+// [ParseFEN] or start from [StartingPosition].
+//
+// A [Move] is 16 bits: from, to and a kind (capture, castling, promotion…).
+// It is meaningful only in the position it was generated or parsed for.
+// [Position.GenerateMoves] fills a [MoveList] with the legal moves without
+// allocating; [Position.LegalMoves] returns them as a slice.
+//
+// A [Game] is a start position and the moves played from it, with tags,
+// comments and annotation glyphs ([NAG]) for PGN, and its [Outcome]: a
+// [Result] and a [Reason]. It applies the rules that end a game
+// (checkmate, stalemate, repetition, the fifty- and seventy-five-move
+// rules, insufficient material) and records resignation, agreement, loss on
+// time and adjudication.
+//
+// # Copy-make
+//
+// Position is a plain value, small enough to copy. To try a move, copy the
+// position and play the move on the copy; the original is untouched:
+//
+//	child := *p
+//	child.MakeMove(m)
+//
+// Search works this way, so there is no "unmake". Game keeps one position
+// per ply the same way, which makes taking back moves and replaying cheap.
+//
+// # Notation
+//
+// Every parser returns an error, never panics, and says what is wrong, with
+// errors that start with "chess: ":
+//
+//   - FEN: [ParseFEN], [Position.FEN];
+//   - UCI long algebraic ("e2e4", "e7e8q", castling as "e1g1"):
+//     [Position.ParseUCI], [Move.String];
+//   - Standard Algebraic Notation ("Nf3", "exd5", "O-O", "e8=Q+"):
+//     [Position.SAN], and [Position.ParseSAN], which also accepts what
+//     people type ("0-0", "e8Q", "Ng1f3", missing "x" or "+");
+//   - either, for a text box: [Position.ParseMove];
+//   - PGN: [ReadPGN] and [PGNReader] read files of many games (a broken
+//     game is reported with its line and does not stop the others),
+//     [Game.PGN] and [Game.WritePGN] write export format.
+//
+// For example:
+//
+//	g := chess.NewGame()
+//	for _, s := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5"} {
+//		if err := g.PlayMove(s); err != nil {
+//			log.Fatal(err)
+//		}
+//	}
+//	p := g.Position()
+//	for _, m := range p.LegalMoves() {
+//		fmt.Print(p.SAN(m), " ")
+//	}
+//	fmt.Print(g.PGN())
+//
+// # Files
+//
+// Each idea lives in one file:
+//
+//	square.go     Square, File, Rank; algebraic names ("e4")
+//	piece.go      Color, PieceType, Piece
+//	bitboard.go   Bitboard, sets of squares and their shifts
+//	attacks.go    attack tables: leapers by lookup, sliders by magic bitboards
+//	              (multipliers found at init by a seeded search); Between, Line
+//	zobrist.go    Zobrist keys for Position.Hash
+//	castling.go   CastlingRights and the four castling moves
+//	position.go   Position: accessors, MakeMove (copy-make), attack queries
+//	move.go       Move (16-bit layout), MoveList
+//	movegen.go    legal move generation (pins, checks, en passant)
+//	fen.go        FEN parsing (with validation) and printing
+//	perft.go      Perft, the move generator's correctness test and benchmark
+//	uci.go        UCI move notation, ParseMove, why a move is illegal
+//	san.go        Standard Algebraic Notation: printing and tolerant parsing
+//	game.go       Game: play, undo, repetition, draw claims, tags, comments
+//	outcome.go    Result, Reason, Outcome; insufficient material
+//	pgn.go        PGN reading: ReadPGN, PGNReader, PGNError
+//	pgn_write.go  PGN export format: Game.PGN, Game.WritePGN
+//
+// Hot code (move generation, MakeMove, attacks) does not allocate; notation
+// and Game are cold code, written for clarity.
+package chess
