@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -154,6 +155,12 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	}()
 
 	sum := Summary{Planned: cfg.Games, SPRT: cfg.SPRT, Terminations: map[string]int{}}
+	for i, e := range cfg.Engines { // until a game gives the engines' own names
+		sum.Names[i] = e.Name
+		if e.Name == "" {
+			sum.Names[i] = strings.Join(e.Command, " ")
+		}
+	}
 	jobs := make(chan int)
 	results := make(chan workerResult)
 	var wg sync.WaitGroup
@@ -193,7 +200,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		if rec.Result == chess.NoResult || ctx.Err() != nil {
 			continue // abandoned when the match stopped
 		}
-		if sum.Names[0] == "" {
+		if sum.Tally.Games() == 0 {
 			sum.Names = res.names
 		}
 		switch rec.Engine1Points() {
@@ -339,25 +346,22 @@ func (r *runner) setup(n int) gameSetup {
 	}
 }
 
-// start starts engine i and registers it so closeAll can stop it.
+// start starts engine i, registered from the moment its process runs so
+// that closeAll can stop it even during its handshake.
 func (r *runner) start(i int, log *logger) (*Engine, error) {
-	r.mu.Lock()
-	closed := r.closed
-	r.mu.Unlock()
-	if closed {
-		return nil, errors.New("match: stopped")
+	register := func(e *Engine) bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.closed {
+			return false
+		}
+		r.procs[e] = true
+		return true
 	}
-	e, err := startEngine(r.cfg.Engines[i], r.cfg.StartTimeout, log, fmt.Sprintf("engine%d", i+1))
+	e, err := startEngine(r.cfg.Engines[i], r.cfg.StartTimeout, log, fmt.Sprintf("engine%d", i+1), register)
 	if err != nil {
 		return nil, err
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
-		go e.Close()
-		return nil, errors.New("match: stopped")
-	}
-	r.procs[e] = true
 	return e, nil
 }
 

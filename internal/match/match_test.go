@@ -245,6 +245,28 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestRunCancelWhileStarting checks that cancelling stops engines that are
+// still in their handshake at once, not after the start timeout.
+func TestRunCancelWhileStarting(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := Config{
+		Engines:      [2]EngineSpec{{Command: fake("")}, {Command: fake("silent")}},
+		Openings:     testOpenings,
+		Games:        2,
+		Limits:       Limits{Depth: 1},
+		StartTimeout: time.Minute,
+	}
+	time.AfterFunc(500*time.Millisecond, cancel)
+	start := time.Now()
+	sum, err := Run(ctx, cfg)
+	if err == nil || sum.Tally.Games() != 0 {
+		t.Errorf("error %v, %d games; want an error and no game", err, sum.Tally.Games())
+	}
+	if d := time.Since(start); d > testTimeout {
+		t.Errorf("took %v to stop", d)
+	}
+}
+
 // TestRunCancel checks that cancelling the context stops a match whose
 // engines are thinking, promptly, without counting the abandoned games.
 func TestRunCancel(t *testing.T) {

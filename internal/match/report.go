@@ -46,20 +46,23 @@ func wdl(t Tally) string { return fmt.Sprintf("+%d =%d -%d", t.Wins, t.Draws, t.
 //	SPRT:     elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR -2.95 in [-2.94, 2.94], H0 accepted
 //	Endings:  adjudication 20, normal 80
 //
-// The SPRT line appears only when an SPRT was asked for, and a "Stopped:"
-// line when the match ended early.
+// Score, Elo and LOS appear only once a game has finished, the SPRT line
+// only when an SPRT was asked for, and a "Stopped:" line when the match
+// ended early.
 func WriteSummary(w io.Writer, s Summary) error {
 	var b strings.Builder
 	e := s.Estimate
 	fmt.Fprintf(&b, "Engine 1: %s\nEngine 2: %s\n", orUnknown(s.Names[0]), orUnknown(s.Names[1]))
 	fmt.Fprintf(&b, "Games:    %d of %d\n", s.Tally.Games(), s.Planned)
 	fmt.Fprintf(&b, "W/D/L:    %s (engine 1's)\n", wdl(s.Tally))
-	fmt.Fprintf(&b, "Score:    %.1f%%\n", 100*e.Score)
-	fmt.Fprintf(&b, "Elo:      %s, 95%% interval [%s, %s]", formatElo(e.Elo), formatElo(e.Low), formatElo(e.High))
-	if !e.Infinities {
-		fmt.Fprintf(&b, " (±%.1f)", (e.High-e.Low)/2)
+	if s.Tally.Games() > 0 {
+		fmt.Fprintf(&b, "Score:    %.1f%%\n", 100*e.Score)
+		fmt.Fprintf(&b, "Elo:      %s, 95%% interval [%s, %s]", formatElo(e.Elo), formatElo(e.Low), formatElo(e.High))
+		if !e.Infinities {
+			fmt.Fprintf(&b, " (±%.1f)", (e.High-e.Low)/2)
+		}
+		fmt.Fprintf(&b, "\nLOS:      %.1f%%\n", 100*e.LOS)
 	}
-	fmt.Fprintf(&b, "\nLOS:      %.1f%%\n", 100*e.LOS)
 	if s.SPRT != nil {
 		lo, hi := s.SPRT.Bounds()
 		fmt.Fprintf(&b, "SPRT:     %v: LLR %.2f in [%.2f, %.2f], %v\n", *s.SPRT, s.LLR, lo, hi, s.Status)
@@ -95,5 +98,8 @@ func formatElo(x float64) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.1f", x)
+	if s := fmt.Sprintf("%+.1f", x); s != "-0.0" {
+		return s
+	}
+	return "+0.0"
 }

@@ -67,12 +67,24 @@ Endings:  normal 90, time forfeit 10
 	}
 }
 
+func TestWriteSummaryNoGames(t *testing.T) {
+	var b strings.Builder
+	s := Summary{Names: [2]string{"a", "b"}, Planned: 10, Stopped: "interrupted"}
+	if err := WriteSummary(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	want := "Engine 1: a\nEngine 2: b\nGames:    0 of 10\nW/D/L:    +0 =0 -0 (engine 1's)\nStopped:  interrupted\n"
+	if b.String() != want {
+		t.Errorf("WriteSummary:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
 func TestFormatElo(t *testing.T) {
 	tests := []struct {
 		x    float64
 		want string
 	}{
-		{0, "+0.0"}, {-12.34, "-12.3"}, {math.Inf(1), "+inf"}, {math.Inf(-1), "-inf"},
+		{0, "+0.0"}, {math.Copysign(0, -1), "+0.0"}, {-0.04, "+0.0"}, {-12.34, "-12.3"}, {math.Inf(1), "+inf"}, {math.Inf(-1), "-inf"},
 	}
 	for _, tt := range tests {
 		if got := formatElo(tt.x); got != tt.want {

@@ -112,12 +112,15 @@ type Engine struct {
 // "readyok". Each wait is bounded by timeout. On any failure the process is
 // killed and an error returned.
 func StartEngine(spec EngineSpec, timeout time.Duration) (*Engine, error) {
-	return startEngine(spec, timeout, nil, "engine")
+	return startEngine(spec, timeout, nil, "engine", nil)
 }
 
 // startEngine is StartEngine with the lines exchanged written to log (if
-// not nil) and errors starting "match: tag (command)".
-func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string) (*Engine, error) {
+// not nil) and errors starting "match: tag (command)". If started is not
+// nil, it is called as soon as the process runs, before the handshake, so
+// the caller can Close the engine from another goroutine while it starts;
+// if it returns false the engine is closed at once.
+func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string, started func(*Engine) bool) (*Engine, error) {
 	if len(spec.Command) == 0 {
 		return nil, fmt.Errorf("match: %s: no engine command", tag)
 	}
@@ -148,6 +151,10 @@ func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string
 		options: map[string]bool{},
 	}
 	go e.read(stdout)
+	if started != nil && !started(e) {
+		e.Close()
+		return nil, fmt.Errorf("match: %s: stopped while starting", tag)
+	}
 	if err := e.handshake(timeout); err != nil {
 		e.Close()
 		return nil, fmt.Errorf("match: %s (%s): %v", tag, strings.Join(spec.Command, " "), err)

@@ -83,7 +83,7 @@ func TestStartEngineErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			e, err := startEngine(tt.spec, tt.timeout, nil, "engine2")
+			e, err := startEngine(tt.spec, tt.timeout, nil, "engine2", nil)
 			if err == nil {
 				e.Close()
 				t.Fatal("no error")
