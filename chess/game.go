@@ -169,7 +169,7 @@ func (g *Game) Play(m Move) error {
 	}
 	p := g.current()
 	if !p.IsLegal(m) {
-		return fmt.Errorf("chess: move %v is illegal in this position: %s", m, p.whyIllegal(m.From(), m.To(), m.Promotion()))
+		return fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
 	}
 	child := *p
 	child.MakeMove(m)

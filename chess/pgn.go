@@ -61,9 +61,11 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // the move they follow; comments before the first move are the game's
 // Comment(0)); NAGs ("$1") and suffix marks ("!", "?", "!!", "??", "!?",
 // "?!", kept as NAGs 1 to 6); "%" escape lines (ignored); and termination
-// markers. Variations ("(...)", nested to any depth) are read and skipped:
-// a Game keeps only the main line, without the comments inside variations.
-// A game's moves must be legal from the standard start or from its FEN tag.
+// markers; a UTF-8 byte order mark at the start is skipped. Variations
+// ("(...)", nested to any depth) are read and skipped: a Game keeps only the
+// main line, without the comments inside variations. A game's moves must be
+// legal from the standard start or from its FEN tag; null moves ("--",
+// "Z0") are not accepted.
 //
 // The result: when the moves end the game by rule (checkmate, stalemate,
 // insufficient material, fivefold repetition, the seventy-five-move rule),
@@ -90,6 +92,9 @@ func NewPGNReader(r io.Reader) *PGNReader {
 // be called again for the following games. Any other error is a failure to
 // read the input, and is returned by every later call.
 func (pr *PGNReader) Next() (*Game, error) {
+	if pr.game == 0 {
+		pr.lex.skipBOM()
+	}
 	// Comments before a game's first token belong to the game; comments
 	// at the end of the file, with no game after them, are dropped.
 	var comments []string
@@ -508,6 +513,14 @@ func (l *pgnLexer) next() pgnToken {
 		default:
 			return tok(tokError, fmt.Sprintf("unexpected character %q", c))
 		}
+	}
+}
+
+// skipBOM skips a UTF-8 byte order mark at the start of the input, as
+// files saved by some Windows programs have.
+func (l *pgnLexer) skipBOM() {
+	if b, err := l.r.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		_, _ = l.r.Discard(3)
 	}
 }
 

@@ -254,6 +254,8 @@ func TestReadPGNEdgeCases(t *testing.T) {
 		{"nested variations", "1. e4 (1. d4 (1. c4 (1. Nf3)) d5) e5 *", 1, []string{"e4 e5"}},
 		{"CRLF", "[Event \"x\"]\r\n\r\n1. e4 e5\r\n2. Nf3 *\r\n", 1, []string{"e4 e5 Nf3"}},
 		{"semicolon comment at the end", "1. e4 ; done", 1, []string{"e4"}},
+		{"byte order mark", "\xef\xbb\xbf[Event \"x\"]\n1. e4 *", 1, []string{"e4"}},
+		{"clock comments", "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } *", 1, []string{"e4 e5"}},
 	}
 	for _, tt := range tests {
 		games, err := ReadPGN(strings.NewReader(tt.pgn))
