@@ -57,9 +57,14 @@ func WriteSummary(w io.Writer, s Summary) error {
 	fmt.Fprintf(&b, "W/D/L:    %s (engine 1's)\n", wdl(s.Tally))
 	if s.Tally.Games() > 0 {
 		fmt.Fprintf(&b, "Score:    %.1f%%\n", 100*e.Score)
-		fmt.Fprintf(&b, "Elo:      %s, 95%% interval [%s, %s]", formatElo(e.Elo), formatElo(e.Low), formatElo(e.High))
-		if !e.Infinities {
-			fmt.Fprintf(&b, " (±%.1f)", (e.High-e.Low)/2)
+		fmt.Fprintf(&b, "Elo:      %s", formatElo(e.Elo))
+		switch {
+		case e.StdErr == 0:
+			b.WriteString(", no interval: every game had the same result")
+		case e.Infinities:
+			fmt.Fprintf(&b, ", 95%% interval [%s, %s]", formatElo(e.Low), formatElo(e.High))
+		default:
+			fmt.Fprintf(&b, ", 95%% interval [%s, %s] (±%.1f)", formatElo(e.Low), formatElo(e.High), (e.High-e.Low)/2)
 		}
 		fmt.Fprintf(&b, "\nLOS:      %.1f%%\n", 100*e.LOS)
 	}

@@ -67,6 +67,26 @@ Endings:  normal 90, time forfeit 10
 	}
 }
 
+func TestWriteSummaryOneSided(t *testing.T) {
+	tests := []struct {
+		tally Tally
+		want  string
+	}{
+		{Tally{Wins: 2}, "Elo:      +inf, no interval: every game had the same result\n"},
+		{Tally{Draws: 4}, "Elo:      +0.0, no interval: every game had the same result\n"},
+		{Tally{Wins: 3, Draws: 1}, "Elo:      +338.0, 95% interval [+117.4, +inf]\n"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := WriteSummary(&b, Summary{Tally: tt.tally, Estimate: tt.tally.Estimate(), Planned: 4}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("WriteSummary(%+v):\n%s\nwant a line %q", tt.tally, b.String(), tt.want)
+		}
+	}
+}
+
 func TestWriteSummaryNoGames(t *testing.T) {
 	var b strings.Builder
 	s := Summary{Names: [2]string{"a", "b"}, Planned: 10, Stopped: "interrupted"}
