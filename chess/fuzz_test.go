@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,18 +28,26 @@ func fuzzPosition(i uint8) *Position {
 	return MustParseFEN(fuzzPositions[int(i)%len(fuzzPositions)])
 }
 
+// fuzzPositionIndex returns the index of fen in fuzzPositions, adding it if
+// it is not there yet (seeding happens before fuzzing starts).
+func fuzzPositionIndex(fen string) uint8 {
+	i := slices.Index(fuzzPositions, fen)
+	if i < 0 {
+		fuzzPositions = append(fuzzPositions, fen)
+		i = len(fuzzPositions) - 1
+	}
+	return uint8(i)
+}
+
 // FuzzParseSAN checks that ParseSAN never panics, that its errors carry the
 // package prefix, and that a move it accepts is legal and its SAN parses
 // back to the same move.
 func FuzzParseSAN(f *testing.F) {
-	seeds := []string{
-		"Nf3", "Ng1f3", "Nxf3+", "e4", "e2-e4", "exd6 e.p.", "O-O", "0-0-0+", "e8=Q", "e8Q", "e8(Q)",
-		"exd8=N#", "bxc3", "bc3", "Qa1b2", "Q3b2", "Nd2", "Ke2", "Qh4#", "e4!?", "", "xyz", "--", "Nf9",
+	for _, c := range parseSANCases {
+		f.Add(fuzzPositionIndex(c.fen), c.san)
 	}
-	for i := range fuzzPositions {
-		for _, s := range seeds {
-			f.Add(uint8(i), s)
-		}
+	for _, c := range parseSANErrorCases {
+		f.Add(fuzzPositionIndex(c.fen), c.san)
 	}
 	f.Fuzz(func(t *testing.T, i uint8, s string) {
 		p := fuzzPosition(i)
@@ -66,12 +75,11 @@ func FuzzParseSAN(f *testing.F) {
 // package prefix, and that a move it accepts is legal and prints as UCI
 // text that parses back to it.
 func FuzzParseUCI(f *testing.F) {
-	seeds := []string{"e2e4", "g1f3", "e7e8q", "e7e8Q", "e7d8n", "e1g1", "e1h1", "e1c1", "e5d6",
-		"e2e5", "0000", "", "e2", "e2e4qq", "i2i4", "a2b1r"}
-	for i := range fuzzPositions {
-		for _, s := range seeds {
-			f.Add(uint8(i), s)
-		}
+	for _, c := range parseUCICases {
+		f.Add(fuzzPositionIndex(c.fen), c.uci)
+	}
+	for _, c := range parseUCIErrorCases {
+		f.Add(fuzzPositionIndex(c.fen), c.uci)
 	}
 	f.Fuzz(func(t *testing.T, i uint8, s string) {
 		p := fuzzPosition(i)

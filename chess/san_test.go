@@ -81,82 +81,85 @@ func TestSANOfIllegalMove(t *testing.T) {
 	}
 }
 
+// parseSANCases are SAN texts ParseSAN must accept (strict and tolerant),
+// with the move they name; they also seed FuzzParseSAN.
+var parseSANCases = []struct {
+	fen  string
+	san  string
+	want string // UCI
+}{
+	{StartFEN, "Nf3", "g1f3"},
+	{StartFEN, "Nf3+", "g1f3"}, // extra check mark
+	{StartFEN, "Nf3#", "g1f3"},
+	{StartFEN, "Nf3!?", "g1f3"},
+	{StartFEN, "Nf3??", "g1f3"},
+	{StartFEN, " Nf3 ", "g1f3"},
+	{StartFEN, "Nxf3", "g1f3"}, // extra capture marker
+	{StartFEN, "Ng1f3", "g1f3"},
+	{StartFEN, "Ng1-f3", "g1f3"},
+	{StartFEN, "Ngf3", "g1f3"},
+	{StartFEN, "N1f3", "g1f3"},
+	{StartFEN, "nf3", "g1f3"},
+	{StartFEN, "e4", "e2e4"},
+	{StartFEN, "Pe4", "e2e4"},
+	{StartFEN, "e2e4", "e2e4"},
+	{StartFEN, "e2-e4", "e2e4"},
+	{StartFEN, "e4!", "e2e4"},
+	{fenTwoKnights, "Nbd2", "b1d2"},
+	{fenTwoKnights, "Nfd2", "f1d2"},
+	{fenTwoKnights, "Nb1d2", "b1d2"},
+	{fenTwoRooks, "R1a3", "a1a3"},
+	{fenTwoRooks, "R5a3", "a5a3"},
+	{fenThreeQueens, "Qa1b2", "a1b2"},
+	{fenThreeQueens, "Qcb2", "c1b2"},
+	{fenThreeQueens, "Qc1b2", "c1b2"},
+	{fenThreeQueens, "Q3b2", "a3b2"},
+	{fenPinnedKnight, "Ne2", "g1e2"}, // the pinned knight is no candidate
+	{fenPromotion, "e8=Q", "e7e8q"},
+	{fenPromotion, "e8Q", "e7e8q"},
+	{fenPromotion, "e8=q", "e7e8q"},
+	{fenPromotion, "e8q", "e7e8q"},
+	{fenPromotion, "e8/Q", "e7e8q"},
+	{fenPromotion, "e8(Q)", "e7e8q"},
+	{fenPromotion, "e8=Q+", "e7e8q"},
+	{fenPromotion, "e8=N", "e7e8n"},
+	{fenPromotion, "e8=B", "e7e8b"},
+	{fenPromotion, "exd8=N", "e7d8n"},
+	{fenPromotion, "ed8=N", "e7d8n"},
+	{fenPromotion, "exd8Q+", "e7d8q"},
+	{fenPromotion, "e7e8q", "e7e8q"},
+	{fenPromotion, "e7d8r", "e7d8r"},
+	{fenBlackPromo, "a1=Q", "a2a1q"},
+	{fenBlackPromo, "axb1=N", "a2b1n"},
+	{fenBlackPromo, "axb1n", "a2b1n"},
+	{fenCastling, "O-O", "e1g1"},
+	{fenCastling, "0-0", "e1g1"},
+	{fenCastling, "o-o", "e1g1"},
+	{fenCastling, "O-O-O", "e1c1"},
+	{fenCastling, "0-0-0", "e1c1"},
+	{fenCastling, "O-O-O+", "e1c1"},
+	{fenCastling, "Kg1", "e1g1"},
+	{fenFoolsMate, "Qh4", "d8h4"}, // missing mate mark
+	{fenFoolsMate, "Qh4+", "d8h4"},
+	{fenFoolsMate, "Qh4#", "d8h4"},
+	{fenFoolsMate, "qh4", "d8h4"},
+	{fenEnPassant, "exd6", "e5d6"},
+	{fenEnPassant, "exd6 e.p.", "e5d6"},
+	{fenEnPassant, "exd6e.p.", "e5d6"},
+	{fenEnPassant, "ed6", "e5d6"},
+	{fenEnPassant, "e5:d6", "e5d6"},
+	{fenPawnBishop, "bxc3", "b2c3"}, // lower-case b is the b-file
+	{fenPawnBishop, "bc3", "b2c3"},
+	{fenPawnBishop, "Bxc3", "d2c3"},
+	{fenPawnBishop, "Bc3", "d2c3"},
+	{fenPawnBishop, "b3", "b2b3"},
+	{fenLoneBishop, "bc3", "d2c3"}, // no pawn fits: the bishop does
+	{fenLoneBishop, "bxc3", "d2c3"},
+	{fenInCheck, "Ke2", "e1e2"},
+}
+
 func TestParseSAN(t *testing.T) {
-	tests := []struct {
-		fen  string
-		san  string
-		want string // UCI
-	}{
-		{StartFEN, "Nf3", "g1f3"},
-		{StartFEN, "Nf3+", "g1f3"}, // extra check mark
-		{StartFEN, "Nf3#", "g1f3"},
-		{StartFEN, "Nf3!?", "g1f3"},
-		{StartFEN, "Nf3??", "g1f3"},
-		{StartFEN, " Nf3 ", "g1f3"},
-		{StartFEN, "Nxf3", "g1f3"}, // extra capture marker
-		{StartFEN, "Ng1f3", "g1f3"},
-		{StartFEN, "Ng1-f3", "g1f3"},
-		{StartFEN, "Ngf3", "g1f3"},
-		{StartFEN, "N1f3", "g1f3"},
-		{StartFEN, "nf3", "g1f3"},
-		{StartFEN, "e4", "e2e4"},
-		{StartFEN, "Pe4", "e2e4"},
-		{StartFEN, "e2e4", "e2e4"},
-		{StartFEN, "e2-e4", "e2e4"},
-		{StartFEN, "e4!", "e2e4"},
-		{fenTwoKnights, "Nbd2", "b1d2"},
-		{fenTwoKnights, "Nfd2", "f1d2"},
-		{fenTwoKnights, "Nb1d2", "b1d2"},
-		{fenTwoRooks, "R1a3", "a1a3"},
-		{fenTwoRooks, "R5a3", "a5a3"},
-		{fenThreeQueens, "Qa1b2", "a1b2"},
-		{fenThreeQueens, "Qcb2", "c1b2"},
-		{fenThreeQueens, "Qc1b2", "c1b2"},
-		{fenThreeQueens, "Q3b2", "a3b2"},
-		{fenPinnedKnight, "Ne2", "g1e2"}, // the pinned knight is no candidate
-		{fenPromotion, "e8=Q", "e7e8q"},
-		{fenPromotion, "e8Q", "e7e8q"},
-		{fenPromotion, "e8=q", "e7e8q"},
-		{fenPromotion, "e8q", "e7e8q"},
-		{fenPromotion, "e8/Q", "e7e8q"},
-		{fenPromotion, "e8(Q)", "e7e8q"},
-		{fenPromotion, "e8=Q+", "e7e8q"},
-		{fenPromotion, "e8=N", "e7e8n"},
-		{fenPromotion, "e8=B", "e7e8b"},
-		{fenPromotion, "exd8=N", "e7d8n"},
-		{fenPromotion, "ed8=N", "e7d8n"},
-		{fenPromotion, "exd8Q+", "e7d8q"},
-		{fenPromotion, "e7e8q", "e7e8q"},
-		{fenPromotion, "e7d8r", "e7d8r"},
-		{fenBlackPromo, "a1=Q", "a2a1q"},
-		{fenBlackPromo, "axb1=N", "a2b1n"},
-		{fenBlackPromo, "axb1n", "a2b1n"},
-		{fenCastling, "O-O", "e1g1"},
-		{fenCastling, "0-0", "e1g1"},
-		{fenCastling, "o-o", "e1g1"},
-		{fenCastling, "O-O-O", "e1c1"},
-		{fenCastling, "0-0-0", "e1c1"},
-		{fenCastling, "O-O-O+", "e1c1"},
-		{fenCastling, "Kg1", "e1g1"},
-		{fenFoolsMate, "Qh4", "d8h4"}, // missing mate mark
-		{fenFoolsMate, "Qh4+", "d8h4"},
-		{fenFoolsMate, "Qh4#", "d8h4"},
-		{fenFoolsMate, "qh4", "d8h4"},
-		{fenEnPassant, "exd6", "e5d6"},
-		{fenEnPassant, "exd6 e.p.", "e5d6"},
-		{fenEnPassant, "exd6e.p.", "e5d6"},
-		{fenEnPassant, "ed6", "e5d6"},
-		{fenEnPassant, "e5:d6", "e5d6"},
-		{fenPawnBishop, "bxc3", "b2c3"}, // lower-case b is the b-file
-		{fenPawnBishop, "bc3", "b2c3"},
-		{fenPawnBishop, "Bxc3", "d2c3"},
-		{fenPawnBishop, "Bc3", "d2c3"},
-		{fenPawnBishop, "b3", "b2b3"},
-		{fenLoneBishop, "bc3", "d2c3"}, // no pawn fits: the bishop does
-		{fenLoneBishop, "bxc3", "d2c3"},
-		{fenInCheck, "Ke2", "e1e2"},
-	}
-	for _, tt := range tests {
+	for _, tt := range parseSANCases {
 		p := MustParseFEN(tt.fen)
 		m, err := p.ParseSAN(tt.san)
 		if err != nil {
@@ -169,55 +172,58 @@ func TestParseSAN(t *testing.T) {
 	}
 }
 
+// parseSANErrorCases are texts ParseSAN must reject, with words its error
+// must contain; they also seed FuzzParseSAN.
+var parseSANErrorCases = []struct {
+	fen  string
+	san  string
+	want []string // substrings the error must contain
+}{
+	{fenTwoKnights, "Nd2", []string{`"Nd2" is ambiguous`, "Nbd2", "Nfd2"}},
+	{fenThreeQueens, "Qb2", []string{"ambiguous", "Qa1b2", "Qcb2", "Q3b2"}},
+	{fenThreeQueens, "Qab2", []string{"ambiguous", "Qa1b2", "Q3b2"}},
+	{fenTwoRooks, "Ra3", []string{"ambiguous", "R1a3", "R5a3"}},
+	{StartFEN, "Nf4", []string{"illegal", "no white knight can move to f4"}},
+	{StartFEN, "Ke2", []string{"illegal", "no white king can move to e2"}},
+	{StartFEN, "e5", []string{"illegal", "no white pawn can move to e5"}},
+	{StartFEN, "exd3", []string{"illegal", "no white pawn can move to d3"}},
+	{StartFEN, "xd3", []string{"illegal", "no white pawn can capture on d3"}},
+	{StartFEN, "Qd4", []string{"illegal", "no white queen"}},
+	{StartFEN, "O-O", []string{"illegal", "squares between the white king and rook are not empty"}},
+	{StartFEN, "O-O-O", []string{"illegal", "not empty"}},
+	{fenFoolsMate, "Ke6", []string{"illegal", "no black king can move to e6"}},
+	{fenTwoKnights, "O-O", []string{"illegal", "white has lost the right to castle kingside"}},
+	{fenCastleAttack, "O-O", []string{"illegal", "white cannot castle out of check"}},
+	{fenCastleAttack, "Kg1", []string{"illegal", "white cannot castle out of check"}},
+	{fenCastleThru, "O-O", []string{"illegal", "attacked square"}},
+	{fenPinnedKnight, "Nce2", []string{"illegal", "would leave the white king in check"}},
+	{fenPinnedKnight, "Nb5", []string{"illegal", "would leave the white king in check"}},
+	{fenInCheck, "Kd1", []string{"illegal", "would leave the white king in check"}},
+	{fenInCheck, "Kf1", []string{"illegal", "would leave the white king in check"}},
+	{"4k3/8/8/8/8/8/P7/r3K3 w - - 0 1", "a3", []string{"illegal", "the white king is in check and the move does not answer it"}},
+	{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "d5", []string{"illegal", "names its file"}},
+	{fenPromotion, "e8", []string{`"e8" is incomplete`, "must promote"}},
+	{fenPromotion, "exd8", []string{"incomplete", "must promote"}},
+	{fenPromotion, "e8=K", []string{"not a move"}},
+	{fenPromotion, "e8=P", []string{"not a move"}},
+	{StartFEN, "e4=Q", []string{"illegal", "only a pawn reaching the last rank promotes"}},
+	{StartFEN, "Nf3=Q", []string{"illegal", "only a pawn"}},
+	{StartFEN, "", []string{"not a move"}},
+	{StartFEN, "+", []string{"not a move"}},
+	{StartFEN, "xyz", []string{`"xyz" is not a move`}},
+	{StartFEN, "Nf9", []string{"not a move"}},
+	{StartFEN, "e9", []string{"not a move"}},
+	{StartFEN, "i4", []string{"not a move"}},
+	{StartFEN, "Zf3", []string{"not a move"}},
+	{StartFEN, "--", []string{"not a move"}},
+	{StartFEN, "Nf3 Nc6", []string{"not a move"}},
+	{StartFEN, "O-O-O-O", []string{"not a move"}},
+	{StartFEN, "NNf3", []string{"not a move"}},
+	{StartFEN, "Ng1g1f3", []string{"not a move"}},
+}
+
 func TestParseSANErrors(t *testing.T) {
-	tests := []struct {
-		fen  string
-		san  string
-		want []string // substrings the error must contain
-	}{
-		{fenTwoKnights, "Nd2", []string{`"Nd2" is ambiguous`, "Nbd2", "Nfd2"}},
-		{fenThreeQueens, "Qb2", []string{"ambiguous", "Qa1b2", "Qcb2", "Q3b2"}},
-		{fenThreeQueens, "Qab2", []string{"ambiguous", "Qa1b2", "Q3b2"}},
-		{fenTwoRooks, "Ra3", []string{"ambiguous", "R1a3", "R5a3"}},
-		{StartFEN, "Nf4", []string{"illegal", "no white knight can move to f4"}},
-		{StartFEN, "Ke2", []string{"illegal", "no white king can move to e2"}},
-		{StartFEN, "e5", []string{"illegal", "no white pawn can move to e5"}},
-		{StartFEN, "exd3", []string{"illegal", "no white pawn can move to d3"}},
-		{StartFEN, "xd3", []string{"illegal", "no white pawn can capture on d3"}},
-		{StartFEN, "Qd4", []string{"illegal", "no white queen"}},
-		{StartFEN, "O-O", []string{"illegal", "squares between the white king and rook are not empty"}},
-		{StartFEN, "O-O-O", []string{"illegal", "not empty"}},
-		{fenFoolsMate, "Ke6", []string{"illegal", "no black king can move to e6"}},
-		{fenTwoKnights, "O-O", []string{"illegal", "white has lost the right to castle kingside"}},
-		{fenCastleAttack, "O-O", []string{"illegal", "white cannot castle out of check"}},
-		{fenCastleAttack, "Kg1", []string{"illegal", "white cannot castle out of check"}},
-		{fenCastleThru, "O-O", []string{"illegal", "attacked square"}},
-		{fenPinnedKnight, "Nce2", []string{"illegal", "would leave the white king in check"}},
-		{fenPinnedKnight, "Nb5", []string{"illegal", "would leave the white king in check"}},
-		{fenInCheck, "Kd1", []string{"illegal", "would leave the white king in check"}},
-		{fenInCheck, "Kf1", []string{"illegal", "would leave the white king in check"}},
-		{"4k3/8/8/8/8/8/P7/r3K3 w - - 0 1", "a3", []string{"illegal", "the white king is in check and the move does not answer it"}},
-		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "d5", []string{"illegal", "names its file"}},
-		{fenPromotion, "e8", []string{`"e8" is incomplete`, "must promote"}},
-		{fenPromotion, "exd8", []string{"incomplete", "must promote"}},
-		{fenPromotion, "e8=K", []string{"not a move"}},
-		{fenPromotion, "e8=P", []string{"not a move"}},
-		{StartFEN, "e4=Q", []string{"illegal", "only a pawn reaching the last rank promotes"}},
-		{StartFEN, "Nf3=Q", []string{"illegal", "only a pawn"}},
-		{StartFEN, "", []string{"not a move"}},
-		{StartFEN, "+", []string{"not a move"}},
-		{StartFEN, "xyz", []string{`"xyz" is not a move`}},
-		{StartFEN, "Nf9", []string{"not a move"}},
-		{StartFEN, "e9", []string{"not a move"}},
-		{StartFEN, "i4", []string{"not a move"}},
-		{StartFEN, "Zf3", []string{"not a move"}},
-		{StartFEN, "--", []string{"not a move"}},
-		{StartFEN, "Nf3 Nc6", []string{"not a move"}},
-		{StartFEN, "O-O-O-O", []string{"not a move"}},
-		{StartFEN, "NNf3", []string{"not a move"}},
-		{StartFEN, "Ng1g1f3", []string{"not a move"}},
-	}
-	for _, tt := range tests {
+	for _, tt := range parseSANErrorCases {
 		p := MustParseFEN(tt.fen)
 		m, err := p.ParseSAN(tt.san)
 		if err == nil {
