@@ -443,7 +443,7 @@ type pgnLexer struct {
 	r         *bufio.Reader
 	line      int
 	lineStart bool  // nothing read yet on this line
-	err       error // a read error other than io.EOF
+	err       error // a read error other than io.EOF, wrapped
 }
 
 // suffixNAGs maps move suffix marks to their NAGs.
@@ -453,7 +453,7 @@ func (l *pgnLexer) readByte() (byte, bool) {
 	c, err := l.r.ReadByte()
 	if err != nil {
 		if err != io.EOF {
-			l.err = err
+			l.err = fmt.Errorf("chess: reading PGN: %w", err)
 		}
 		return 0, false
 	}

@@ -278,7 +278,7 @@ func TestReadPGNEdgeCases(t *testing.T) {
 func TestReadPGNReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader("1. e4 e5 *\n\n1. d4"), iotest.ErrReader(errors.New("disk on fire")))
 	games, err := ReadPGN(r)
-	if err == nil || !strings.Contains(err.Error(), "disk on fire") {
+	if err == nil || err.Error() != "chess: reading PGN: disk on fire" {
 		t.Errorf("error %v, want the read error", err)
 	}
 	if len(games) != 1 {
