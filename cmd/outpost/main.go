@@ -168,9 +168,16 @@ func newFlagSet(name, synopsis, description string) *flagSet {
 }
 
 // printUsage prints the synopsis, the description and every flag with its
-// help text and default.
+// help text and default (or "flags: none").
 func (fs *flagSet) printUsage(w io.Writer) {
-	fmt.Fprintf(w, "usage: %s\n\n%s\n\nflags:\n", fs.synopsis, fs.description)
+	fmt.Fprintf(w, "usage: %s\n\n%s\n\n", fs.synopsis, fs.description)
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n == 0 {
+		fmt.Fprintln(w, "flags: none")
+		return
+	}
+	fmt.Fprintln(w, "flags:")
 	fs.VisitAll(func(f *flag.Flag) {
 		arg, text := flag.UnquoteUsage(f)
 		fmt.Fprintf(w, "  --%s", f.Name)

@@ -81,7 +81,7 @@ func TestEveryCommandExplainsItsFlags(t *testing.T) {
 			if !strings.HasPrefix(out, "usage: outpost "+c.name) {
 				t.Errorf("outpost %s: output does not start with the synopsis:\n%s", strings.Join(args, " "), out)
 			}
-			if !strings.Contains(out, "flags:\n") {
+			if !strings.Contains(out, "\nflags:") {
 				t.Errorf("outpost %s: output lists no flags:\n%s", strings.Join(args, " "), out)
 			}
 		}
