@@ -1,0 +1,42 @@
+// Package engine is Outpost's search: given a position, it finds a good move
+// within limits of depth, nodes or time, at a chosen strength.
+//
+// The one entry point is (*Engine).Search(ctx, Params) Result. Progress
+// (depth, score, nodes, speed, principal variations) streams through
+// Params.Progress; the context cancels. The UCI loop, the web server and the
+// terminal game all call it the same way. An Engine runs one search at a
+// time and keeps its hash table between searches; use one Engine per
+// concurrent search.
+//
+// Techniques, and the file each lives in:
+//
+//	root.go      iterative deepening; aspiration windows; MultiPV; root move
+//	             ordering by the previous iteration; progress reports
+//	search.go    negamax alpha-beta with principal variation search (PVS),
+//	             numbered steps: check extension, draw detection (repetition
+//	             including the game before the root, fifty-move rule, bare
+//	             material), mate distance pruning, transposition table
+//	             cutoffs, reverse futility pruning, null-move pruning,
+//	             internal iterative reduction, late-move / futility / SEE
+//	             pruning at shallow depth (never for checks), late move
+//	             reductions; quiescence search with stand-pat, delta pruning,
+//	             SEE filtering and check evasions
+//	tt.go        transposition table: 4-entry buckets, lockless (key XOR
+//	             data) so threads could share it, depth/age replacement,
+//	             mate scores stored relative to the node
+//	movepick.go  staged move picker: hash move, good captures (MVV-LVA,
+//	             SEE >= 0), killers, counter-move, history, bad captures
+//	history.go   killer moves, counter-moves and butterfly history with
+//	             gravity updates
+//	see.go       static exchange evaluation (threshold swap algorithm)
+//	timeman.go   time manager: soft and hard budgets from the clock
+//	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
+//	             a softmax choice among the best MultiPV candidates
+//	classic.go   the tutorials' search: fixed-depth alpha-beta in random
+//	             move order with the classic evaluator, mates and draws
+//	             scored correctly
+//	bench.go     the bench: fixed positions to a fixed depth; its node
+//	             count is the search's signature
+//
+// Evaluation lives in package eval; the rules of chess in package chess.
+package engine
