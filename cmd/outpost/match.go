@@ -30,7 +30,7 @@ options (repeat the flag for several). --outpost LEVEL makes engine 1 this
 outpost binary ("outpost uci") at that level (1-8, classic or max).
 
 Each opening of --openings (FEN or EPD lines; # comments) is played twice,
-engine 1 white then black. Without --openings, 100 balanced positions
+engine 1 white then black. Without --openings, the 118 balanced positions
 shipped with Outpost are used. The runner keeps the clocks (--tc), claims
 draws by threefold repetition and the fifty-move rule for the engines, and
 adjudicates: a loss on time (beyond --timemargin), an illegal move, an
@@ -188,7 +188,7 @@ func parseMatchFlags(args []string) (matchRun, error) {
 	fs.Int64Var(&f.nodes, "nodes", 0, "search `N` nodes per move")
 	fs.IntVar(&f.depth, "depth", 0, "search `N` plies deep per move")
 	fs.IntVar(&f.margin, "timemargin", int(match.DefaultTimeMargin/time.Millisecond), "overrun of the clock or move time tolerated before a loss on time, in `MS`")
-	fs.StringVar(&f.openings, "openings", "", "opening positions, FEN or EPD lines, from `FILE` (default: 100 balanced positions shipped with Outpost)")
+	fs.StringVar(&f.openings, "openings", "", "opening positions, FEN or EPD lines, from `FILE` (default: the balanced positions shipped with Outpost)")
 	fs.BoolVar(&f.randomOpenings, "random-openings", false, "take the openings in an order shuffled by --seed")
 	fs.Uint64Var(&f.seed, "seed", 1, "the `N` that fixes the order of --random-openings")
 	fs.IntVar(&f.games, "games", 100, "play `N` games in all (rounded up to an even number)")

@@ -78,6 +78,12 @@ func TestParseMatchFlags(t *testing.T) {
 				t.Errorf("engine 1 %+v", e)
 			}
 		}},
+		{"outpost level", []string{"--outpost", "4", "--engine2", "b", "--depth", "3"}, func(t *testing.T, r matchRun) {
+			e := r.cfg.Engines[0]
+			if e.Name != "Outpost 4" || !slices.Equal(e.Options, []match.Option{{Name: "Level", Value: "4"}}) {
+				t.Errorf("engine 1 %+v", e)
+			}
+		}},
 		{"random openings", []string{"--engine1", "a", "--engine2", "b", "--depth", "1", "--random-openings", "--seed", "3"}, func(t *testing.T, r matchRun) {
 			def, _ := match.DefaultOpenings()
 			if want := match.ShuffleOpenings(def, 3); !slices.Equal(r.cfg.Openings, want) {

@@ -217,7 +217,7 @@ func TestRunErrors(t *testing.T) {
 		cfg     Config
 		wantErr string
 	}{
-		{"silent engine", Config{Engines: [2]EngineSpec{good, {Command: fake("silent")}}, Games: 2, StartTimeout: 300 * time.Millisecond},
+		{"silent engine", Config{Engines: [2]EngineSpec{good, {Command: fake("silent")}}, Games: 2, StartTimeout: 2 * time.Second},
 			`engine2`},
 		{"no command", Config{Engines: [2]EngineSpec{good, {}}, Games: 2}, "engine 2 has no command"},
 		{"no games", Config{Engines: [2]EngineSpec{good, good}}, "number of games"},
