@@ -38,6 +38,8 @@ func TestMain(m *testing.M) {
 //	score:CP     report this score (side to move's view) with every move
 //	garbage      print junk lines around every answer
 //	name:NAME    report "id name NAME"
+//	once:FILE    if FILE exists, never answer "uci"; else create it (so only
+//	             the first start of the engine works)
 func fake(script string) []string {
 	return append([]string{os.Args[0], fakeFlag}, strings.Fields(script)...)
 }
@@ -73,6 +75,12 @@ func fakeEngine(script string) int {
 			garbage = true
 		case "name":
 			name = v
+		case "once":
+			if _, err := os.Stat(v); err == nil {
+				mode = "silent"
+			} else if err := os.WriteFile(v, nil, 0o644); err != nil {
+				return 2
+			}
 		}
 	}
 	out := bufio.NewWriter(os.Stdout)

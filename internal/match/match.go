@@ -191,7 +191,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		if res.err != nil {
 			if runErr == nil && ctx.Err() == nil {
 				runErr = res.err
-				sum.Stopped = res.err.Error()
+				sum.Stopped = strings.TrimPrefix(res.err.Error(), "match: ")
 			}
 			cancel()
 			continue
@@ -215,7 +215,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		if cfg.PGN != nil {
 			if err := writeGamePGN(cfg.PGN, &rec, cfg); err != nil {
 				runErr = fmt.Errorf("match: writing PGN: %v", err)
-				sum.Stopped = runErr.Error()
+				sum.Stopped = strings.TrimPrefix(runErr.Error(), "match: ")
 				cancel()
 			}
 		}
@@ -313,7 +313,7 @@ func (r *runner) work(ctx context.Context, id int, jobs <-chan int, results chan
 			for i := range engines {
 				if err := ready(i); err != nil {
 					if ctx.Err() == nil {
-						send(workerResult{err: fmt.Errorf("match: engine %d failed before game %d: %v", i+1, n+1, err)})
+						send(workerResult{err: fmt.Errorf("%w (restarting it before game %d)", err, n+1)})
 					}
 					return
 				}

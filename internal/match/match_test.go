@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -207,6 +208,26 @@ func TestRunConcurrent(t *testing.T) {
 	}
 	if len(seen) != 6 {
 		t.Errorf("rounds %v, want 1..6 once each", seen)
+	}
+}
+
+// TestRunRestartFails checks that a match ends, with the games so far and an
+// error, when an engine that crashed cannot be started again.
+func TestRunRestartFails(t *testing.T) {
+	once := filepath.Join(t.TempDir(), "started")
+	cfg := Config{
+		Engines:      [2]EngineSpec{{Command: fake("")}, {Command: fake("crash once:" + once)}},
+		Openings:     testOpenings,
+		Games:        4,
+		Limits:       Limits{Depth: 1},
+		StartTimeout: time.Second,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "restarting it before game 2") || !strings.Contains(err.Error(), "engine2") {
+		t.Errorf("error %v, want one about restarting engine2 before game 2", err)
+	}
+	if sum.Tally != (Tally{Wins: 1}) || !strings.Contains(sum.Stopped, "engine2") {
+		t.Errorf("tally %+v, stopped %q; want the one game won and why it stopped", sum.Tally, sum.Stopped)
 	}
 }
 
