@@ -281,6 +281,13 @@ func (r *runner) work(ctx context.Context, id int, jobs <-chan int, results chan
 			return false
 		}
 	}
+	defer func() {
+		// A bug must not leave the engines running or crash the program
+		// with a stack trace: end the match with an error instead.
+		if p := recover(); p != nil {
+			send(workerResult{err: fmt.Errorf("match: internal error in game worker %d: %v", id, p)})
+		}
+	}()
 	// ready makes sure engine i is running and has been told a new game
 	// starts, restarting it once if it fails.
 	ready := func(i int) error {
