@@ -12,19 +12,48 @@ const historyMax = 16384
 
 // orderingTables hold what the search learns about quiet moves: which ones
 // caused beta cutoffs (killers per ply, counter-moves per previous move,
-// and butterfly history per side, from and to square).
+// butterfly history per side, from and to square, and continuation history:
+// how good a move (piece, target) has been as a reply to the opponent's
+// last move and as a follow-up to our own previous move).
 type orderingTables struct {
 	history  [2][64][64]int32
 	killers  [maxPly + 1][2]chess.Move
 	counters [16][64]chess.Move // indexed by the previous move's piece and target
+	cont     [16][64]contRow    // indexed by an earlier move's piece and target
+}
+
+// contRow is the continuation history following one (piece, target) move,
+// indexed by the later move's piece and target.
+type contRow [16][64]int32
+
+// contRowAfter returns the continuation history row following move m by
+// piece pc, or nil when there is no such move (root, null move).
+func (o *orderingTables) contRowAfter(m chess.Move, pc chess.Piece) *contRow {
+	if m == chess.NoMove || m == chess.NullMove {
+		return nil
+	}
+	return &o.cont[pc][m.To()]
+}
+
+// quietScore is the history score of quiet move m by piece pc: butterfly
+// plus the continuation rows that apply (either may be nil).
+func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece, cont1, cont2 *contRow) int32 {
+	h := o.history[c][m.From()][m.To()]
+	if cont1 != nil {
+		h += cont1[pc][m.To()]
+	}
+	if cont2 != nil {
+		h += cont2[pc][m.To()]
+	}
+	return h
 }
 
 func (o *orderingTables) clear() { *o = orderingTables{} }
 
 func historyBonus(depth int) int32 { return int32(min(depth*depth*16, 1600)) }
 
-func (o *orderingTables) updateHistory(c chess.Color, m chess.Move, bonus int32) {
-	h := &o.history[c][m.From()][m.To()]
+// gravity applies a bonus (or malus) to a history entry.
+func gravity(h *int32, bonus int32) {
 	abs := bonus
 	if abs < 0 {
 		abs = -abs
@@ -32,15 +61,25 @@ func (o *orderingTables) updateHistory(c chess.Color, m chess.Move, bonus int32)
 	*h += bonus - *h*abs/historyMax
 }
 
+func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, cont1, cont2 *contRow, bonus int32) {
+	gravity(&o.history[p.SideToMove()][m.From()][m.To()], bonus)
+	pc := p.PieceAt(m.From())
+	if cont1 != nil {
+		gravity(&cont1[pc][m.To()], bonus)
+	}
+	if cont2 != nil {
+		gravity(&cont2[pc][m.To()], bonus)
+	}
+}
+
 // recordCutoff rewards the quiet move that caused a beta cutoff at ply and
 // penalises the quiet moves tried before it.
-func (o *orderingTables) recordCutoff(p *chess.Position, best chess.Move, tried []chess.Move, prev chess.Move, prevPiece chess.Piece, ply, depth int) {
-	c := p.SideToMove()
+func (o *orderingTables) recordCutoff(p *chess.Position, best chess.Move, tried []chess.Move, prev chess.Move, prevPiece chess.Piece, cont1, cont2 *contRow, ply, depth int) {
 	bonus := historyBonus(depth)
-	o.updateHistory(c, best, bonus)
+	o.updateHistory(p, best, cont1, cont2, bonus)
 	for _, m := range tried {
 		if m != best {
-			o.updateHistory(c, m, -bonus)
+			o.updateHistory(p, m, cont1, cont2, -bonus)
 		}
 	}
 	if o.killers[ply][0] != best {

@@ -32,6 +32,8 @@ type movePicker struct {
 	ttMove    chess.Move
 	killers   [2]chess.Move
 	counter   chess.Move
+	cont1     *contRow // continuation history after the opponent's last move
+	cont2     *contRow // and after our own previous move
 	noisyOnly bool
 
 	stage  int
@@ -52,10 +54,15 @@ func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Mo
 	mp.noisyGenerated, mp.quietGenerated = false, false
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
+	mp.cont1, mp.cont2 = nil, nil
 	if prev != chess.NoMove && prev != chess.NullMove {
 		mp.counter = t.counters[prevPiece][prev.To()]
 	}
 }
+
+// setContinuations gives the picker the continuation history rows to order
+// quiet moves by (either may be nil).
+func (mp *movePicker) setContinuations(cont1, cont2 *contRow) { mp.cont1, mp.cont2 = cont1, cont2 }
 
 // nextMove returns the next move, or NoMove when all have been returned.
 func (mp *movePicker) nextMove() chess.Move {
@@ -168,7 +175,7 @@ func (mp *movePicker) scoreQuiet() {
 		case mp.counter:
 			s = 2 * historyMax
 		default:
-			s = mp.tables.history[c][m.From()][m.To()]
+			s = mp.tables.quietScore(c, m, mp.pos.PieceAt(m.From()), mp.cont1, mp.cont2)
 		}
 		mp.scores[i] = s
 	}

@@ -251,6 +251,12 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// Step 10. The move loop.
 	var mp movePicker
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
+	cont1 := s.tables.contRowAfter(f.move, f.movedPiece)
+	var cont2 *contRow
+	if ply >= 1 {
+		cont2 = s.tables.contRowAfter(s.stack[ply-1].move, s.stack[ply-1].movedPiece)
+	}
+	mp.setContinuations(cont1, cont2)
 	origAlpha := alpha
 	best, bestMove := -Infinite, chess.NoMove
 	moveCount := 0
@@ -289,7 +295,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				r--
 			}
 			if quiet {
-				r -= int(s.tables.history[pos.SideToMove()][m.From()][m.To()] / 8192)
+				r -= int(s.tables.quietScore(pos.SideToMove(), m, child.movedPiece, cont1, cont2) / 12288)
 			}
 			r = max(0, min(r, newDepth-1))
 			score = -s.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
@@ -320,7 +326,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				}
 				if score >= beta {
 					if quiet {
-						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, ply, depth)
+						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, cont1, cont2, ply, depth)
 					}
 					break
 				}
