@@ -1,0 +1,288 @@
+// api.ts speaks the server's JSON API (docs/server.md): typed requests, the
+// player tokens kept in localStorage, and the server-sent event stream of one
+// game. The server is authoritative; nothing here decides a rule of chess.
+
+export type Side = 'human' | 'ai';
+export type ColorName = 'white' | 'black';
+
+export interface MoveRecord {
+  uci: string;
+  san: string;
+  fen: string; // the position after the move
+}
+
+export interface GameState {
+  id: string;
+  fen: string;
+  startFen: string;
+  moves: MoveRecord[];
+  turn: ColorName;
+  white: Side;
+  black: Side;
+  whiteLevel: string;
+  blackLevel: string;
+  dests: Record<string, string[]>;
+  check: boolean;
+  plies?: number;
+  lastMove: [string, string] | null;
+  status: string; // "playing" or "over"
+  result: string; // "*", "1-0", "0-1", "1/2-1/2"
+  reason: string; // why the game ended, in words
+  claimableDraw: string; // "" or the rule that allows a claim now
+  thinking: boolean;
+  paused: boolean;
+  speedMs: number;
+  canRedo: boolean;
+  source?: string;
+}
+
+export interface Score {
+  cp?: number;
+  mate?: number;
+}
+
+export interface Thinking {
+  depth: number;
+  seldepth?: number;
+  score: Score; // from White's point of view
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  pv: string[] | string; // SAN
+  pvUci?: string[] | string;
+  ply?: number;
+}
+
+export interface Hint {
+  move: string;
+  san: string;
+  score?: Score;
+}
+
+export interface GameSummary {
+  id: string;
+  createdAt: string; // RFC 3339
+  updatedAt: string;
+  white: Side;
+  black: Side;
+  whiteLevel: string;
+  blackLevel: string;
+  result: string;
+  reason: string;
+  plies: number;
+  source: string; // "web" or "terminal"
+}
+
+export interface NewGame {
+  white: Side;
+  black: Side;
+  level?: string;
+  whiteLevel?: string;
+  blackLevel?: string;
+  fen?: string;
+  pgn?: string;
+  speedMs?: number;
+}
+
+export interface Created {
+  id: string;
+  token: string;
+  game: GameState;
+}
+
+// ApiError is a 4xx or 5xx answer; message is the server's reason.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const tokenKey = (id: string) => 'outpost.token.' + id;
+
+export function tokenFor(id: string): string | null {
+  try {
+    return localStorage.getItem(tokenKey(id));
+  } catch {
+    return null;
+  }
+}
+
+function saveToken(id: string, token: string) {
+  try {
+    localStorage.setItem(tokenKey(id), token);
+  } catch {
+    /* storage disabled: the game is playable until the page is closed */
+  }
+  memoryTokens.set(id, token);
+}
+
+// memoryTokens keeps tokens when localStorage refuses them.
+const memoryTokens = new Map<string, string>();
+
+function token(id: string): string | null {
+  return tokenFor(id) ?? memoryTokens.get(id) ?? null;
+}
+
+export function forgetToken(id: string) {
+  try {
+    localStorage.removeItem(tokenKey(id));
+  } catch {
+    /* ignore */
+  }
+  memoryTokens.delete(id);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, auth?: string): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const t = token(auth);
+    if (t) headers['Authorization'] = 'Bearer ' + t;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached.');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    let msg = res.statusText || 'error ' + res.status;
+    if (data && typeof data === 'object' && 'error' in data) {
+      const e = (data as { error: unknown }).error;
+      if (typeof e === 'string') msg = e;
+      else if (e && typeof e === 'object' && 'message' in e) msg = String((e as { message: unknown }).message);
+    } else if (typeof data === 'string' && data.trim()) msg = data.trim();
+    throw new ApiError(res.status, msg);
+  }
+  return data as T;
+}
+
+// unwrapState accepts either a bare GameState or {game: GameState}.
+function unwrapState(v: unknown): GameState | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.fen === 'string' && Array.isArray(o.moves)) return o as unknown as GameState;
+  if (o.game && typeof o.game === 'object') return unwrapState(o.game);
+  if (o.state && typeof o.state === 'object') return unwrapState(o.state);
+  return null;
+}
+
+export async function createGame(g: NewGame): Promise<Created> {
+  const c = await request<Created>('POST', '/api/games', g);
+  saveToken(c.id, c.token);
+  return c;
+}
+
+export async function listGames(): Promise<GameSummary[]> {
+  const v = await request<unknown>('GET', '/api/games?limit=200');
+  if (Array.isArray(v)) return v as GameSummary[];
+  if (v && typeof v === 'object' && Array.isArray((v as { games?: unknown }).games)) {
+    return (v as { games: GameSummary[] }).games;
+  }
+  return [];
+}
+
+export async function getGame(id: string): Promise<GameState> {
+  const v = await request<unknown>('GET', '/api/games/' + encodeURIComponent(id));
+  const s = unwrapState(v);
+  if (!s) throw new ApiError(500, 'The server sent a game this page cannot read.');
+  return s;
+}
+
+export function pgnURL(id: string): string {
+  return '/api/games/' + encodeURIComponent(id) + '/pgn';
+}
+
+export async function getPGN(id: string): Promise<string> {
+  const res = await fetch(pgnURL(id), { cache: 'no-store' });
+  if (!res.ok) throw new ApiError(res.status, 'The PGN could not be fetched.');
+  return res.text();
+}
+
+async function mutate(id: string, method: string, what: string, body?: unknown): Promise<GameState | null> {
+  const v = await request<unknown>(method, '/api/games/' + encodeURIComponent(id) + what, body, id);
+  return unwrapState(v);
+}
+
+export const sendMove = (id: string, move: string, ply: number) => mutate(id, 'POST', '/moves', { move, ply });
+export const takeback = (id: string) => mutate(id, 'POST', '/takeback', {});
+export const redo = (id: string) => mutate(id, 'POST', '/redo', {});
+export const resign = (id: string) => mutate(id, 'POST', '/resign', {});
+export const claimDraw = (id: string) => mutate(id, 'POST', '/draw', {});
+export const patchGame = (
+  id: string,
+  p: { whiteLevel?: string; blackLevel?: string; paused?: boolean; speedMs?: number },
+) => mutate(id, 'PATCH', '', p);
+
+export async function hint(id: string): Promise<Hint> {
+  return request<Hint>('POST', '/api/games/' + encodeURIComponent(id) + '/hint', {}, id);
+}
+
+export async function deleteGame(id: string): Promise<void> {
+  await request<unknown>('DELETE', '/api/games/' + encodeURIComponent(id), undefined, id);
+  forgetToken(id);
+}
+
+export function canPlay(id: string): boolean {
+  return token(id) !== null;
+}
+
+// Events follows one game's server-sent events. EventSource reconnects by
+// itself, and each connection starts with the current state.
+export class Events {
+  private es: EventSource | null = null;
+
+  constructor(
+    readonly id: string,
+    private onState: (s: GameState) => void,
+    private onThinking: (t: Thinking) => void,
+    private onDeleted: () => void,
+  ) {}
+
+  start() {
+    this.stop();
+    const es = new EventSource('/api/games/' + encodeURIComponent(this.id) + '/events');
+    es.addEventListener('state', (e) => {
+      try {
+        const s = unwrapState(JSON.parse((e as MessageEvent).data));
+        if (s) this.onState(s);
+      } catch {
+        /* a malformed event is ignored; the next one repairs the view */
+      }
+    });
+    es.addEventListener('thinking', (e) => {
+      try {
+        this.onThinking(JSON.parse((e as MessageEvent).data) as Thinking);
+      } catch {
+        /* ignore */
+      }
+    });
+    es.addEventListener('deleted', () => {
+      this.stop();
+      this.onDeleted();
+    });
+    this.es = es;
+  }
+
+  stop() {
+    this.es?.close();
+    this.es = null;
+  }
+}

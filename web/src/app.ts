@@ -1,0 +1,895 @@
+// app.ts is the page's controller: it holds the game the server sent, renders
+// the board, the move list, the thinking panel and the controls from it, and
+// turns the user's actions into API calls. The server decides everything;
+// the page shows what it says and never blocks on it.
+
+import * as api from './api';
+import type { GameState, Thinking } from './api';
+import { Board } from './board';
+import { Sound, soundFor } from './sound';
+import { byId, el, fillLevels, toast } from './dom';
+import { NewGameDialog } from './newgame';
+import { GamesDialog } from './games';
+import {
+  count,
+  describeFEN,
+  levelName,
+  reasonText,
+  resultText,
+  sanToWords,
+  scoreFraction,
+  scoreText,
+  seconds,
+} from './words';
+import type { Color } from '@lichess-org/chessground/types';
+import type { DrawShape } from '@lichess-org/chessground/draw';
+
+const orientationKey = 'outpost.flipped.';
+const lastGameKey = 'outpost.lastGame';
+
+export class App {
+  private game: GameState | null = null;
+  private stateSeq = 0; // counts applied states, to drop stale answers
+  private viewPly: number | null = null; // null: the live position
+  private thinking: Thinking | null = null;
+  private thinkingPly = -1; // the ply the thinking lines are about
+  private hintShapes: DrawShape[] = [];
+  private hintFor = -1;
+  private flipped = false;
+  private busy = false; // a move is on its way to the server
+  private bannerClosed = false;
+  private events: api.Events | null = null;
+  private board: Board;
+  private sound = new Sound();
+  private newGame: NewGameDialog;
+  private games: GamesDialog;
+  private movesEl = byId('moves');
+
+  constructor() {
+    this.board = new Board(
+      byId('board'),
+      byId('promotion'),
+      (uci) => void this.playMove(uci),
+      () => this.renderBoard(),
+    );
+    this.newGame = new NewGameDialog((c) => this.open(c.id, c.game));
+    this.games = new GamesDialog((id) => this.navigate(id));
+    this.bind();
+    this.renderSwitches();
+    this.renderEmpty();
+    window.addEventListener('hashchange', () => this.route());
+    this.route();
+  }
+
+  // ---- routing -------------------------------------------------------------
+
+  private route() {
+    const m = location.hash.match(/^#\/?game\/([A-Za-z0-9_-]+)/);
+    let id = m ? m[1] : null;
+    if (!id && !location.hash) {
+      try {
+        id = localStorage.getItem(lastGameKey);
+      } catch {
+        id = null;
+      }
+      if (id && !api.canPlay(id)) id = null;
+    }
+    if (id) {
+      if (id !== this.game?.id) void this.load(id);
+    } else {
+      this.newGame.show();
+    }
+  }
+
+  private navigate(id: string) {
+    const h = '#/game/' + id;
+    if (location.hash === h) void this.load(id);
+    else location.hash = h;
+  }
+
+  private async load(id: string) {
+    try {
+      const g = await api.getGame(id);
+      this.open(id, g);
+    } catch (e) {
+      if (e instanceof api.ApiError && e.status === 404) {
+        api.forgetToken(id);
+        try {
+          if (localStorage.getItem(lastGameKey) === id) localStorage.removeItem(lastGameKey);
+        } catch {
+          /* ignore */
+        }
+        toast('That game is not on this server any more.');
+        this.newGame.show();
+      } else {
+        toast(errText(e));
+        setTimeout(() => {
+          if (!this.game || this.game.id !== id) void this.load(id);
+        }, 2000);
+      }
+    }
+  }
+
+  // open shows game g and follows its events.
+  private open(id: string, g: GameState) {
+    const h = '#/game/' + id;
+    if (location.hash !== h) history.replaceState(null, '', h);
+    try {
+      localStorage.setItem(lastGameKey, id);
+    } catch {
+      /* ignore */
+    }
+    const fresh = this.game?.id !== id;
+    if (fresh) {
+      this.game = null;
+      this.viewPly = null;
+      this.thinking = null;
+      this.thinkingPly = -1;
+      this.hintShapes = [];
+      this.bannerClosed = false;
+      this.board.closePicker();
+      this.board.cancelPremove();
+      this.flipped = loadFlag(orientationKey + id);
+      this.events?.stop();
+      this.events = new api.Events(
+        id,
+        (s) => this.applyState(s, 'event'),
+        (t) => this.applyThinking(t),
+        () => {
+          toast('This game was deleted.');
+          this.newGame.show();
+        },
+      );
+      this.events.start();
+    }
+    this.applyState(g, 'load');
+  }
+
+  // ---- state ---------------------------------------------------------------
+
+  // applyState takes a state from the server. from says where it came from:
+  // an answer to our request may be older than an event that overtook it.
+  private applyState(s: GameState, from: 'event' | 'load' | 'answer', seqAtRequest = -1) {
+    const prev = this.game;
+    if (prev && prev.id !== s.id) return;
+    if (from === 'answer' && prev && seqAtRequest >= 0 && this.stateSeq !== seqAtRequest) {
+      // An event arrived while we waited: keep it if it is newer (it extends
+      // the answer's moves).
+      if (extendsMoves(prev, s)) return;
+    }
+    if (prev && sameState(prev, s)) {
+      this.game = s;
+      return;
+    }
+    this.stateSeq++;
+    this.game = s;
+    const oldPlies = prev ? prev.moves.length : -1;
+    const plies = s.moves.length;
+    if (prev && plies !== oldPlies) {
+      this.hintShapes = [];
+      if (this.viewPly !== null && this.viewPly > plies) this.viewPly = null;
+    }
+    if (prev && (plies !== oldPlies || s.status !== prev.status)) this.bannerClosed = false;
+    if (this.thinkingPly !== plies && s.thinking) {
+      // A new search: the old lines are about another position.
+      this.thinking = null;
+    }
+    this.render();
+
+    // Sounds, words and the premove, for a move just played.
+    if (prev && plies === oldPlies + 1 && extendsMoves(s, prev)) {
+      const mv = s.moves[plies - 1];
+      const moverIsAI = sideOf(plies - 1, s) === 'ai';
+      this.sound.play(soundFor(mv.san));
+      this.announce(mv.san, plies - 1, s);
+      if (moverIsAI && /[+#]/.test(mv.san)) this.sound.say(mv.san.includes('#') ? 'Checkmate.' : 'Check.');
+    } else if (prev && plies !== oldPlies) {
+      this.announcePosition(s);
+    }
+    if (prev && prev.status === 'playing' && s.status !== 'playing') {
+      this.sound.play('end');
+      const r = resultText(s.result);
+      const why = reasonText(s.reason, s.status);
+      this.say(`Game over. ${why}. ${r}.`);
+      const aiWon =
+        (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
+        (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
+      if (aiWon) this.sound.say(s.reason === 'checkmate' ? 'Checkmate. I win.' : 'I win.');
+    }
+    if (this.isLive() && this.myTurn() && this.board.hasPremove()) {
+      if (!this.board.playPremove()) this.board.cancelPremove();
+    }
+  }
+
+  private applyThinking(t: Thinking) {
+    if (!this.game) return;
+    this.thinking = t;
+    this.thinkingPly = this.game.moves.length;
+    this.renderThinking();
+    this.renderEval();
+  }
+
+  private isLive(): boolean {
+    return this.viewPly === null || (this.game !== null && this.viewPly >= this.game.moves.length);
+  }
+
+  private playing(): boolean {
+    return !!this.game && this.game.status === 'playing';
+  }
+
+  private canPlay(): boolean {
+    return !!this.game && api.canPlay(this.game.id);
+  }
+
+  private humanColors(): Color[] {
+    const g = this.game;
+    if (!g || !this.canPlay()) return [];
+    const out: Color[] = [];
+    if (g.white === 'human') out.push('white');
+    if (g.black === 'human') out.push('black');
+    return out;
+  }
+
+  private myTurn(): boolean {
+    const g = this.game;
+    return !!g && this.playing() && this.humanColors().includes(g.turn);
+  }
+
+  // ---- actions -------------------------------------------------------------
+
+  private async playMove(move: string) {
+    const g = this.game;
+    if (!g || !this.canPlay()) {
+      toast('This game can be watched here, not played: it was started elsewhere.');
+      this.renderBoard();
+      return;
+    }
+    if (!this.isLive()) {
+      this.viewPly = null;
+      this.render();
+      return;
+    }
+    if (this.busy) return;
+    this.busy = true;
+    this.sound.unlock();
+    const seq = this.stateSeq;
+    try {
+      const s = await api.sendMove(g.id, move, g.moves.length);
+      if (s) this.applyState(s, 'answer', seq);
+    } catch (e) {
+      toast(errText(e));
+      this.renderBoard();
+    } finally {
+      this.busy = false;
+      this.renderControls();
+    }
+  }
+
+  private async act(what: string, f: (id: string) => Promise<GameState | null>) {
+    const g = this.game;
+    if (!g) return;
+    this.sound.unlock();
+    const seq = this.stateSeq;
+    try {
+      const s = await f(g.id);
+      if (s) this.applyState(s, 'answer', seq);
+    } catch (e) {
+      toast(what + ': ' + errText(e));
+    }
+  }
+
+  private async hint() {
+    const g = this.game;
+    if (!g) return;
+    const ply = g.moves.length;
+    const btn = byId<HTMLButtonElement>('btn-hint');
+    btn.disabled = true;
+    btn.textContent = 'Thinking…';
+    try {
+      const h = await api.hint(g.id);
+      if (this.game?.moves.length !== ply || this.game.id !== g.id) return;
+      const from = h.move.slice(0, 2);
+      const to = h.move.slice(2, 4);
+      this.hintShapes = [{ orig: from, dest: to, brush: 'paleBlue' } as DrawShape];
+      this.hintFor = ply;
+      this.renderBoard();
+      const sc = h.score ? ' (' + scoreText(h.score) + ')' : '';
+      setStatusNote('Hint: ' + h.san + sc);
+      this.say('Hint: ' + sanToWords(h.san));
+    } catch (e) {
+      toast('Hint: ' + errText(e));
+    } finally {
+      btn.textContent = 'Hint';
+      this.renderControls();
+    }
+  }
+
+  private async download() {
+    const g = this.game;
+    if (!g) return;
+    try {
+      const pgn = await api.getPGN(g.id);
+      const url = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+      const a = el('a', { href: url, download: 'outpost-' + g.id + '.pgn' });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      toast('PGN downloaded.');
+    } catch (e) {
+      toast(errText(e));
+    }
+  }
+
+  private async copyFEN() {
+    const fen = this.shownFEN();
+    const input = byId<HTMLInputElement>('fen-out');
+    input.value = fen;
+    try {
+      await navigator.clipboard.writeText(fen);
+      toast('FEN copied.');
+    } catch {
+      input.focus();
+      input.select();
+      const ok = document.execCommand && document.execCommand('copy');
+      toast(ok ? 'FEN copied.' : 'Select the FEN and copy it.');
+    }
+  }
+
+  private goTo(ply: number | null) {
+    const g = this.game;
+    if (!g) return;
+    if (ply !== null) {
+      ply = Math.max(0, Math.min(ply, g.moves.length));
+      if (ply === g.moves.length) ply = null;
+    }
+    this.viewPly = ply;
+    this.board.closePicker();
+    this.render();
+    const p = ply ?? g.moves.length;
+    if (p > 0) this.say(`Move ${moveNumber(p - 1, g)}: ${sanToWords(g.moves[p - 1].san)}.`);
+    else this.say('Start position.');
+  }
+
+  private bind() {
+    byId('btn-new').addEventListener('click', () => this.newGame.show());
+    byId('btn-import').addEventListener('click', () => this.newGame.show(true));
+    byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
+    byId('banner-new').addEventListener('click', () => this.newGame.show());
+    byId('banner-close').addEventListener('click', () => {
+      this.bannerClosed = true;
+      this.renderBanner();
+    });
+    byId('btn-takeback').addEventListener('click', () => {
+      this.board.cancelPremove();
+      void this.act('Take back', api.takeback);
+    });
+    byId('btn-redo').addEventListener('click', () => void this.act('Redo', api.redo));
+    byId('btn-resign').addEventListener('click', () => {
+      if (confirm('Resign this game?')) void this.act('Resign', api.resign);
+    });
+    byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
+    byId('btn-hint').addEventListener('click', () => void this.hint());
+    byId('btn-flip').addEventListener('click', () => {
+      this.flipped = !this.flipped;
+      if (this.game) saveFlag(orientationKey + this.game.id, this.flipped);
+      this.render();
+    });
+    byId('btn-pgn').addEventListener('click', () => void this.download());
+    byId('btn-fen').addEventListener('click', () => void this.copyFEN());
+    byId('btn-mute').addEventListener('click', () => {
+      this.sound.setMuted(!this.sound.muted);
+      this.sound.unlock();
+      this.renderSwitches();
+    });
+    byId('btn-voice').addEventListener('click', () => {
+      this.sound.setVoice(!this.sound.voice);
+      this.renderSwitches();
+      if (this.sound.voice) this.sound.say('Voice on.');
+    });
+    byId('nav-first').addEventListener('click', () => this.goTo(0));
+    byId('nav-prev').addEventListener('click', () => this.step(-1));
+    byId('nav-next').addEventListener('click', () => this.step(1));
+    byId('nav-last').addEventListener('click', () => this.goTo(null));
+    this.movesEl.addEventListener('click', (e) => {
+      const b = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
+      if (b) this.goTo(Number(b.dataset.ply));
+    });
+    byId('move-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = byId<HTMLInputElement>('move-input');
+      const text = input.value.trim();
+      if (!text) return;
+      void this.typedMove(text, input);
+    });
+    for (const c of ['white', 'black'] as const) {
+      const sel = byId<HTMLSelectElement>('lvl-' + c);
+      fillLevels(sel);
+      sel.addEventListener('change', () => {
+        const v = sel.value;
+        void this.act('Level', (id) => api.patchGame(id, c === 'white' ? { whiteLevel: v } : { blackLevel: v }));
+      });
+    }
+    const speed = byId<HTMLInputElement>('speed');
+    speed.addEventListener('input', () => (byId('speed-out').textContent = seconds(Number(speed.value))));
+    speed.addEventListener('change', () => {
+      const v = Number(speed.value);
+      void this.act('Speed', (id) => api.patchGame(id, { speedMs: v }));
+    });
+    byId('btn-pause').addEventListener('click', () => {
+      const p = !this.game?.paused;
+      void this.act(p ? 'Pause' : 'Resume', (id) => api.patchGame(id, { paused: p }));
+    });
+    document.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      if (document.querySelector('dialog[open]')) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      switch (e.key) {
+        case 'ArrowLeft':
+          this.step(-1);
+          break;
+        case 'ArrowRight':
+          this.step(1);
+          break;
+        case 'Home':
+          this.goTo(0);
+          break;
+        case 'End':
+          this.goTo(null);
+          break;
+        case 'f':
+          byId('btn-flip').click();
+          break;
+        default:
+          // A letter or digit starts typing a move.
+          if (e.key.length === 1 && /[a-hNBRQKO0-9x]/.test(e.key)) {
+            byId<HTMLInputElement>('move-input').focus();
+          }
+          return;
+      }
+      e.preventDefault();
+    });
+    document.addEventListener('pointerdown', () => this.sound.unlock(), { once: true });
+  }
+
+  private step(d: number) {
+    const g = this.game;
+    if (!g) return;
+    const cur = this.viewPly ?? g.moves.length;
+    this.goTo(cur + d);
+  }
+
+  private async typedMove(text: string, input: HTMLInputElement) {
+    const g = this.game;
+    if (!g) return;
+    if (!this.canPlay()) {
+      toast('This game can be watched here, not played.');
+      return;
+    }
+    if (!this.myTurn()) {
+      toast(this.playing() ? 'It is not your turn.' : 'The game is over.');
+      return;
+    }
+    if (this.busy) return;
+    this.busy = true;
+    this.sound.unlock();
+    this.viewPly = null;
+    const seq = this.stateSeq;
+    try {
+      const s = await api.sendMove(g.id, text, g.moves.length);
+      input.value = '';
+      input.removeAttribute('aria-invalid');
+      if (s) this.applyState(s, 'answer', seq);
+    } catch (e) {
+      input.setAttribute('aria-invalid', 'true');
+      toast(errText(e));
+      this.say(errText(e));
+    } finally {
+      this.busy = false;
+      this.renderControls();
+    }
+  }
+
+  // ---- rendering -----------------------------------------------------------
+
+  private renderEmpty() {
+    this.board.show({
+      fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      turn: 'white',
+      orientation: 'white',
+      check: false,
+      dests: {},
+      premove: false,
+      shapes: [],
+    });
+    byId('status').textContent = 'Start a new game.';
+    for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
+      byId<HTMLButtonElement>(id).disabled = true;
+    }
+  }
+
+  private render() {
+    const g = this.game;
+    if (!g) return;
+    const app = byId('app');
+    app.dataset.gameId = g.id;
+    app.dataset.ply = String(g.moves.length);
+    app.dataset.status = g.status;
+    app.dataset.turn = g.turn;
+    app.dataset.fen = g.fen;
+    app.dataset.thinking = String(!!g.thinking);
+    app.dataset.viewPly = this.viewPly === null ? '' : String(this.viewPly);
+    this.renderBoard();
+    this.renderPlayers();
+    this.renderMoves();
+    this.renderStatus();
+    this.renderControls();
+    this.renderThinking();
+    this.renderEval();
+    this.renderBanner();
+    this.renderSettings();
+    this.renderWords();
+  }
+
+  private orientation(): Color {
+    const g = this.game;
+    let base: Color = 'white';
+    if (g && g.white !== 'human' && g.black === 'human') base = 'black';
+    return this.flipped ? (base === 'white' ? 'black' : 'white') : base;
+  }
+
+  private shownPly(): number {
+    const g = this.game!;
+    return this.viewPly === null ? g.moves.length : Math.min(this.viewPly, g.moves.length);
+  }
+
+  private shownFEN(): string {
+    const g = this.game;
+    if (!g) return '';
+    const p = this.shownPly();
+    return p === 0 ? g.startFen : g.moves[p - 1].fen;
+  }
+
+  private renderBoard() {
+    const g = this.game;
+    if (!g) return;
+    const live = this.isLive();
+    const ply = this.shownPly();
+    const fen = this.shownFEN();
+    const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    let lastMove: [string, string] | undefined;
+    if (ply > 0) {
+      const u = g.moves[ply - 1].uci;
+      lastMove = [u.slice(0, 2), u.slice(2, 4)];
+    }
+    let check: Color | false = false;
+    if (live) check = g.check ? turn : false;
+    else if (ply > 0 && /[+#]/.test(g.moves[ply - 1].san)) check = turn;
+    const humans = this.humanColors();
+    let movable: Color | 'both' | undefined;
+    let dests: Record<string, string[]> = {};
+    let premove = false;
+    if (live && this.playing() && humans.length > 0) {
+      if (humans.length === 2) {
+        movable = turn;
+        dests = g.dests;
+      } else {
+        movable = humans[0];
+        if (turn === humans[0]) dests = g.dests;
+        else premove = true;
+      }
+    }
+    this.board.show({
+      fen,
+      turn,
+      orientation: this.orientation(),
+      lastMove,
+      check,
+      movable,
+      dests,
+      premove,
+      shapes: live && this.hintFor === g.moves.length ? this.hintShapes : [],
+    });
+    byId('board').classList.toggle('history', !live);
+    byId<HTMLInputElement>('fen-out').value = fen;
+  }
+
+  private renderPlayers() {
+    const g = this.game!;
+    const bottom = this.orientation();
+    const top: Color = bottom === 'white' ? 'black' : 'white';
+    const mine = this.humanColors();
+    const label = (c: Color) => {
+      const side = c === 'white' ? g.white : g.black;
+      const lvl = c === 'white' ? g.whiteLevel : g.blackLevel;
+      const who =
+        side === 'ai'
+          ? 'Outpost (' + levelName(lvl) + ')'
+          : mine.includes(c) && mine.length === 1
+            ? 'You'
+            : 'Human';
+      return (c === 'white' ? 'White' : 'Black') + ' · ' + who;
+    };
+    for (const [id, c] of [
+      ['player-top', top],
+      ['player-bottom', bottom],
+    ] as const) {
+      const p = byId(id);
+      p.querySelector('.name')!.textContent = label(c);
+      p.querySelector('.dot')!.className = 'dot ' + c;
+      const toMove = this.playing() && g.turn === c;
+      p.classList.toggle('to-move', toMove);
+      const side = c === 'white' ? g.white : g.black;
+      p.querySelector('.clock-note')!.textContent =
+        toMove && side === 'ai' ? (g.paused ? 'paused' : g.thinking ? 'thinking…' : '') : '';
+    }
+  }
+
+  private renderMoves() {
+    const g = this.game!;
+    const ply = this.shownPly();
+    const startBlack = g.startFen.split(' ')[1] === 'b';
+    const firstNumber = Number(g.startFen.split(' ')[5]) || 1;
+    const rows: HTMLElement[] = [];
+    let row: HTMLElement | null = null;
+    g.moves.forEach((m, i) => {
+      const black = startBlack ? i % 2 === 0 : i % 2 === 1;
+      const num = firstNumber + Math.floor((i + (startBlack ? 1 : 0)) / 2);
+      if (!row || !black) {
+        row = el('li', { className: 'move-row' });
+        row.append(el('span', { className: 'num', textContent: num + '.' }));
+        if (black) row.append(el('span', { className: 'move empty', textContent: '…' }));
+        rows.push(row);
+      }
+      const b = el('button', {
+        type: 'button',
+        className: 'move' + (i + 1 === ply ? ' current' : ''),
+        textContent: m.san,
+      });
+      b.dataset.ply = String(i + 1);
+      b.setAttribute('aria-label', `${num}${black ? '…' : '.'} ${black ? 'Black' : 'White'} ${sanToWords(m.san)}`);
+      if (i + 1 === ply) b.setAttribute('aria-current', 'step');
+      row.append(b);
+    });
+    if (g.status !== 'playing' && g.result && g.result !== '*') {
+      rows.push(el('li', { className: 'move-result', textContent: g.result }));
+    }
+    this.movesEl.replaceChildren(...rows);
+    const cur = this.movesEl.querySelector('.current') as HTMLElement | null;
+    const box = this.movesEl;
+    if (cur) {
+      const top = cur.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) {
+        box.scrollTop = top - box.clientHeight / 2;
+      }
+    } else if (this.viewPly === null) box.scrollTop = box.scrollHeight;
+  }
+
+  private renderStatus() {
+    const g = this.game!;
+    const s = byId('status');
+    let text: string;
+    if (g.status !== 'playing') {
+      text = `${reasonText(g.reason, g.status)}. ${resultText(g.result)} (${g.result}).`;
+    } else {
+      const who = g.turn === 'white' ? 'White' : 'Black';
+      const side = g.turn === 'white' ? g.white : g.black;
+      if (side === 'ai') text = g.paused ? `Paused. ${who} (Outpost) to move.` : `Outpost is thinking (${who})…`;
+      else if (this.myTurn() && this.humanColors().length === 1) text = 'Your move.' + (g.check ? ' Check!' : '');
+      else text = `${who} to move.` + (g.check ? ' Check!' : '');
+    }
+    if (!this.isLive()) text = `Looking at move ${this.shownPly()} of ${g.moves.length}. ` + text;
+    if (!this.canPlay()) text += ' (watching)';
+    s.textContent = text;
+    s.classList.toggle('thinking', g.status === 'playing' && !!g.thinking);
+    const note = s.dataset.note;
+    if (note && this.hintFor === g.moves.length) {
+      s.append(el('span', { className: 'note', textContent: ' ' + note }));
+    }
+  }
+
+  private renderControls() {
+    const g = this.game;
+    if (!g) return;
+    const mine = this.canPlay();
+    const playing = this.playing();
+    const humans = this.humanColors();
+    const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
+    set('btn-takeback', mine && g.moves.length > 0 && !this.busy);
+    set('btn-redo', mine && !!g.canRedo && !this.busy);
+    set('btn-hint', mine && playing && this.myTurn() && !this.busy);
+    set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
+    const draw = byId<HTMLButtonElement>('btn-draw');
+    draw.hidden = !(mine && playing && !!g.claimableDraw);
+    if (g.claimableDraw) draw.title = 'Claim a draw: ' + String(g.claimableDraw);
+    set('btn-pgn', true);
+    set('btn-fen', true);
+    const n = g.moves.length;
+    const p = this.shownPly();
+    set('nav-first', p > 0);
+    set('nav-prev', p > 0);
+    set('nav-next', p < n);
+    set('nav-last', p < n);
+    const input = byId<HTMLInputElement>('move-input');
+    input.disabled = !(mine && playing && humans.length > 0);
+    byId('move-form').hidden = humans.length === 0;
+  }
+
+  private renderThinking() {
+    const t = this.thinking;
+    const box = byId('thinking');
+    const g = this.game;
+    const stale = !t || !g || this.thinkingPly !== g.moves.length;
+    box.classList.toggle('stale', stale && !!t);
+    box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');
+    const set = (id: string, v: string) => (byId(id).textContent = v || '–');
+    if (!t) {
+      for (const id of ['th-depth', 'th-score', 'th-nodes', 'th-time', 'th-nps', 'th-pv']) set(id, '');
+      return;
+    }
+    set('th-depth', t.seldepth ? `${t.depth}/${t.seldepth}` : String(t.depth));
+    set('th-score', scoreText(t.score));
+    set('th-nodes', count(t.nodes));
+    set('th-time', seconds(t.timeMs));
+    set('th-nps', count(t.nps));
+    const pv = Array.isArray(t.pv) ? t.pv.join(' ') : String(t.pv || '');
+    set('th-pv', pv);
+  }
+
+  private renderEval() {
+    const t = this.thinking;
+    const frac = scoreFraction(t?.score);
+    const white = byId('evalbar-white');
+    const bar = byId('evalbar');
+    // The bar fills from the bottom player's side.
+    const bottomWhite = this.orientation() === 'white';
+    white.style.height = (frac * 100).toFixed(1) + '%';
+    bar.classList.toggle('flipped', !bottomWhite);
+    bar.setAttribute('aria-valuenow', (frac * 100).toFixed(0));
+    const txt = t ? scoreText(t.score) : '';
+    bar.setAttribute('aria-valuetext', txt ? 'White ' + txt : 'even');
+    byId('evalbar-text').textContent = txt;
+  }
+
+  private renderBanner() {
+    const g = this.game!;
+    const b = byId('banner');
+    const over = g.status !== 'playing';
+    b.hidden = !over || this.bannerClosed;
+    if (!over) return;
+    byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
+    let why = reasonText(g.reason, g.status);
+    if (g.reason === 'checkmate') why = `Checkmate: ${g.result === '1-0' ? 'White' : 'Black'} mated the ${g.result === '1-0' ? 'black' : 'white'} king`;
+    else if (g.reason === 'resignation') why = `${g.result === '1-0' ? 'Black' : 'White'} resigned`;
+    else if (g.reason) why = (g.result === '1/2-1/2' ? 'Draw by ' : '') + g.reason;
+    byId('banner-reason').textContent = why + '.';
+  }
+
+  private renderSettings() {
+    const g = this.game!;
+    const mine = this.canPlay();
+    for (const c of ['white', 'black'] as const) {
+      const sel = byId<HTMLSelectElement>('lvl-' + c);
+      const side = c === 'white' ? g.white : g.black;
+      const lvl = c === 'white' ? g.whiteLevel : g.blackLevel;
+      byId('lvl-' + c + '-box').hidden = side !== 'ai';
+      if (document.activeElement !== sel) sel.value = String(lvl);
+      sel.disabled = !mine || g.status !== 'playing';
+    }
+    const aivai = g.white === 'ai' && g.black === 'ai';
+    byId('aivai').hidden = !aivai;
+    const speed = byId<HTMLInputElement>('speed');
+    if (document.activeElement !== speed) speed.value = String(g.speedMs ?? 0);
+    byId('speed-out').textContent = seconds(Number(speed.value));
+    speed.disabled = !mine;
+    const pause = byId<HTMLButtonElement>('btn-pause');
+    pause.textContent = g.paused ? 'Resume' : 'Pause';
+    pause.setAttribute('aria-pressed', String(!!g.paused));
+    pause.disabled = !mine || g.status !== 'playing';
+  }
+
+  private renderWords() {
+    byId('position-text').textContent = describeFEN(this.shownFEN());
+  }
+
+  private renderSwitches() {
+    const m = byId('btn-mute');
+    m.textContent = this.sound.muted ? 'Sound off' : 'Sound on';
+    m.setAttribute('aria-pressed', String(this.sound.muted));
+    m.setAttribute('aria-label', this.sound.muted ? 'Sound is off; turn it on' : 'Sound is on; mute');
+    const v = byId('btn-voice');
+    v.textContent = this.sound.voice ? 'Voice on' : 'Voice off';
+    v.setAttribute('aria-pressed', String(this.sound.voice));
+    v.hidden = !('speechSynthesis' in window);
+  }
+
+  // ---- words for screen readers ---------------------------------------------
+
+  private announce(san: string, ply: number, s: GameState) {
+    const mover = sideColor(ply, s) === 'white' ? 'White' : 'Black';
+    let text = `${mover} played ${sanToWords(san)}.`;
+    if (s.status === 'playing') text += ` ${s.turn === 'white' ? 'White' : 'Black'} to move.`;
+    this.say(text);
+  }
+
+  private announcePosition(s: GameState) {
+    const n = s.moves.length;
+    const last = n > 0 ? `Last move ${sanToWords(s.moves[n - 1].san)}. ` : 'Start position. ';
+    this.say(last + `${s.turn === 'white' ? 'White' : 'Black'} to move.`);
+  }
+
+  private say(text: string) {
+    const live = byId('live');
+    live.textContent = text;
+  }
+}
+
+function setStatusNote(note: string) {
+  const s = byId('status');
+  s.dataset.note = note;
+  s.append(el('span', { className: 'note', textContent: ' ' + note }));
+}
+
+// sideColor is the colour that played the move at index ply.
+function sideColor(ply: number, s: GameState): Color {
+  const startBlack = s.startFen.split(' ')[1] === 'b';
+  return (ply % 2 === 0) !== startBlack ? 'white' : 'black';
+}
+
+function sideOf(ply: number, s: GameState) {
+  return sideColor(ply, s) === 'white' ? s.white : s.black;
+}
+
+function moveNumber(ply: number, s: GameState): string {
+  const startBlack = s.startFen.split(' ')[1] === 'b';
+  const first = Number(s.startFen.split(' ')[5]) || 1;
+  const n = first + Math.floor((ply + (startBlack ? 1 : 0)) / 2);
+  return sideColor(ply, s) === 'white' ? n + '.' : n + '…';
+}
+
+// extendsMoves says whether a's moves start with all of b's moves.
+function extendsMoves(a: GameState, b: GameState): boolean {
+  if (a.moves.length < b.moves.length) return false;
+  for (let i = 0; i < b.moves.length; i++) if (a.moves[i].uci !== b.moves[i].uci) return false;
+  return a.moves.length > b.moves.length || a.status === b.status;
+}
+
+function sameState(a: GameState, b: GameState): boolean {
+  return (
+    a.fen === b.fen &&
+    a.moves.length === b.moves.length &&
+    a.status === b.status &&
+    a.thinking === b.thinking &&
+    a.paused === b.paused &&
+    a.speedMs === b.speedMs &&
+    a.whiteLevel === b.whiteLevel &&
+    a.blackLevel === b.blackLevel &&
+    a.canRedo === b.canRedo &&
+    a.claimableDraw === b.claimableDraw &&
+    extendsMoves(a, b)
+  );
+}
+
+function errText(e: unknown): string {
+  if (e instanceof api.ApiError) return e.message;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+function loadFlag(k: string): boolean {
+  try {
+    return localStorage.getItem(k) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function saveFlag(k: string, v: boolean) {
+  try {
+    if (v) localStorage.setItem(k, '1');
+    else localStorage.removeItem(k);
+  } catch {
+    /* ignore */
+  }
+}

@@ -1,0 +1,45 @@
+// dom.ts: small helpers for building and finding elements.
+
+// byId returns the element with the id; the page's HTML guarantees it exists.
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error('outpost: no element #' + id);
+  return e as T;
+}
+
+// el makes an element and sets its properties.
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  e.append(...children);
+  return e;
+}
+
+let toastTimer = 0;
+
+// toast shows a short message for a few seconds (read by screen readers).
+export function toast(msg: string) {
+  const t = byId('toast');
+  t.textContent = msg;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = window.setTimeout(() => (t.hidden = true), 4000);
+}
+
+// LEVELS are the engine's levels, weakest first.
+export const LEVELS = ['1', '2', '3', '4', '5', '6', '7', '8', 'classic', 'max'];
+
+// fillLevels fills a select with the levels.
+export function fillLevels(sel: HTMLSelectElement, selected = '4') {
+  sel.replaceChildren(
+    ...LEVELS.map((l) => {
+      const o = el('option', { value: l, textContent: /^\d$/.test(l) ? 'Level ' + l : l[0].toUpperCase() + l.slice(1) });
+      if (l === selected) o.selected = true;
+      return o;
+    }),
+  );
+}
