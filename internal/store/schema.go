@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations are the schema changes, in order: migrations[i] takes the
+// database from version i to version i+1 (PRAGMA user_version). A released
+// migration is never edited; a change to the schema is a new entry at the
+// end.
+var migrations = []string{
+	// Version 1: one row per game; moves are the UCI moves separated by
+	// single spaces, plies their number.
+	`CREATE TABLE games (
+		id          TEXT PRIMARY KEY,
+		token_hash  BLOB,
+		source      TEXT NOT NULL,
+		created_at  INTEGER NOT NULL, -- Unix milliseconds
+		updated_at  INTEGER NOT NULL,
+		white       TEXT NOT NULL,
+		black       TEXT NOT NULL,
+		white_level TEXT NOT NULL DEFAULT '',
+		black_level TEXT NOT NULL DEFAULT '',
+		start_fen   TEXT NOT NULL,
+		moves       TEXT NOT NULL DEFAULT '',
+		plies       INTEGER NOT NULL DEFAULT 0,
+		result      TEXT NOT NULL DEFAULT '*',
+		reason      TEXT NOT NULL DEFAULT '',
+		speed_ms    INTEGER NOT NULL DEFAULT 0,
+		paused      INTEGER NOT NULL DEFAULT 0
+	);
+	CREATE INDEX games_created ON games (created_at);
+	CREATE INDEX games_unfinished ON games (result, source, updated_at);`,
+}
+
+// migrate brings db to len(steps) by running the steps it has not run yet,
+// each in its own transaction together with the new user_version. A
+// database newer than steps is an error: this program cannot read it.
+func migrate(ctx context.Context, db *sql.DB, steps []string) error {
+	for {
+		done, err := migrateOne(ctx, db, steps)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateOne runs the next migration step, if any, and reports whether the
+// schema was already current.
+func migrateOne(ctx context.Context, db *sql.DB, steps []string) (done bool, err error) {
+	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: one migrating process at a time
+	if err != nil {
+		return false, fmt.Errorf("migrate: %w", err)
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return false, fmt.Errorf("migrate: %w", err)
+	}
+	switch {
+	case v > len(steps):
+		return false, fmt.Errorf("schema version %d is newer than this program's %d: use a newer outpost", v, len(steps))
+	case v == len(steps):
+		return true, nil
+	}
+	if _, err := tx.ExecContext(ctx, steps[v]); err != nil {
+		return false, fmt.Errorf("migrate to version %d: %w", v+1, err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+		return false, fmt.Errorf("migrate to version %d: %w", v+1, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("migrate to version %d: %w", v+1, err)
+	}
+	return false, nil
+}

@@ -1,0 +1,436 @@
+// Package store keeps Outpost's games: the web app's (internal/server) and
+// the terminal game's (internal/tui) share one SQLite database in the user's
+// data directory.
+//
+// A Game is a start position (FEN), the moves played from it in UCI
+// notation, the two players (human or AI, with the AI's level), the result
+// once it ended, and the web app's settings. The store does not know the
+// rules of chess: callers check every move with package chess before
+// appending it, and rebuild a chess.Game from StartFEN and Moves when they
+// load one.
+//
+// Every method that changes a game commits before it returns, so a move
+// whose AppendMove returned nil survives a crash of the process. The moves
+// of a game are one column of its row, so appending, truncating and reading
+// them is a single statement: a reader never sees half a change.
+//
+// The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
+// WAL mode, synchronous=FULL, with a busy timeout so that two processes (the
+// server and a terminal game) can share it. Writes from one Store are
+// serialised; reads run in parallel. The schema is versioned by PRAGMA
+// user_version and migrated by Open (see migrations in schema.go).
+//
+// Files: store.go (Open, the Game type and its methods), schema.go (the
+// migrations), id.go (random game ids).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Sources of games: which program created them.
+const (
+	SourceWeb      = "web"
+	SourceTerminal = "terminal"
+)
+
+// Players.
+const (
+	Human = "human"
+	AI    = "ai"
+)
+
+// Errors returned by the store's methods (test them with errors.Is).
+var (
+	// ErrNotFound: no game has the given id.
+	ErrNotFound = errors.New("store: no such game")
+	// ErrConflict: the ply given to AppendMove(s) is not the number of
+	// moves stored, or Truncate asked for more plies than are stored.
+	ErrConflict = errors.New("store: the game has a different number of moves")
+	// ErrFinished: a move was appended to a game that has a result.
+	ErrFinished = errors.New("store: the game is over")
+)
+
+// Game is a stored game.
+type Game struct {
+	ID        string // 12 random base32 characters, assigned by CreateGame when empty
+	TokenHash []byte // SHA-256 of the web player's token; nil for terminal games
+	Source    string // SourceWeb or SourceTerminal
+	CreatedAt time.Time
+	UpdatedAt time.Time // the last change of moves, result or settings
+
+	White, Black           string // Human or AI
+	WhiteLevel, BlackLevel string // engine level names ("1".."8", "classic", "max")
+
+	StartFEN string   // the position the game started from
+	Moves    []string // the moves played from StartFEN, in UCI notation
+
+	Result string // "*" while in progress, "1-0", "0-1" or "1/2-1/2"
+	Reason string // why it ended ("checkmate", "resignation", ...); "" while in progress
+
+	SpeedMs int  // the pause between two AI moves when both sides are AI
+	Paused  bool // AI moves are stopped
+}
+
+// Settings are the parts of a game that can change without a move.
+type Settings struct {
+	WhiteLevel, BlackLevel string
+	SpeedMs                int
+	Paused                 bool
+}
+
+// Summary describes a game in a list.
+type Summary struct {
+	ID                     string
+	Source                 string
+	CreatedAt, UpdatedAt   time.Time
+	White, Black           string
+	WhiteLevel, BlackLevel string
+	Result, Reason         string
+	Plies                  int // the number of moves played
+}
+
+// ListOptions select the games List returns.
+type ListOptions struct {
+	Source     string // only games from this source; "" for all
+	Unfinished bool   // only games still in progress (Result "*")
+	Limit      int    // at most this many; 0 for all
+}
+
+// Store is an open game database. Its methods are safe for concurrent use.
+type Store struct {
+	db *sql.DB
+	// wmu serialises this process's writes, so that they queue in Go
+	// rather than spinning on SQLite's busy handler.
+	wmu sync.Mutex
+	now func() time.Time // the clock, replaced by tests
+}
+
+// DefaultPath returns where the game database lives by default:
+// $XDG_DATA_HOME/outpost/outpost.db, or ~/.local/share/outpost/outpost.db
+// when XDG_DATA_HOME is unset or not absolute. It does not create anything.
+func DefaultPath() (string, error) {
+	if dir := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "outpost", "outpost.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("store: no default database location: %w", err)
+	}
+	return filepath.Join(home, ".local", "share", "outpost", "outpost.db"), nil
+}
+
+// Open opens the database at path, creating it (and its directory) when
+// missing, and migrates its schema to the current version. It fails when
+// the file was written by a newer Outpost whose schema it does not know.
+func Open(path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty database path")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	q := url.Values{}
+	q.Set("_busy_timeout", "5000")
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+escapePath(path)+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	db.SetConnMaxIdleTime(0)
+	s := &Store{db: db, now: time.Now}
+	if err := migrate(context.Background(), db, migrations); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// escapePath makes a file path safe inside a "file:" URI.
+func escapePath(p string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(p)
+}
+
+// Close closes the database. Calls after Close fail.
+func (s *Store) Close() error { return s.db.Close() }
+
+// CreateGame stores a new game. It assigns g.ID when empty and sets
+// CreatedAt and UpdatedAt to now (both), Result to "*" when empty, and
+// Source to SourceWeb when empty. g.Moves may already hold moves (an
+// imported game).
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	if g.ID == "" {
+		id, err := NewID()
+		if err != nil {
+			return err
+		}
+		g.ID = id
+	}
+	if g.Result == "" {
+		g.Result = "*"
+	}
+	if g.Source == "" {
+		g.Source = SourceWeb
+	}
+	if err := checkMoves(g.Moves); err != nil {
+		return err
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	now := s.now().UTC().Truncate(time.Millisecond)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO games
+		(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
+		 start_fen, moves, plies, result, reason, speed_ms, paused)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
+		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), g.Result, g.Reason, g.SpeedMs, g.Paused)
+	if err != nil {
+		return fmt.Errorf("store: create game: %w", err)
+	}
+	g.CreatedAt, g.UpdatedAt = now, now
+	return nil
+}
+
+// checkMoves rejects moves that cannot be stored in the space-separated
+// moves column. It does not check legality.
+func checkMoves(moves []string) error {
+	for _, m := range moves {
+		if m == "" || strings.ContainsAny(m, " \t\r\n") {
+			return fmt.Errorf("store: bad move %q", m)
+		}
+	}
+	return nil
+}
+
+// AppendMove appends one move (UCI) to game id, whose stored length must be
+// ply. It returns ErrNotFound, ErrConflict (another length), or ErrFinished
+// (the game has a result); then nothing changes.
+func (s *Store) AppendMove(ctx context.Context, id string, ply int, uci string) error {
+	return s.AppendMoves(ctx, id, ply, []string{uci})
+}
+
+// AppendMoves appends moves (UCI) to game id, whose stored length must be
+// ply, in one transaction: all of them or none. Errors are those of
+// AppendMove.
+func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []string) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	if err := checkMoves(moves); err != nil {
+		return err
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	joined := strings.Join(moves, " ")
+	res, err := s.db.ExecContext(ctx, `UPDATE games
+		SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
+		    plies = plies + ?, updated_at = ?
+		WHERE id = ? AND plies = ? AND result = '*'`,
+		joined, joined, len(moves), s.nowMilli(), id, ply)
+	if err != nil {
+		return fmt.Errorf("store: append move: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	return s.whyNotAppended(ctx, id)
+}
+
+// whyNotAppended returns the error for an append that changed no row.
+func (s *Store) whyNotAppended(ctx context.Context, id string) error {
+	var result string
+	err := s.db.QueryRowContext(ctx, `SELECT result FROM games WHERE id = ?`, id).Scan(&result)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNotFound
+	case err != nil:
+		return fmt.Errorf("store: %w", err)
+	case result != "*":
+		return ErrFinished
+	}
+	return ErrConflict
+}
+
+// Truncate keeps the first plies moves of game id, drops the rest, and
+// clears the result (a takeback resumes a finished game). It returns
+// ErrNotFound, or ErrConflict when fewer than plies moves are stored.
+func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
+	if plies < 0 {
+		return fmt.Errorf("store: truncate to %d plies", plies)
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	var moves string
+	var n int
+	err = tx.QueryRowContext(ctx, `SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if plies > n {
+		return ErrConflict
+	}
+	kept := strings.Join(splitMoves(moves)[:plies], " ")
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
+		kept, plies, s.nowMilli(), id); err != nil {
+		return fmt.Errorf("store: truncate: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: truncate: %w", err)
+	}
+	return nil
+}
+
+// Finish records the result ("1-0", "0-1" or "1/2-1/2") of game id and why
+// ("checkmate", "resignation", ...). It returns ErrNotFound for an unknown
+// game. Finishing a finished game replaces its result.
+func (s *Store) Finish(ctx context.Context, id, result, reason string) error {
+	switch result {
+	case "1-0", "0-1", "1/2-1/2":
+	default:
+		return fmt.Errorf("store: %q is not a result of a finished game", result)
+	}
+	return s.update(ctx, id, `UPDATE games SET result = ?, reason = ?, updated_at = ? WHERE id = ?`,
+		result, reason, s.nowMilli(), id)
+}
+
+// UpdateSettings replaces the levels, speed and paused flag of game id. It
+// returns ErrNotFound for an unknown game.
+func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
+	return s.update(ctx, id, `UPDATE games SET white_level = ?, black_level = ?, speed_ms = ?, paused = ?, updated_at = ? WHERE id = ?`,
+		st.WhiteLevel, st.BlackLevel, st.SpeedMs, st.Paused, s.nowMilli(), id)
+}
+
+// Delete removes game id. It returns ErrNotFound for an unknown game.
+func (s *Store) Delete(ctx context.Context, id string) error {
+	return s.update(ctx, id, `DELETE FROM games WHERE id = ?`, id)
+}
+
+// update runs a statement that changes the one row of a game.
+func (s *Store) update(ctx context.Context, id, query string, args ...any) error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	res, err := s.db.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
+
+// gameColumns are the columns scanGame reads, in order.
+const gameColumns = `id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
+	start_fen, moves, result, reason, speed_ms, paused`
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var created, updated int64
+	var moves string
+	err := row.Scan(&g.ID, &g.TokenHash, &g.Source, &created, &updated, &g.White, &g.Black,
+		&g.WhiteLevel, &g.BlackLevel, &g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused)
+	if err != nil {
+		return Game{}, err
+	}
+	g.CreatedAt = time.UnixMilli(created).UTC()
+	g.UpdatedAt = time.UnixMilli(updated).UTC()
+	g.Moves = splitMoves(moves)
+	return g, nil
+}
+
+func splitMoves(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, " ")
+}
+
+// Get returns game id, or ErrNotFound.
+func (s *Store) Get(ctx context.Context, id string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("store: get %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// LatestUnfinished returns the game of the given source ("" for any) still
+// in progress that changed last, or ErrNotFound when there is none.
+func (s *Store) LatestUnfinished(ctx context.Context, source string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE result = '*' AND (? = '' OR source = ?) ORDER BY updated_at DESC, rowid DESC LIMIT 1`, source, source))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("store: latest unfinished game: %w", err)
+	}
+	return g, nil
+}
+
+// List returns summaries of the games opts selects, newest (by creation)
+// first.
+func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, source, created_at, updated_at, white, black,
+		white_level, black_level, result, reason, plies FROM games
+		WHERE (? = '' OR source = ?) AND (? = 0 OR result = '*')
+		ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+		opts.Source, opts.Source, opts.Unfinished, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: list: %w", err)
+	}
+	defer rows.Close()
+	list := []Summary{}
+	for rows.Next() {
+		var m Summary
+		var created, updated int64
+		if err := rows.Scan(&m.ID, &m.Source, &created, &updated, &m.White, &m.Black,
+			&m.WhiteLevel, &m.BlackLevel, &m.Result, &m.Reason, &m.Plies); err != nil {
+			return nil, fmt.Errorf("store: list: %w", err)
+		}
+		m.CreatedAt = time.UnixMilli(created).UTC()
+		m.UpdatedAt = time.UnixMilli(updated).UTC()
+		list = append(list, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list: %w", err)
+	}
+	return list, nil
+}

@@ -1,0 +1,426 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// openTemp opens a new store in a temporary directory, closed at the end of
+// the test.
+func openTemp(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sub", "outpost.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+// newGame creates a human-against-AI web game with the given moves.
+func newGame(t *testing.T, s *Store, moves ...string) Game {
+	t.Helper()
+	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
+		Moves: moves, TokenHash: []byte{1, 2, 3}, SpeedMs: 500}
+	if err := s.CreateGame(context.Background(), &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func mustGet(t *testing.T, s *Store, id string) Game {
+	t.Helper()
+	g, err := s.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestCreateAndGet(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	g := newGame(t, s, "e2e4", "e7e5")
+	if !ValidID(g.ID) {
+		t.Fatalf("id %q is not a valid id", g.ID)
+	}
+	got := mustGet(t, s, g.ID)
+	if got.Source != SourceWeb || got.Result != "*" || got.Reason != "" {
+		t.Errorf("defaults: source %q result %q reason %q", got.Source, got.Result, got.Reason)
+	}
+	if !slices.Equal(got.Moves, []string{"e2e4", "e7e5"}) || got.StartFEN != startFEN {
+		t.Errorf("moves %q start %q", got.Moves, got.StartFEN)
+	}
+	if string(got.TokenHash) != "\x01\x02\x03" || got.White != Human || got.Black != AI ||
+		got.WhiteLevel != "4" || got.BlackLevel != "4" || got.SpeedMs != 500 || got.Paused {
+		t.Errorf("got %+v", got)
+	}
+	if !got.CreatedAt.Equal(g.CreatedAt) || !got.UpdatedAt.Equal(g.CreatedAt) {
+		t.Errorf("times %v %v, want %v", got.CreatedAt, got.UpdatedAt, g.CreatedAt)
+	}
+
+	empty := Game{Source: SourceTerminal, White: Human, Black: Human, StartFEN: startFEN}
+	if err := s.CreateGame(ctx, &empty); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, empty.ID); got.Moves == nil || len(got.Moves) != 0 || got.TokenHash != nil {
+		t.Errorf("empty game: moves %#v token %#v", got.Moves, got.TokenHash)
+	}
+	if _, err := s.Get(ctx, "nosuchgame00"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Get unknown: %v, want ErrNotFound", err)
+	}
+	dup := Game{ID: g.ID, White: Human, Black: AI, StartFEN: startFEN}
+	if err := s.CreateGame(ctx, &dup); err == nil {
+		t.Error("CreateGame with an existing id succeeded")
+	}
+	bad := Game{White: Human, Black: AI, StartFEN: startFEN, Moves: []string{"e2e4 e7e5"}}
+	if err := s.CreateGame(ctx, &bad); err == nil {
+		t.Error("CreateGame with a move holding a space succeeded")
+	}
+}
+
+func TestAppendAndTruncate(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	g := newGame(t, s)
+	other := newGame(t, s, "d2d4")
+
+	steps := []struct {
+		name  string
+		do    func() error
+		err   error // the error wanted, if a sentinel
+		fails bool  // an error is wanted
+		moves []string
+	}{
+		{"first move", func() error { return s.AppendMove(ctx, g.ID, 0, "e2e4") }, nil, false, []string{"e2e4"}},
+		{"stale ply", func() error { return s.AppendMove(ctx, g.ID, 0, "d2d4") }, ErrConflict, true, []string{"e2e4"}},
+		{"ply ahead", func() error { return s.AppendMove(ctx, g.ID, 2, "d2d4") }, ErrConflict, true, []string{"e2e4"}},
+		{"two at once", func() error { return s.AppendMoves(ctx, g.ID, 1, []string{"e7e5", "g1f3"}) }, nil, false, []string{"e2e4", "e7e5", "g1f3"}},
+		{"none", func() error { return s.AppendMoves(ctx, g.ID, 3, nil) }, nil, false, []string{"e2e4", "e7e5", "g1f3"}},
+		{"bad move", func() error { return s.AppendMove(ctx, g.ID, 3, "") }, nil, true, []string{"e2e4", "e7e5", "g1f3"}},
+		{"truncate", func() error { return s.Truncate(ctx, g.ID, 1) }, nil, false, []string{"e2e4"}},
+		{"truncate too far", func() error { return s.Truncate(ctx, g.ID, 2) }, ErrConflict, true, []string{"e2e4"}},
+		{"truncate negative", func() error { return s.Truncate(ctx, g.ID, -1) }, nil, true, []string{"e2e4"}},
+		{"append after truncate", func() error { return s.AppendMove(ctx, g.ID, 1, "c7c5") }, nil, false, []string{"e2e4", "c7c5"}},
+		{"finish", func() error { return s.Finish(ctx, g.ID, "0-1", "resignation") }, nil, false, []string{"e2e4", "c7c5"}},
+		{"append when finished", func() error { return s.AppendMove(ctx, g.ID, 2, "g1f3") }, ErrFinished, true, []string{"e2e4", "c7c5"}},
+		{"bad result", func() error { return s.Finish(ctx, g.ID, "*", "") }, nil, true, []string{"e2e4", "c7c5"}},
+		{"truncate to empty reopens", func() error { return s.Truncate(ctx, g.ID, 0) }, nil, false, []string{}},
+		{"unknown append", func() error { return s.AppendMove(ctx, "nosuchgame00", 0, "e2e4") }, ErrNotFound, true, []string{}},
+		{"unknown truncate", func() error { return s.Truncate(ctx, "nosuchgame00", 0) }, ErrNotFound, true, []string{}},
+		{"unknown finish", func() error { return s.Finish(ctx, "nosuchgame00", "1-0", "") }, ErrNotFound, true, []string{}},
+	}
+	for _, st := range steps {
+		err := st.do()
+		switch {
+		case (err != nil) != st.fails:
+			t.Errorf("%s: err %v, want an error: %v", st.name, err, st.fails)
+		case st.err != nil && !errors.Is(err, st.err):
+			t.Errorf("%s: err %v, want %v", st.name, err, st.err)
+		}
+		if got := mustGet(t, s, g.ID).Moves; !slices.Equal(got, st.moves) {
+			t.Errorf("after %s: moves %q, want %q", st.name, got, st.moves)
+		}
+	}
+	if got := mustGet(t, s, g.ID); got.Result != "*" || got.Reason != "" {
+		t.Errorf("after truncate: result %q reason %q, want * and none", got.Result, got.Reason)
+	}
+	if got := mustGet(t, s, other.ID).Moves; !slices.Equal(got, []string{"d2d4"}) {
+		t.Errorf("the other game changed: %q", got)
+	}
+}
+
+func TestUpdatedAt(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	g := newGame(t, s)
+	clock = clock.Add(time.Minute)
+	if err := s.AppendMove(ctx, g.ID, 0, "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	got := mustGet(t, s, g.ID)
+	if !got.CreatedAt.Equal(clock.Add(-time.Minute)) || !got.UpdatedAt.Equal(clock) {
+		t.Errorf("created %v updated %v", got.CreatedAt, got.UpdatedAt)
+	}
+}
+
+func TestSettingsAndDelete(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	g := newGame(t, s)
+	want := Settings{WhiteLevel: "max", BlackLevel: "classic", SpeedMs: 0, Paused: true}
+	if err := s.UpdateSettings(ctx, g.ID, want); err != nil {
+		t.Fatal(err)
+	}
+	got := mustGet(t, s, g.ID)
+	if have := (Settings{got.WhiteLevel, got.BlackLevel, got.SpeedMs, got.Paused}); have != want {
+		t.Errorf("settings %+v, want %+v", have, want)
+	}
+	if err := s.UpdateSettings(ctx, "nosuchgame00", want); !errors.Is(err, ErrNotFound) {
+		t.Errorf("UpdateSettings unknown: %v", err)
+	}
+	if err := s.Delete(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, g.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Get after Delete: %v", err)
+	}
+	if err := s.Delete(ctx, g.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Delete twice: %v", err)
+	}
+}
+
+func TestListAndLatest(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	if _, err := s.LatestUnfinished(ctx, ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("LatestUnfinished of an empty store: %v", err)
+	}
+	var ids []string // in creation order
+	for i, src := range []string{SourceWeb, SourceTerminal, SourceWeb, SourceTerminal} {
+		g := Game{Source: src, White: Human, Black: AI, StartFEN: startFEN, Moves: []string{"e2e4"}[:i%2]}
+		if err := s.CreateGame(ctx, &g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	// Game 1 (terminal) is played last; game 3 (terminal) finishes.
+	if err := s.Finish(ctx, ids[3], "1-0", "checkmate"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendMove(ctx, ids[1], 1, "e7e5"); err != nil {
+		t.Fatal(err)
+	}
+
+	tests := []struct {
+		opts ListOptions
+		want []string
+	}{
+		{ListOptions{}, []string{ids[3], ids[2], ids[1], ids[0]}},
+		{ListOptions{Limit: 2}, []string{ids[3], ids[2]}},
+		{ListOptions{Source: SourceWeb}, []string{ids[2], ids[0]}},
+		{ListOptions{Source: SourceTerminal, Unfinished: true}, []string{ids[1]}},
+		{ListOptions{Unfinished: true}, []string{ids[2], ids[1], ids[0]}},
+		{ListOptions{Source: "nobody"}, []string{}},
+	}
+	for _, tt := range tests {
+		list, err := s.List(ctx, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range list {
+			got = append(got, m.ID)
+		}
+		if !slices.Equal(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
+			t.Errorf("List(%+v) = %q, want %q", tt.opts, got, tt.want)
+		}
+	}
+	list, _ := s.List(ctx, ListOptions{Source: SourceTerminal})
+	if m := list[0]; m.Result != "1-0" || m.Reason != "checkmate" || m.Plies != 1 || m.Source != SourceTerminal {
+		t.Errorf("summary %+v", m)
+	}
+	if m := list[1]; m.Plies != 2 || !m.UpdatedAt.After(m.CreatedAt) {
+		t.Errorf("summary %+v", m)
+	}
+
+	latest := []struct{ source, want string }{
+		{SourceTerminal, ids[1]}, {SourceWeb, ids[2]}, {"", ids[1]},
+	}
+	for _, tt := range latest {
+		g, err := s.LatestUnfinished(ctx, tt.source)
+		if err != nil || g.ID != tt.want {
+			t.Errorf("LatestUnfinished(%q) = %q, %v; want %q", tt.source, g.ID, err, tt.want)
+		}
+	}
+}
+
+// TestConcurrentWriters races writers on one game (exactly one wins each
+// ply) and on many games (none lost), from two Stores on one file as the
+// server and a terminal game would.
+func TestConcurrentWriters(t *testing.T) {
+	s1, path := openTemp(t)
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	ctx := context.Background()
+	shared := newGame(t, s1)
+
+	const plies, racers = 20, 4
+	var wg sync.WaitGroup
+	wins := make([][]int, racers)
+	for r := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := []*Store{s1, s2}[r%2]
+			for ply := range plies {
+				err := st.AppendMove(ctx, shared.ID, ply, fmt.Sprintf("r%dp%d", r, ply))
+				switch {
+				case err == nil:
+					wins[r] = append(wins[r], ply)
+				case !errors.Is(err, ErrConflict):
+					t.Errorf("racer %d ply %d: %v", r, ply, err)
+					return
+				}
+			}
+		}()
+	}
+	games := make([]Game, 8)
+	for i := range games {
+		games[i] = newGame(t, s1)
+	}
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := []*Store{s1, s2}[i%2]
+			for ply := range 10 {
+				if err := st.AppendMove(ctx, games[i].ID, ply, fmt.Sprintf("m%d", ply)); err != nil {
+					t.Errorf("game %d ply %d: %v", i, ply, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	got := mustGet(t, s2, shared.ID).Moves
+	won := 0
+	for r := range racers {
+		won += len(wins[r])
+		for _, ply := range wins[r] {
+			if want := fmt.Sprintf("r%dp%d", r, ply); ply >= len(got) || got[ply] != want {
+				t.Errorf("ply %d: stored %q, racer %d won it", ply, got, r)
+			}
+		}
+	}
+	if won != len(got) {
+		t.Errorf("%d appends succeeded, %d moves stored", won, len(got))
+	}
+	for i, g := range games {
+		if n := len(mustGet(t, s1, g.ID).Moves); n != 10 {
+			t.Errorf("game %d has %d moves, want 10", i, n)
+		}
+	}
+}
+
+func TestReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "outpost.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(t, s, "e2e4")
+	if err := s.AppendMove(context.Background(), g.ID, 1, "e7e5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := mustGet(t, s, g.ID).Moves; !slices.Equal(got, []string{"e2e4", "e7e5"}) {
+		t.Errorf("after reopening: %q", got)
+	}
+	var mode string
+	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal mode %q, %v; want wal", mode, err)
+	}
+}
+
+func TestMigrate(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	version := func() int {
+		var v int
+		if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if v := version(); v != len(migrations) {
+		t.Fatalf("new database at version %d, want %d", v, len(migrations))
+	}
+	// A later version adds a column and fills it; running it twice is a no-op.
+	g := newGame(t, s, "e2e4")
+	steps := append(append([]string(nil), migrations...),
+		`ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''; UPDATE games SET note = 'migrated'`)
+	for range 2 {
+		if err := migrate(ctx, s.db, steps); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v := version(); v != len(steps) {
+		t.Errorf("version %d after migrating, want %d", v, len(steps))
+	}
+	var note string
+	if err := s.db.QueryRow(`SELECT note FROM games WHERE id = ?`, g.ID).Scan(&note); err != nil || note != "migrated" {
+		t.Errorf("note %q, %v", note, err)
+	}
+	// A failing step leaves the version where it was.
+	bad := append(append([]string(nil), steps...), `THIS IS NOT SQL`)
+	if err := migrate(ctx, s.db, bad); err == nil {
+		t.Error("a broken migration succeeded")
+	}
+	if v := version(); v != len(steps) {
+		t.Errorf("version %d after a failed migration, want %d", v, len(steps))
+	}
+	// This program cannot open a database from a newer one.
+	s.Close()
+	if _, err := Open(path); err == nil {
+		t.Error("Open of a newer schema succeeded")
+	}
+}
+
+func TestDefaultPath(t *testing.T) {
+	tests := []struct{ xdg, home, want string }{
+		{"/data", "/home/u", "/data/outpost/outpost.db"},
+		{"", "/home/u", "/home/u/.local/share/outpost/outpost.db"},
+		{"relative", "/home/u", "/home/u/.local/share/outpost/outpost.db"},
+	}
+	for _, tt := range tests {
+		t.Setenv("XDG_DATA_HOME", tt.xdg)
+		t.Setenv("HOME", tt.home)
+		if got, err := DefaultPath(); err != nil || got != tt.want {
+			t.Errorf("XDG_DATA_HOME=%q HOME=%q: %q, %v; want %q", tt.xdg, tt.home, got, err, tt.want)
+		}
+	}
+}
+
+func TestNewID(t *testing.T) {
+	seen := map[string]bool{}
+	for range 1000 {
+		id, err := NewID()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ValidID(id) || seen[id] {
+			t.Fatalf("id %q: valid %v, seen before %v", id, ValidID(id), seen[id])
+		}
+		seen[id] = true
+	}
+	for _, bad := range []string{"", "abc", "ABCDEFGHIJKL", "abcdefghijk1", "abcdefghijklm"} {
+		if ValidID(bad) {
+			t.Errorf("ValidID(%q) = true", bad)
+		}
+	}
+}
