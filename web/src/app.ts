@@ -53,7 +53,10 @@ export class App {
       () => this.renderBoard(),
     );
     this.newGame = new NewGameDialog((c) => this.open(c.id, c.game));
-    this.games = new GamesDialog((id) => this.navigate(id));
+    this.games = new GamesDialog(
+      (id) => this.navigate(id),
+      (c) => this.open(c.id, c.game),
+    );
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
@@ -290,7 +293,7 @@ export class App {
       if (this.game?.moves.length !== ply || this.game.id !== g.id) return;
       const from = h.move.slice(0, 2);
       const to = h.move.slice(2, 4);
-      this.hintShapes = [{ orig: from, dest: to, brush: 'paleBlue' } as DrawShape];
+      this.hintShapes = [{ orig: from, dest: to, brush: 'green' } as DrawShape];
       this.hintFor = ply;
       this.renderBoard();
       const sc = h.score ? ' (' + scoreText(h.score) + ')' : '';
@@ -365,9 +368,28 @@ export class App {
       void this.act('Take back', api.takeback);
     });
     byId('btn-redo').addEventListener('click', () => void this.act('Redo', api.redo));
-    byId('btn-resign').addEventListener('click', () => {
-      if (confirm('Resign this game?')) void this.act('Resign', api.resign);
+    // Resigning takes two clicks: the first asks, the second resigns.
+    const resign = byId<HTMLButtonElement>('btn-resign');
+    let resignTimer = 0;
+    resign.addEventListener('click', () => {
+      if (resign.dataset.confirm !== '1') {
+        resign.dataset.confirm = '1';
+        resign.textContent = 'Really resign?';
+        resign.classList.add('confirm');
+        this.say('Press again to resign.');
+        clearTimeout(resignTimer);
+        resignTimer = window.setTimeout(() => resetResign(), 4000);
+        return;
+      }
+      clearTimeout(resignTimer);
+      resetResign();
+      void this.act('Resign', api.resign);
     });
+    const resetResign = () => {
+      delete resign.dataset.confirm;
+      resign.textContent = 'Resign';
+      resign.classList.remove('confirm');
+    };
     byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
@@ -720,6 +742,9 @@ export class App {
     const t = this.thinking;
     const box = byId('thinking');
     const g = this.game;
+    const hasAI = !!g && (g.white === 'ai' || g.black === 'ai');
+    box.hidden = !hasAI;
+    byId('evalbar').hidden = !hasAI;
     const stale = !t || !g || this.thinkingPly !== g.moves.length;
     box.classList.toggle('stale', stale && !!t);
     box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');

@@ -2,22 +2,53 @@
 // result), each opening to replay or to continue.
 
 import * as api from './api';
-import type { GameSummary } from './api';
-import { byId, el } from './dom';
+import type { Created, GameSummary } from './api';
+import { byId, el, toast } from './dom';
 import { levelName } from './words';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
   private list = byId('games-list');
+  private games = new Map<string, GameSummary>();
 
-  constructor(private onOpen: (id: string) => void) {
+  constructor(
+    private onOpen: (id: string) => void,
+    private onCreated: (c: Created) => void,
+  ) {
     byId('games-close').addEventListener('click', () => this.dlg.close());
     this.list.addEventListener('click', (e) => {
-      const b = (e.target as HTMLElement).closest<HTMLElement>('[data-open]');
-      if (!b) return;
-      this.dlg.close();
-      this.onOpen(b.dataset.open!);
+      const t = e.target as HTMLElement;
+      const open = t.closest<HTMLElement>('[data-open]');
+      if (open) {
+        this.dlg.close();
+        this.onOpen(open.dataset.open!);
+        return;
+      }
+      const on = t.closest<HTMLButtonElement>('[data-play-on]');
+      if (on) void this.playOn(on, on.dataset.playOn!);
     });
+  }
+
+  // playOn starts a new game against the AI from another game's PGN, with
+  // the same colours and level.
+  private async playOn(btn: HTMLButtonElement, id: string) {
+    const g = this.games.get(id);
+    if (!g) return;
+    btn.disabled = true;
+    try {
+      const pgn = await api.getPGN(id);
+      const c = await api.createGame({
+        white: g.white,
+        black: g.black,
+        level: g.white === 'ai' ? g.whiteLevel : g.blackLevel,
+        pgn,
+      });
+      this.dlg.close();
+      this.onCreated(c);
+    } catch (e) {
+      toast('Play on: ' + (e instanceof Error ? e.message : String(e)));
+      btn.disabled = false;
+    }
   }
 
   async show(current?: string) {
@@ -43,13 +74,23 @@ export class GamesDialog {
       ),
     );
     const body = el('tbody');
+    this.games = new Map(games.map((g) => [g.id, g]));
     for (const g of games) {
       const mine = api.canPlay(g.id);
       const over = g.result && g.result !== '*';
-      const action = !mine || over ? 'Replay' : 'Continue';
+      const action = over ? 'Replay' : mine ? 'Continue' : 'Watch';
       const b = el('button', { type: 'button', textContent: action });
       b.dataset.open = g.id;
       b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${opponent(g, mine)})`);
+      const actions = el('td', { className: 'actions' }, b);
+      if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
+        // A game this browser cannot play (the terminal's, or another
+        // browser's) goes on as a new game from its PGN.
+        const on = el('button', { type: 'button', textContent: 'Play on' });
+        on.dataset.playOn = g.id;
+        on.setAttribute('aria-label', `Play on from the game of ${date(g.createdAt)} in a new game`);
+        actions.append(on);
+      }
       const tr = el(
         'tr',
         { className: g.id === current ? 'current' : '' },
@@ -57,7 +98,7 @@ export class GamesDialog {
         el('td', { textContent: opponent(g, mine) }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
         el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
-        el('td', {}, b),
+        actions,
       );
       tr.dataset.id = g.id;
       body.append(tr);
@@ -70,7 +111,14 @@ export class GamesDialog {
 function date(iso: string): string {
   const d = new Date(iso);
   if (isNaN(d.getTime())) return iso || '';
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const sameYear = d.getFullYear() === new Date().getFullYear();
+  return d.toLocaleString(undefined, {
+    year: sameYear ? undefined : 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 function opponent(g: GameSummary, mine: boolean): string {
