@@ -31,3 +31,29 @@ func BenchmarkAppendMove(b *testing.B) {
 		ply++
 	}
 }
+
+// BenchmarkAppendMoveParallel measures committed moves from many games at
+// once, which the group commit batches.
+func BenchmarkAppendMoveParallel(b *testing.B) {
+	s, err := Open(b.TempDir() + "/outpost.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.SetParallelism(32)
+	b.RunParallel(func(pb *testing.PB) {
+		g := Game{White: Human, Black: AI, StartFEN: startFEN}
+		if err := s.CreateGame(context.Background(), &g); err != nil {
+			b.Error(err)
+			return
+		}
+		ply := 0
+		for pb.Next() {
+			if err := s.AppendMove(context.Background(), g.ID, ply, "e2e4"); err != nil {
+				b.Error(err)
+				return
+			}
+			ply++
+		}
+	})
+}

@@ -16,12 +16,15 @@
 //
 // The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
 // WAL mode, synchronous=FULL, with a busy timeout so that two processes (the
-// server and a terminal game) can share it. Writes from one Store are
-// serialised; reads run in parallel. The schema is versioned by PRAGMA
+// server and a terminal game) can share it. Reads run in parallel. Writes
+// from one Store go to one goroutine that commits those waiting together in
+// one transaction (group commit: one fsync for many moves), each in its own
+// savepoint so that one failing write does not undo the others; each caller
+// returns once its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
-// Files: store.go (Open, the Game type and its methods), schema.go (the
-// migrations), id.go (random game ids).
+// Files: store.go (Open, the Game type and its methods), committer.go (the
+// group commit), schema.go (the migrations), id.go (random game ids).
 package store
 
 import (
@@ -110,11 +113,15 @@ type ListOptions struct {
 
 // Store is an open game database. Its methods are safe for concurrent use.
 type Store struct {
-	db *sql.DB
-	// wmu serialises this process's writes, so that they queue in Go
-	// rather than spinning on SQLite's busy handler.
-	wmu sync.Mutex
+	db  *sql.DB
 	now func() time.Time // the clock, replaced by tests
+
+	// Writes go to one goroutine (see committer.go), which commits
+	// them in batches.
+	ops       chan *writeOp
+	quit      chan struct{} // closed by Close
+	closeOnce sync.Once
+	writerEnd chan struct{} // closed when the writer goroutine has returned
 }
 
 // DefaultPath returns where the game database lives by default:
@@ -153,11 +160,12 @@ func Open(path string) (*Store, error) {
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
 	db.SetConnMaxIdleTime(0)
-	s := &Store{db: db, now: time.Now}
 	if err := migrate(context.Background(), db, migrations); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	s := &Store{db: db, now: time.Now, ops: make(chan *writeOp), quit: make(chan struct{}), writerEnd: make(chan struct{})}
+	go s.writer()
 	return s, nil
 }
 
@@ -166,8 +174,13 @@ func escapePath(p string) string {
 	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(p)
 }
 
-// Close closes the database. Calls after Close fail.
-func (s *Store) Close() error { return s.db.Close() }
+// Close waits for the writes under way to commit and closes the database.
+// Calls after Close fail.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() { close(s.quit) })
+	<-s.writerEnd
+	return s.db.Close()
+}
 
 // CreateGame stores a new game. It assigns g.ID when empty and sets
 // CreatedAt and UpdatedAt to now (both), Result to "*" when empty, and
@@ -190,15 +203,16 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if err := checkMoves(g.Moves); err != nil {
 		return err
 	}
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
-	_, err := s.db.ExecContext(ctx, `INSERT INTO games
-		(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
-		 start_fen, moves, plies, result, reason, speed_ms, paused)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
-		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), g.Result, g.Reason, g.SpeedMs, g.Paused)
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO games
+			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
+			 start_fen, moves, plies, result, reason, speed_ms, paused)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
+			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), g.Result, g.Reason, g.SpeedMs, g.Paused)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -234,36 +248,32 @@ func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []str
 	if err := checkMoves(moves); err != nil {
 		return err
 	}
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
 	joined := strings.Join(moves, " ")
-	res, err := s.db.ExecContext(ctx, `UPDATE games
-		SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
-		    plies = plies + ?, updated_at = ?
-		WHERE id = ? AND plies = ? AND result = '*'`,
-		joined, joined, len(moves), s.nowMilli(), id, ply)
-	if err != nil {
-		return fmt.Errorf("store: append move: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return err
-	}
-	return s.whyNotAppended(ctx, id)
-}
-
-// whyNotAppended returns the error for an append that changed no row.
-func (s *Store) whyNotAppended(ctx context.Context, id string) error {
-	var result string
-	err := s.db.QueryRowContext(ctx, `SELECT result FROM games WHERE id = ?`, id).Scan(&result)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return ErrNotFound
-	case err != nil:
-		return fmt.Errorf("store: %w", err)
-	case result != "*":
-		return ErrFinished
-	}
-	return ErrConflict
+	updated := s.nowMilli()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE games
+			SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
+			    plies = plies + ?, updated_at = ?
+			WHERE id = ? AND plies = ? AND result = '*'`,
+			joined, joined, len(moves), updated, id, ply)
+		if err != nil {
+			return fmt.Errorf("store: append move: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		var result string
+		err = tx.QueryRow(`SELECT result FROM games WHERE id = ?`, id).Scan(&result)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNotFound
+		case err != nil:
+			return fmt.Errorf("store: %w", err)
+		case result != "*":
+			return ErrFinished
+		}
+		return ErrConflict
+	})
 }
 
 // Truncate keeps the first plies moves of game id, drops the rest, and
@@ -273,34 +283,27 @@ func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
 	if plies < 0 {
 		return fmt.Errorf("store: truncate to %d plies", plies)
 	}
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	var moves string
-	var n int
-	err = tx.QueryRowContext(ctx, `SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if plies > n {
-		return ErrConflict
-	}
-	kept := strings.Join(splitMoves(moves)[:plies], " ")
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
-		kept, plies, s.nowMilli(), id); err != nil {
-		return fmt.Errorf("store: truncate: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: truncate: %w", err)
-	}
-	return nil
+	updated := s.nowMilli()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var moves string
+		var n int
+		err := tx.QueryRow(`SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if plies > n {
+			return ErrConflict
+		}
+		kept := strings.Join(splitMoves(moves)[:plies], " ")
+		if _, err := tx.Exec(`UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
+			kept, plies, updated, id); err != nil {
+			return fmt.Errorf("store: truncate: %w", err)
+		}
+		return nil
+	})
 }
 
 // Finish records the result ("1-0", "0-1" or "1/2-1/2") of game id and why
@@ -312,38 +315,39 @@ func (s *Store) Finish(ctx context.Context, id, result, reason string) error {
 	default:
 		return fmt.Errorf("store: %q is not a result of a finished game", result)
 	}
-	return s.update(ctx, id, `UPDATE games SET result = ?, reason = ?, updated_at = ? WHERE id = ?`,
+	return s.update(ctx, `UPDATE games SET result = ?, reason = ?, updated_at = ? WHERE id = ?`,
 		result, reason, s.nowMilli(), id)
 }
 
 // UpdateSettings replaces the levels, speed and paused flag of game id. It
 // returns ErrNotFound for an unknown game.
 func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	return s.update(ctx, id, `UPDATE games SET white_level = ?, black_level = ?, speed_ms = ?, paused = ?, updated_at = ? WHERE id = ?`,
+	return s.update(ctx, `UPDATE games SET white_level = ?, black_level = ?, speed_ms = ?, paused = ?, updated_at = ? WHERE id = ?`,
 		st.WhiteLevel, st.BlackLevel, st.SpeedMs, st.Paused, s.nowMilli(), id)
 }
 
 // Delete removes game id. It returns ErrNotFound for an unknown game.
 func (s *Store) Delete(ctx context.Context, id string) error {
-	return s.update(ctx, id, `DELETE FROM games WHERE id = ?`, id)
+	return s.update(ctx, `DELETE FROM games WHERE id = ?`, id)
 }
 
-// update runs a statement that changes the one row of a game.
-func (s *Store) update(ctx context.Context, id, query string, args ...any) error {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	res, err := s.db.ExecContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return nil
+// update runs a statement that changes the one row of a game, whose id is
+// the last argument.
+func (s *Store) update(ctx context.Context, query string, args ...any) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(query, args...)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }
 
 func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
