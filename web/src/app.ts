@@ -526,6 +526,8 @@ export class App {
       shapes: [],
     });
     byId('status').textContent = 'Start a new game.';
+    for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
+    byId('evalbar').classList.add('off');
     for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
       byId<HTMLButtonElement>(id).disabled = true;
     }
@@ -597,9 +599,10 @@ export class App {
         movable = turn;
         dests = g.dests;
       } else {
+        // Against the AI: our pieces move on our turn and premove on its.
         movable = humans[0];
+        premove = true;
         if (turn === humans[0]) dests = g.dests;
-        else premove = true;
       }
     }
     this.board.show({
@@ -744,7 +747,8 @@ export class App {
     const g = this.game;
     const hasAI = !!g && (g.white === 'ai' || g.black === 'ai');
     box.hidden = !hasAI;
-    byId('evalbar').hidden = !hasAI;
+    // The bar keeps its place, so the board does not move between games.
+    byId('evalbar').classList.toggle('off', !hasAI);
     const stale = !t || !g || this.thinkingPly !== g.moves.length;
     box.classList.toggle('stale', stale && !!t);
     box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');

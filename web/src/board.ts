@@ -57,6 +57,14 @@ export class Board {
       drawable: { enabled: true, visible: true },
       disableContextMenu: true,
     });
+    // chessground remembers where the board is and forgets only when it is
+    // resized; the page can move the board without resizing it (a panel
+    // appears above, the window scrolls), so forget before every press.
+    const forget = () => this.cg.state.dom.bounds.clear();
+    for (const ev of ['mousedown', 'touchstart', 'pointerdown']) {
+      el.addEventListener(ev, forget, { capture: true, passive: true });
+    }
+    window.addEventListener('scroll', forget, { passive: true });
   }
 
   // show makes the board match view; pieces that moved are animated.
