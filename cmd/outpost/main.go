@@ -39,6 +39,7 @@ type command struct {
 // commands is every subcommand, in the order "outpost help" lists them.
 // Adding a subcommand is one line here and one file beside this one.
 var commands = []command{
+	{"serve", "run the web app: play in the browser, games kept in a database (open the address it prints)", runServe},
 	{"uci", "speak the UCI protocol to a chess GUI on standard input and output", runUCI},
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},

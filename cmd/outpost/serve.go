@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/server"
+	"github.com/outpost-chess/outpost/internal/store"
+)
+
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--workers N] [--hash MB] [--movetime MS]`
+
+const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
+Outpost (against the AI at any level, two people on one board, or two AIs),
+take back, import and export PGN, and find your games again later.
+
+Games are kept in a SQLite database (by default in your data directory,
+created on first run) that the terminal game ("outpost play") shares. A move
+is stored before the server accepts it, so games survive the server being
+killed; when it starts again, the AI goes on thinking in the games where it
+was to move. The AI's moves run on --workers engines at once, the games
+taking turns. SIGINT (Ctrl-C) or SIGTERM stops it gracefully.
+
+The API is described in docs/server.md.`
+
+// serveShutdownTimeout bounds the wait for requests under way at shutdown.
+const serveShutdownTimeout = 10 * time.Second
+
+// runServe runs "outpost serve" until SIGINT or SIGTERM.
+func runServe(args []string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, os.Stdout, os.Stderr)
+}
+
+// serve runs "outpost serve" until ctx is cancelled, printing the address
+// on stdout and the log on stderr.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", serveSynopsis, serveDescription)
+	defaultDB, defaultErr := store.DefaultPath()
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (\":8080\" for every interface)")
+	dbPath := fs.String("db", defaultDB, "the game database, a SQLite `FILE` (created when missing)")
+	workers := fs.Int("workers", runtime.NumCPU(), "AI searches at once: `N` engines")
+	hash := fs.Int("hash", engine.DefaultHashMB, "hash table per worker, in `MB`")
+	movetime := fs.Int("movetime", 1000, "the longest the AI thinks over a move, in `MS` (lower levels stop earlier)")
+	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *workers < 1 || *workers > 1024:
+		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
+	case *hash < 1 || *hash > engine.MaxHashMB:
+		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	case *movetime < 1:
+		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
+	case *dbPath == "" && defaultErr != nil:
+		return usageErrorf(fs, "no --db given and %v", defaultErr)
+	case *dbPath == "":
+		return usageErrorf(fs, "--db: empty path")
+	}
+
+	st, err := store.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	logger := log.New(stderr, "outpost serve: ", log.LstdFlags)
+	srv, err := server.New(server.Config{
+		Store: st, Workers: *workers, HashMB: *hash, Seed: *seed,
+		MoveTime: time.Duration(*movetime) * time.Millisecond,
+		Logf:     logger.Printf,
+	})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          logger,
+	}
+	hs.RegisterOnShutdown(srv.CloseStreams)
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "Outpost is at %s (games in %s)\n", openURL(ln.Addr()), *dbPath)
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stdout, "Shutting down.")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), serveShutdownTimeout)
+	defer cancel()
+	err = hs.Shutdown(shutdownCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		hs.Close()
+		err = nil
+	}
+	srv.Close() // cancels the searches; the deferred calls repeat nothing
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// openURL returns the address to open in a browser for a listener on addr:
+// "localhost" stands for every interface.
+func openURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}

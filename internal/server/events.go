@@ -1,0 +1,152 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// hub holds the event subscribers of one game. Publishing never blocks: a
+// subscriber keeps only the newest state and the newest thinking event not
+// yet written, so a slow client skips to the present instead of holding up
+// the game.
+type hub struct {
+	mu   sync.Mutex
+	subs map[*subscriber]struct{} // guarded by mu
+}
+
+// subscriber is one open event stream.
+type subscriber struct {
+	wake chan struct{} // capacity 1: something is pending
+
+	mu sync.Mutex
+	// Guarded by mu: what the stream has yet to write.
+	state    []byte // the newest GameState, or nil
+	thinking []byte // the newest thinking event since that state, or nil
+	deleted  []byte // set when the game was deleted: the last event
+}
+
+func (h *hub) subscribe() *subscriber {
+	sub := &subscriber{wake: make(chan struct{}, 1)}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs == nil {
+		h.subs = map[*subscriber]struct{}{}
+	}
+	h.subs[sub] = struct{}{}
+	return sub
+}
+
+func (h *hub) unsubscribe(sub *subscriber) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs, sub)
+}
+
+// count returns the number of subscribers.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs)
+}
+
+// each calls f for every subscriber, with the subscriber's lock held, and
+// wakes it.
+func (h *hub) each(f func(sub *subscriber)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs {
+		sub.mu.Lock()
+		f(sub)
+		sub.mu.Unlock()
+		select {
+		case sub.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// publishState sends a new GameState; it replaces any thinking event not
+// yet written, which it makes stale.
+func (h *hub) publishState(state []byte) {
+	h.each(func(sub *subscriber) { sub.state, sub.thinking = state, nil })
+}
+
+// publishThinking sends the search's progress.
+func (h *hub) publishThinking(thinking []byte) {
+	h.each(func(sub *subscriber) { sub.thinking = thinking })
+}
+
+// publishDeleted tells every subscriber that the game is gone.
+func (h *hub) publishDeleted(data []byte) {
+	h.each(func(sub *subscriber) { sub.deleted = data })
+}
+
+// take returns and clears what the subscriber has to write.
+func (sub *subscriber) take() (state, thinking, deleted []byte) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	state, thinking, deleted = sub.state, sub.thinking, sub.deleted
+	sub.state, sub.thinking = nil, nil
+	return state, thinking, deleted
+}
+
+// serveEvents streams a game's events until the client leaves, the game is
+// deleted or the server shuts down.
+func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *session) {
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	sub := s.hub.subscribe()
+	defer s.hub.unsubscribe(sub)
+	s.mu.Lock()
+	if s.gone {
+		s.mu.Unlock()
+		return
+	}
+	sub.mu.Lock()
+	sub.state = s.stateJSONLocked()
+	sub.mu.Unlock()
+	sub.wake <- struct{}{}
+	s.mu.Unlock()
+
+	keepAlive := time.NewTicker(srv.cfg.KeepAlive)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-srv.streamsDone:
+			return
+		case <-keepAlive.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+		case <-sub.wake:
+			state, thinking, deleted := sub.take()
+			if state != nil {
+				if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", state); err != nil {
+					return
+				}
+			}
+			if thinking != nil {
+				if _, err := fmt.Fprintf(w, "event: thinking\ndata: %s\n\n", thinking); err != nil {
+					return
+				}
+			}
+			if deleted != nil {
+				fmt.Fprintf(w, "event: deleted\ndata: %s\n\n", deleted)
+				rc.Flush()
+				return
+			}
+		}
+		if err := rc.Flush(); err != nil {
+			return
+		}
+	}
+}

@@ -1,0 +1,358 @@
+// Package server is Outpost's web app on the server side: the JSON HTTP API
+// and server-sent events of docs/server.md, the games in memory, the pool
+// of engines that plays the AI's moves, and the embedded front end.
+//
+// The server is authoritative: every move is checked with package chess,
+// committed to the store, and only then applied in memory and answered.
+// Searches run on a fixed pool of workers, each owning an engine; games
+// whose AI is to move wait in one FIFO queue, at most once each, so every
+// game gets its turn and HTTP goroutines never search.
+//
+// Files: server.go (Server, configuration, the games in memory, restart),
+// api.go (the HTTP handlers), types.go (the JSON shapes), session.go (one
+// game in memory and its AI move), pool.go (the workers and their queue),
+// events.go (server-sent events).
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/store"
+	"github.com/outpost-chess/outpost/web"
+)
+
+// Store is what the server needs from the game store; *store.Store is the
+// implementation (see package store for the contracts).
+type Store interface {
+	CreateGame(ctx context.Context, g *store.Game) error
+	AppendMoves(ctx context.Context, id string, ply int, moves []string) error
+	Truncate(ctx context.Context, id string, plies int) error
+	Finish(ctx context.Context, id, result, reason string) error
+	UpdateSettings(ctx context.Context, id string, st store.Settings) error
+	Get(ctx context.Context, id string) (store.Game, error)
+	List(ctx context.Context, opts store.ListOptions) ([]store.Summary, error)
+	Delete(ctx context.Context, id string) error
+}
+
+// Config configures a Server. Only Store is required.
+type Config struct {
+	Store   Store
+	Workers int    // searches at once (default runtime.NumCPU())
+	HashMB  int    // hash table per worker, MiB (default engine.DefaultHashMB)
+	Seed    uint64 // when not 0, worker i's engine is seeded Seed+i (reproducible play)
+
+	// MoveTime is the longest an AI thinks over one move (default 1s);
+	// levels with a smaller time, depth or node cap stop earlier.
+	MoveTime time.Duration
+	// HintTime is how long a hint searches (default 300ms).
+	HintTime time.Duration
+	// KeepAlive is the interval of keep-alive comments on event streams
+	// (default 15s).
+	KeepAlive time.Duration
+	// ThinkingInterval is the least time between two thinking events of a
+	// search (default 100ms).
+	ThinkingInterval time.Duration
+	// IdleEvict is how long a game stays in memory unused, with no event
+	// stream and no AI move due (default 10 minutes).
+	IdleEvict time.Duration
+
+	// Static is the front end served at "/" (default web/dist).
+	Static fs.FS
+	// Logf, if set, receives the server's log lines (store failures).
+	Logf func(format string, args ...any)
+}
+
+// Server is the web app. Make it with New, serve Handler, and Close it
+// after the HTTP server has shut down.
+type Server struct {
+	cfg     Config
+	store   Store
+	pool    *pool
+	handler http.Handler
+
+	// ctx is cancelled by Close: it stops every search.
+	ctx    context.Context
+	stop   context.CancelFunc
+	closed sync.Once
+	// streamsDone is closed by CloseStreams: event streams return.
+	streamsDone chan struct{}
+	streamsOnce sync.Once
+	janitorDone chan struct{}
+
+	mu sync.Mutex
+	// sessions holds the web games in memory, by id. Guarded by mu. An
+	// entry is ready once its load has finished (see lookup).
+	sessions map[string]*entry
+}
+
+// entry is a game being loaded or loaded.
+type entry struct {
+	ready chan struct{} // closed when s and err are set
+	s     *session
+	err   error
+}
+
+// New returns a server with its workers started, and queues the AI moves of
+// the unfinished web games where an unpaused AI is to move (a restart
+// resumes them).
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = engine.DefaultHashMB
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = time.Second
+	}
+	if cfg.HintTime <= 0 {
+		cfg.HintTime = 300 * time.Millisecond
+	}
+	if cfg.KeepAlive <= 0 {
+		cfg.KeepAlive = 15 * time.Second
+	}
+	if cfg.ThinkingInterval <= 0 {
+		cfg.ThinkingInterval = 100 * time.Millisecond
+	}
+	if cfg.IdleEvict <= 0 {
+		cfg.IdleEvict = 10 * time.Minute
+	}
+	if cfg.Static == nil {
+		dist, err := fs.Sub(web.Dist, "dist")
+		if err != nil {
+			return nil, fmt.Errorf("server: front end: %w", err)
+		}
+		cfg.Static = dist
+	}
+	engines := make([]*engine.Engine, cfg.Workers)
+	for i := range engines {
+		seed := cfg.Seed
+		if seed != 0 {
+			seed += uint64(i)
+		}
+		engines[i] = engine.New(engine.Options{HashMB: cfg.HashMB, Seed: seed})
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	srv := &Server{
+		cfg: cfg, store: cfg.Store, pool: newPool(engines),
+		ctx: ctx, stop: stop,
+		streamsDone: make(chan struct{}), janitorDone: make(chan struct{}),
+		sessions: map[string]*entry{},
+	}
+	srv.handler = srv.routes()
+	if err := srv.resume(); err != nil {
+		srv.Close()
+		return nil, err
+	}
+	go srv.janitor()
+	return srv, nil
+}
+
+// resume loads the unfinished web games and queues their AI moves.
+func (srv *Server) resume() error {
+	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
+	if err != nil {
+		return fmt.Errorf("server: listing unfinished games: %w", err)
+	}
+	for _, m := range list {
+		if m.White != store.AI && m.Black != store.AI {
+			continue
+		}
+		s, err := srv.lookup(srv.ctx, m.ID)
+		if err != nil {
+			srv.logf("game %s: %v", m.ID, err)
+			continue
+		}
+		s.mu.Lock()
+		s.scheduleLocked(0)
+		s.mu.Unlock()
+	}
+	return nil
+}
+
+// Handler returns the HTTP handler: the API under /api/ and the front end.
+func (srv *Server) Handler() http.Handler { return srv.handler }
+
+// CloseStreams ends the open event streams, so that an HTTP server's
+// Shutdown need not wait for them. Register it with
+// http.Server.RegisterOnShutdown.
+func (srv *Server) CloseStreams() {
+	srv.streamsOnce.Do(func() { close(srv.streamsDone) })
+}
+
+// Close cancels the searches, stops the workers and waits for them. Moves
+// found by cancelled searches are not played: after a restart the AI thinks
+// again. Close does not close the store.
+func (srv *Server) Close() {
+	srv.closed.Do(func() {
+		srv.CloseStreams()
+		srv.stop()
+		srv.pool.close()
+		srv.mu.Lock()
+		for _, e := range srv.sessions {
+			select {
+			case <-e.ready:
+				if e.s != nil {
+					e.s.mu.Lock()
+					if e.s.timer != nil {
+						e.s.timer.Stop()
+					}
+					e.s.mu.Unlock()
+				}
+			default:
+			}
+		}
+		srv.mu.Unlock()
+		if srv.janitorDone != nil {
+			<-srv.janitorDone
+		}
+	})
+}
+
+func (srv *Server) logf(format string, args ...any) {
+	if srv.cfg.Logf != nil {
+		srv.cfg.Logf(format, args...)
+	}
+}
+
+// lookup returns the game id: from memory, or loaded from the store (web
+// games are then kept in memory; others, which another program may be
+// changing, are loaded afresh each time). It returns store.ErrNotFound for
+// an unknown game.
+func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
+	if !store.ValidID(id) {
+		return nil, store.ErrNotFound
+	}
+	srv.mu.Lock()
+	e, ok := srv.sessions[id]
+	if !ok {
+		e = &entry{ready: make(chan struct{})}
+		srv.sessions[id] = e
+	}
+	srv.mu.Unlock()
+	if ok {
+		select {
+		case <-e.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if e.err != nil {
+			return nil, e.err
+		}
+		e.s.mu.Lock()
+		e.s.lastUsed = time.Now()
+		e.s.mu.Unlock()
+		return e.s, nil
+	}
+
+	// Load it. The load must not depend on the context of the request
+	// that happens to come first, since others may be waiting for it.
+	rec, err := srv.store.Get(context.WithoutCancel(ctx), id)
+	var s *session
+	if err == nil {
+		s, err = srv.loadSession(context.WithoutCancel(ctx), rec)
+	}
+	srv.mu.Lock()
+	if err != nil || rec.Source != store.SourceWeb {
+		delete(srv.sessions, id)
+	}
+	srv.mu.Unlock()
+	if err == nil && rec.Source == store.SourceWeb {
+		s.cached = true
+	}
+	e.s, e.err = s, err
+	close(e.ready)
+	return s, err
+}
+
+// add puts a new game in memory.
+func (srv *Server) add(s *session) {
+	s.cached = true
+	e := &entry{ready: make(chan struct{}), s: s}
+	close(e.ready)
+	srv.mu.Lock()
+	srv.sessions[s.id] = e
+	srv.mu.Unlock()
+}
+
+// forget removes game id from memory, if s is what is there.
+func (srv *Server) forget(id string, s *session) {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if e, ok := srv.sessions[id]; ok && e.s == s {
+		delete(srv.sessions, id)
+	}
+}
+
+// lockGame looks up game id and locks it. It retries when the game was
+// evicted between the two. The caller unlocks s.mu.
+func (srv *Server) lockGame(ctx context.Context, id string) (*session, error) {
+	for {
+		s, err := srv.lookup(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		if !s.gone {
+			return s, nil
+		}
+		deleted := s.deleted
+		s.mu.Unlock()
+		if deleted {
+			return nil, store.ErrNotFound
+		}
+	}
+}
+
+// janitor evicts idle games from memory every minute until Close.
+func (srv *Server) janitor() {
+	defer close(srv.janitorDone)
+	tick := time.NewTicker(time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-srv.ctx.Done():
+			return
+		case <-tick.C:
+			srv.evictIdle(time.Now().Add(-srv.cfg.IdleEvict))
+		}
+	}
+}
+
+// evictIdle drops from memory the games unused since before, with no event
+// stream, no AI move queued or running and no hint.
+func (srv *Server) evictIdle(before time.Time) int {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	n := 0
+	for id, e := range srv.sessions {
+		select {
+		case <-e.ready:
+		default:
+			continue
+		}
+		s := e.s
+		if s == nil || s.hub.count() > 0 {
+			continue
+		}
+		s.mu.Lock()
+		if s.lastUsed.Before(before) && !s.queued && s.cancel == nil && !s.hinting && !s.aiDueLocked() {
+			s.gone = true
+			delete(srv.sessions, id)
+			n++
+		}
+		s.mu.Unlock()
+	}
+	return n
+}

@@ -1,0 +1,137 @@
+package server
+
+// The JSON shapes of the API (docs/server.md describes each field).
+
+// GameState is a game as the API shows it.
+type GameState struct {
+	ID            string              `json:"id"`
+	Source        string              `json:"source"`
+	FEN           string              `json:"fen"`
+	StartFEN      string              `json:"startFen"`
+	Moves         []MoveInfo          `json:"moves"`
+	Plies         int                 `json:"plies"`
+	Turn          string              `json:"turn"`
+	White         string              `json:"white"`
+	Black         string              `json:"black"`
+	WhiteLevel    string              `json:"whiteLevel"`
+	BlackLevel    string              `json:"blackLevel"`
+	Dests         map[string][]string `json:"dests"`
+	Check         bool                `json:"check"`
+	LastMove      []string            `json:"lastMove"`
+	Status        string              `json:"status"`
+	Result        string              `json:"result"`
+	Reason        string              `json:"reason"`
+	ClaimableDraw string              `json:"claimableDraw"`
+	Thinking      bool                `json:"thinking"`
+	Paused        bool                `json:"paused"`
+	SpeedMs       int                 `json:"speedMs"`
+	CanRedo       bool                `json:"canRedo"`
+}
+
+// MoveInfo is one move of a game.
+type MoveInfo struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	FEN string `json:"fen"` // the position after the move
+}
+
+// Thinking is the progress of an AI search.
+type Thinking struct {
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	Score    Score    `json:"score"`
+	Nodes    uint64   `json:"nodes"`
+	NPS      uint64   `json:"nps"`
+	TimeMs   int64    `json:"timeMs"`
+	PV       []string `json:"pv"`
+	PVUCI    []string `json:"pvUci"`
+}
+
+// Score is a search score from White's point of view: centipawns, or moves
+// to mate (negative: Black mates).
+type Score struct {
+	CP   *int `json:"cp,omitempty"`
+	Mate *int `json:"mate,omitempty"`
+}
+
+// Summary is a game in the list of games.
+type Summary struct {
+	ID         string `json:"id"`
+	CreatedAt  string `json:"createdAt"`
+	UpdatedAt  string `json:"updatedAt"`
+	White      string `json:"white"`
+	Black      string `json:"black"`
+	WhiteLevel string `json:"whiteLevel"`
+	BlackLevel string `json:"blackLevel"`
+	Result     string `json:"result"`
+	Reason     string `json:"reason"`
+	Plies      int    `json:"plies"`
+	Source     string `json:"source"`
+}
+
+// NewGameRequest is the body of POST /api/games.
+type NewGameRequest struct {
+	White      string `json:"white"`
+	Black      string `json:"black"`
+	Level      string `json:"level"`
+	WhiteLevel string `json:"whiteLevel"`
+	BlackLevel string `json:"blackLevel"`
+	FEN        string `json:"fen"`
+	PGN        string `json:"pgn"`
+	SpeedMs    *int   `json:"speedMs"`
+}
+
+// NewGameResponse is the answer to POST /api/games.
+type NewGameResponse struct {
+	ID    string    `json:"id"`
+	Token string    `json:"token"`
+	Game  GameState `json:"game"`
+}
+
+// MoveRequest is the body of POST /api/games/{id}/moves.
+type MoveRequest struct {
+	Move string `json:"move"`
+	Ply  *int   `json:"ply"`
+}
+
+// SettingsRequest is the body of PATCH /api/games/{id}.
+type SettingsRequest struct {
+	WhiteLevel *string `json:"whiteLevel"`
+	BlackLevel *string `json:"blackLevel"`
+	Paused     *bool   `json:"paused"`
+	SpeedMs    *int    `json:"speedMs"`
+}
+
+// ResignRequest is the (optional) body of POST /api/games/{id}/resign.
+type ResignRequest struct {
+	Color string `json:"color"`
+}
+
+// Hint is the answer to POST /api/games/{id}/hint.
+type Hint struct {
+	Move  string `json:"move"`
+	SAN   string `json:"san"`
+	Score Score  `json:"score"`
+	Depth int    `json:"depth"`
+}
+
+// AnalyseRequest is the body of POST /api/analyse.
+type AnalyseRequest struct {
+	FEN string `json:"fen"`
+}
+
+// Analysis is the answer to POST /api/analyse.
+type Analysis struct {
+	FEN    string   `json:"fen"`
+	Turn   string   `json:"turn"`
+	Legal  []string `json:"legal"`
+	Check  bool     `json:"check"`
+	Status string   `json:"status"`
+	Result string   `json:"result"`
+	Reason string   `json:"reason"`
+}
+
+// errorBody is the body of every error answer.
+type errorBody struct {
+	Error string `json:"error"`
+}
