@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// formatScore returns a score given from side's point of view as White sees
+// it: pawns with a sign ("+0.35", "-1.20", "0.00"), or a mate ("#3": White
+// mates in 3, "#-2": Black mates in 2).
+func formatScore(s engine.Score, side chess.Color) string {
+	if s.IsMate() {
+		n := s.MateMoves()
+		if side == chess.Black {
+			n = -n
+		}
+		return "#" + strconv.Itoa(n)
+	}
+	cp := int(s)
+	if side == chess.Black {
+		cp = -cp
+	}
+	if cp == 0 {
+		return "0.00"
+	}
+	sign := "+"
+	if cp < 0 {
+		sign, cp = "-", -cp
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
+}
+
+// formatPV returns line, a sequence of moves from pos, in SAN with move
+// numbers: "1. e4 e5 2. Nf3", or "12... Nf6 13. e4" when Black moves first.
+// A move that is not legal where it stands ends the line.
+func formatPV(pos *chess.Position, line []chess.Move) string {
+	p := *pos
+	var b strings.Builder
+	for i, m := range line {
+		if !p.IsLegal(m) {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(moveNumber(&p, i == 0))
+		b.WriteString(p.SAN(m))
+		p.MakeMove(m)
+	}
+	return b.String()
+}
+
+// moveNumber returns the number written before a move from p: "12. " before
+// White's move, "12... " before Black's when first says it starts a line,
+// and "" otherwise.
+func moveNumber(p *chess.Position, first bool) string {
+	switch {
+	case p.SideToMove() == chess.White:
+		return strconv.Itoa(p.FullmoveNumber()) + ". "
+	case first:
+		return strconv.Itoa(p.FullmoveNumber()) + "... "
+	}
+	return ""
+}
+
+// formatCount returns n with thousands separators: "1,234,567".
+func formatCount(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
+func formatRate(n uint64) string {
+	switch {
+	case n < 1000:
+		return strconv.FormatUint(n, 10)
+	case n < 1_000_000:
+		return strconv.FormatUint(n/1000, 10) + "k"
+	default:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	}
+}
+
+// pieceValue is the material value of each piece type in pawns, as players
+// count it.
+var pieceValue = [...]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9, chess.King: 0}
+
+// fullSet is the number of pieces of each type a side starts with.
+var fullSet = [...]int{chess.Pawn: 8, chess.Knight: 2, chess.Bishop: 2, chess.Rook: 2, chess.Queen: 1, chess.King: 1}
+
+// material returns White's material minus Black's, in pawns.
+func material(p *chess.Position) int {
+	diff := 0
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		diff += pieceValue[t] * (p.Pieces(chess.White, t).Count() - p.Pieces(chess.Black, t).Count())
+	}
+	return diff
+}
+
+// captured returns the pieces of color c missing from the board, compared
+// with a full set, most valuable first (a promoted pawn counts as taken).
+func captured(p *chess.Position, c chess.Color) []chess.Piece {
+	var out []chess.Piece
+	for t := chess.Queen; t >= chess.Pawn; t-- {
+		for range max(0, fullSet[t]-p.Pieces(c, t).Count()) {
+			out = append(out, chess.NewPiece(c, t))
+		}
+	}
+	return out
+}
+
+// moveListLines returns the game's moves in SAN, one full move a line:
+// " 1. e4     e5", with "..." for a missing White move when Black moved
+// first.
+func moveListLines(g *chess.Game) []string {
+	sans := g.SANMoves()
+	start := g.StartPosition()
+	num := start.FullmoveNumber()
+	var lines []string
+	i := 0
+	if start.SideToMove() == chess.Black && len(sans) > 0 {
+		lines = append(lines, fmt.Sprintf("%3d. %-8s %s", num, "...", sans[0]))
+		i, num = 1, num+1
+	}
+	for ; i < len(sans); i += 2 {
+		black := ""
+		if i+1 < len(sans) {
+			black = sans[i+1]
+		}
+		lines = append(lines, strings.TrimRight(fmt.Sprintf("%3d. %-8s %s", num, sans[i], black), " "))
+		num++
+	}
+	return lines
+}

@@ -1,0 +1,713 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// Config says which game to play and how. The zero Config plays a new game
+// between two people with nothing kept; set Engine for an AI player.
+type Config struct {
+	// White and Black play the game, unless Menu is set: then the start
+	// menu chooses (White and Black are its first choice).
+	White, Black Player
+	Menu         bool
+
+	// Game is the game to continue (from --load or --resume); nil starts
+	// a new game from Start. GameID is Game's id in Keeper when it was
+	// resumed from there.
+	Game   *chess.Game
+	GameID string
+	// Start is the position new games start from; nil is the standard one.
+	Start *chess.Position
+
+	// Keeper keeps unfinished games for --resume; nil keeps nothing.
+	Keeper Keeper
+
+	// Engine searches for the AI players. It is needed when a side is
+	// played by the AI.
+	Engine *engine.Engine
+	// MoveTime is the longest the AI thinks for a move (default
+	// DefaultMoveTime); levels below 8 stop earlier by their own limits.
+	MoveTime time.Duration
+	// Delay is the shortest time an AI move takes when both sides are
+	// AI, so that the game can be watched.
+	Delay time.Duration
+
+	// ASCII draws pieces as letters (KQRBNP, kqrbnp) instead of glyphs.
+	ASCII bool
+	// Notice is a message shown when the interface starts.
+	Notice string
+}
+
+// DefaultMoveTime is the longest the AI thinks for a move when
+// Config.MoveTime is zero.
+const DefaultMoveTime = time.Second
+
+// DefaultDelay is a good Config.Delay for watching two AIs play.
+const DefaultDelay = 600 * time.Millisecond
+
+// mode is what the keys do at the moment.
+type mode int
+
+const (
+	modeBoard   mode = iota // moving the cursor, picking pieces up
+	modeMenu                // the start menu
+	modeMove                // typing a move
+	modePromote             // choosing the piece a pawn promotes to
+	modeSave                // typing the file name to save to
+	modeHelp                // the help screen
+	modeQuit                // asking whether to quit an unfinished game
+)
+
+// Model is the Bubble Tea model of the terminal game. Make one with New;
+// Run runs it full screen. All rules come from package chess: the model
+// keeps a chess.Game and asks it for legal moves, SAN, check and the end of
+// the game.
+type Model struct {
+	cfg  Config
+	s    *session // the game; nil while the first start menu is shown
+	mode mode
+	menu menu
+
+	cursor   chess.Square
+	selected chess.Square   // the piece picked up, or NoSquare
+	dests    chess.Bitboard // its legal destinations
+	promo    []chess.Move   // the promotions to choose from in modePromote
+	flipped  bool
+
+	input  textinput.Model // the move or the file name being typed
+	spin   spinner.Model
+	spins  bool // a spinner tick is on its way
+	search *search
+	last   *search // the AI's last finished search, for its figures
+	nextID int
+	paused bool // the AI does not move until unpaused
+
+	msg    string // the status line: the answer to the last action
+	msgErr bool   // msg reports a mistake
+
+	width, height int
+	quitting      bool
+}
+
+// New returns the model for cfg.
+func New(cfg Config) *Model {
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = DefaultMoveTime
+	}
+	in := textinput.New()
+	in.CharLimit = 200
+	in.Cursor.SetMode(cursor.CursorStatic)
+	sp := spinner.New()
+	sp.Spinner = spinner.Dot
+	m := &Model{
+		cfg:      cfg,
+		selected: chess.NoSquare,
+		cursor:   chess.E2,
+		input:    in,
+		spin:     sp,
+		width:    100,
+		height:   32,
+	}
+	m.menu = newMenu(cfg.White, cfg.Black)
+	switch {
+	case cfg.Menu:
+		m.mode = modeMenu
+	default:
+		g := cfg.Game
+		if g == nil {
+			g = newGame(cfg.Start)
+		}
+		m.begin(newSession(g, [2]Player{cfg.White, cfg.Black}, cfg.Keeper, cfg.GameID))
+	}
+	if cfg.Notice != "" {
+		m.say(cfg.Notice)
+	}
+	return m
+}
+
+// newGame returns a new game from start, or from the standard position.
+func newGame(start *chess.Position) *chess.Game {
+	if start == nil {
+		return chess.NewGame()
+	}
+	return chess.NewGameFromPosition(start)
+}
+
+// begin makes s the game on the board.
+func (m *Model) begin(s *session) {
+	m.abandonSearch()
+	m.s = s
+	m.last = nil
+	m.mode = modeBoard
+	m.paused = false
+	m.deselect()
+	w, b := s.players[chess.White], s.players[chess.Black]
+	m.flipped = w.AI && !b.AI
+	m.cursor = chess.E2
+	if m.flipped {
+		m.cursor = chess.E7
+	}
+	m.msg, m.msgErr = "", false
+	if s.over() {
+		m.say(outcomeText(s.game.Outcome()))
+	}
+}
+
+// Init starts the AI if it is to move.
+func (m *Model) Init() tea.Cmd { return m.think() }
+
+// Update handles a message: a key, a mouse click, the terminal's size, the
+// progress and the result of the AI's search, and the spinner's ticks.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.KeyMsg:
+		return m, m.key(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
+	case progressMsg:
+		if m.search == nil || msg.id != m.search.id {
+			return m, nil // a search that was abandoned
+		}
+		if msg.info.MultiPV <= 1 { // the best line, not the level's other candidates
+			m.search.info, m.search.hasInfo = msg.info, true
+		}
+		return m, waitFor(m.search.ch)
+	case resultMsg:
+		if m.search == nil || msg.id != m.search.id {
+			return m, nil
+		}
+		return m, m.aiMoved(msg.result)
+	case spinner.TickMsg:
+		if m.search == nil {
+			m.spins = false
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// key handles a key press in the current mode.
+func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	if k.String() == "ctrl+c" {
+		return m.quit()
+	}
+	switch m.mode {
+	case modeMenu:
+		return m.menuKey(k)
+	case modeMove:
+		return m.moveKey(k)
+	case modePromote:
+		return m.promoteKey(k)
+	case modeSave:
+		return m.saveKey(k)
+	case modeHelp:
+		m.mode = modeBoard
+		return nil
+	case modeQuit:
+		switch k.String() {
+		case "y", "Y", "q", "enter":
+			return m.quit()
+		default:
+			m.mode = modeBoard
+			m.say("Quit cancelled.")
+		}
+		return nil
+	}
+	return m.boardKey(k)
+}
+
+// moveStarters are the keys that start typing a move (the first letter of
+// a move in SAN or UCI) without being a key binding. The files f and h are
+// bindings (flip, cursor left): type ":" first for moves starting with them.
+const moveStarters = "abcdegNBRQKO0"
+
+// boardKey handles a key on the board.
+func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
+	switch s := k.String(); s {
+	case "up", "k":
+		m.moveCursor(0, -1)
+	case "down", "j":
+		m.moveCursor(0, 1)
+	case "left", "h":
+		m.moveCursor(-1, 0)
+	case "right", "l":
+		m.moveCursor(1, 0)
+	case "enter", " ":
+		return m.choose(m.cursor)
+	case "esc":
+		return m.escape()
+	case ":", "/", "tab":
+		return m.openMoveInput("")
+	case "u":
+		return m.takeback()
+	case "f":
+		m.flipped = !m.flipped
+		m.say("Board flipped.")
+	case "s":
+		m.openSaveInput()
+	case "n":
+		m.menu = newMenu(m.s.players[chess.White], m.s.players[chess.Black])
+		m.mode = modeMenu
+	case "p":
+		return m.togglePause()
+	case "?":
+		m.mode = modeHelp
+	case "q":
+		if m.s.over() || m.s.game.Len() == 0 {
+			return m.quit()
+		}
+		m.mode = modeQuit
+	default:
+		if len(k.Runes) == 1 && strings.ContainsRune(moveStarters, k.Runes[0]) {
+			return m.openMoveInput(string(k.Runes))
+		}
+		if k.Type == tea.KeyRunes {
+			m.fail(fmt.Sprintf("%q does nothing here: press ? for the keys, or : to type a move.", s))
+		}
+	}
+	return nil
+}
+
+// moveCursor moves the cursor by dx columns and dy rows on screen.
+func (m *Model) moveCursor(dx, dy int) {
+	if m.flipped {
+		dx, dy = -dx, -dy
+	}
+	f := int(m.cursor.File()) + dx
+	r := int(m.cursor.Rank()) - dy
+	f, r = max(0, min(7, f)), max(0, min(7, r))
+	m.cursor = chess.NewSquare(chess.File(f), chess.Rank(r))
+}
+
+// escape puts down the piece picked up, or makes the AI move now.
+func (m *Model) escape() tea.Cmd {
+	switch {
+	case m.selected != chess.NoSquare:
+		m.deselect()
+		m.say("")
+	case m.search != nil && !m.search.stopped:
+		m.search.stopped = true
+		m.search.stop()
+		m.say("Outpost moves now.")
+	default:
+		m.say("")
+	}
+	return nil
+}
+
+// deselect puts down the piece picked up.
+func (m *Model) deselect() {
+	m.selected, m.dests, m.promo = chess.NoSquare, 0, nil
+}
+
+// choose is Enter (or a click) on square sq: pick up the piece there, put
+// the piece picked up down there, or say why not.
+func (m *Model) choose(sq chess.Square) tea.Cmd {
+	if reason := m.cannotMove(); reason != "" {
+		m.fail(reason)
+		return nil
+	}
+	pos := m.s.game.Position()
+	if m.selected != chess.NoSquare {
+		if sq == m.selected {
+			m.deselect()
+			m.say("")
+			return nil
+		}
+		var moves []chess.Move
+		for _, mv := range pos.LegalMoves() {
+			if mv.From() == m.selected && mv.To() == sq {
+				moves = append(moves, mv)
+			}
+		}
+		switch {
+		case len(moves) == 1:
+			return m.playHuman(moves[0])
+		case len(moves) > 1:
+			m.promo = moves
+			m.mode = modePromote
+			m.say("Promote to: q queen, r rook, b bishop, n knight (Esc: another move).")
+			return nil
+		}
+		if p := pos.PieceAt(sq); p != chess.NoPiece && p.Color() == pos.SideToMove() {
+			m.pickUp(pos, sq)
+			return nil
+		}
+		_, err := pos.ParseUCI(m.selected.String() + sq.String())
+		m.fail(errorText(err))
+		return nil
+	}
+	m.pickUp(pos, sq)
+	return nil
+}
+
+// pickUp picks up the piece on sq, if it is one of the side to move's with
+// a legal move.
+func (m *Model) pickUp(pos *chess.Position, sq chess.Square) {
+	p := pos.PieceAt(sq)
+	switch {
+	case p == chess.NoPiece:
+		m.fail(fmt.Sprintf("There is no piece on %s.", sq))
+		return
+	case p.Color() != pos.SideToMove():
+		m.fail(fmt.Sprintf("That %s is %s's; %s is to move.", pieceName(p.Type()), colorName(p.Color()), colorName(pos.SideToMove())))
+		return
+	}
+	var dests chess.Bitboard
+	for _, mv := range pos.LegalMoves() {
+		if mv.From() == sq {
+			dests |= mv.To().Bitboard()
+		}
+	}
+	if dests == 0 {
+		m.deselect()
+		m.fail(fmt.Sprintf("The %s on %s has no legal move.", pieceName(p.Type()), sq))
+		return
+	}
+	m.selected, m.dests = sq, dests
+	m.say(fmt.Sprintf("%s on %s: choose where it goes (Esc puts it back).", capitalize(pieceName(p.Type())), sq))
+}
+
+// cannotMove returns why a person cannot move now, or "".
+func (m *Model) cannotMove() string {
+	switch {
+	case m.s.over():
+		return "The game is over: u takes back, n starts a new game."
+	case m.s.toMove().AI && m.paused:
+		return "Outpost is paused: p lets it move."
+	case m.s.toMove().AI:
+		return "Outpost is thinking: Esc makes it move now, u takes your move back."
+	}
+	return ""
+}
+
+// playHuman plays a person's move.
+func (m *Model) playHuman(mv chess.Move) tea.Cmd {
+	pos := m.s.game.Position()
+	text := moveNumber(pos, true) + pos.SAN(mv)
+	if err := m.s.play(mv); err != nil {
+		m.fail(errorText(err))
+		return nil
+	}
+	m.deselect()
+	m.mode = modeBoard
+	m.cursor = mv.To()
+	m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
+	return m.afterMove()
+}
+
+// afterMove reports the end of the game or a keeping failure, and starts
+// the AI when it is to move.
+func (m *Model) afterMove() tea.Cmd {
+	if err := m.s.takeKeepError(); err != nil {
+		m.fail(errorText(err))
+	}
+	if m.s.over() {
+		m.say(outcomeText(m.s.game.Outcome()))
+		return nil
+	}
+	return m.think()
+}
+
+// think starts the AI's search when it is to move and not paused.
+func (m *Model) think() tea.Cmd {
+	if m.s == nil || !m.s.aiToMove() || m.paused || m.search != nil || m.cfg.Engine == nil {
+		if m.s != nil && m.s.aiToMove() && m.cfg.Engine == nil {
+			m.fail("No engine to play the AI's moves.")
+		}
+		return nil
+	}
+	var delay time.Duration
+	if m.s.players[chess.White].AI && m.s.players[chess.Black].AI {
+		delay = m.cfg.Delay
+	}
+	m.nextID++
+	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, m.s.searchParams(m.cfg.MoveTime), delay)
+	m.search = s
+	if !m.spins {
+		m.spins = true
+		cmd = tea.Batch(cmd, m.spin.Tick)
+	}
+	return cmd
+}
+
+// aiMoved plays the move the AI chose.
+func (m *Model) aiMoved(r engine.Result) tea.Cmd {
+	s := m.search
+	s.abandon()
+	m.search, m.last = nil, s
+	if r.BestMove == chess.NoMove || !m.s.aiToMove() {
+		return nil
+	}
+	pos := m.s.game.Position()
+	text := moveNumber(pos, true) + pos.SAN(r.BestMove)
+	if err := m.s.play(r.BestMove); err != nil {
+		m.fail("Outpost chose an illegal move: " + errorText(err))
+		return nil
+	}
+	if m.mode == modeBoard && m.selected == chess.NoSquare {
+		m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
+	}
+	// A piece a person picked up in a game of two people stays picked up;
+	// otherwise the position changed under it.
+	m.deselect()
+	return m.afterMove()
+}
+
+// abandonSearch stops the AI's search and drops its result.
+func (m *Model) abandonSearch() {
+	if m.search != nil {
+		m.search.abandon()
+		m.search = nil
+	}
+}
+
+// takeback takes back the last move of a person (and the AI's reply).
+func (m *Model) takeback() tea.Cmd {
+	n := m.s.takeback()
+	if n == 0 {
+		m.fail("There is no move of yours to take back.")
+		return nil
+	}
+	m.abandonSearch()
+	m.deselect()
+	if m.s.players[chess.White].AI && m.s.players[chess.Black].AI {
+		m.paused = true
+	}
+	m.last = nil
+	word := "move"
+	if n > 1 {
+		word = "moves"
+	}
+	m.say(fmt.Sprintf("Took back %d %s.", n, word))
+	if err := m.s.takeKeepError(); err != nil {
+		m.fail(errorText(err))
+	}
+	if m.paused && m.s.aiToMove() {
+		m.say(m.msg + " Outpost is paused: p lets it move.")
+	}
+	return m.think()
+}
+
+// togglePause stops the AI from moving, or lets it move again.
+func (m *Model) togglePause() tea.Cmd {
+	if m.paused {
+		m.paused = false
+		m.say("Outpost may move.")
+		return m.think()
+	}
+	m.paused = true
+	m.abandonSearch()
+	m.say("Outpost is paused: p lets it move.")
+	return nil
+}
+
+// quit ends the program, dropping any search.
+func (m *Model) quit() tea.Cmd {
+	m.abandonSearch()
+	m.quitting = true
+	return tea.Quit
+}
+
+// openMoveInput starts typing a move, with text typed so far.
+func (m *Model) openMoveInput(text string) tea.Cmd {
+	if reason := m.cannotMove(); reason != "" {
+		m.fail(reason)
+		return nil
+	}
+	m.deselect()
+	m.mode = modeMove
+	m.input.Prompt = "Move: "
+	m.input.Placeholder = "e4, Nf3, O-O, e7e8q; or draw, resign"
+	m.input.SetValue(text)
+	m.input.CursorEnd()
+	m.say("Type a move in SAN or UCI and press Enter (Esc: back to the board).")
+	return m.input.Focus()
+}
+
+// moveKey handles a key while a move is typed.
+func (m *Model) moveKey(k tea.KeyMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.closeInput()
+		m.say("")
+		return nil
+	case "enter":
+		return m.submitMove(m.input.Value())
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	return cmd
+}
+
+// submitMove plays a typed move, or a typed command (draw, resign). A bad
+// move leaves the input open for another try.
+func (m *Model) submitMove(text string) tea.Cmd {
+	text = strings.TrimSpace(text)
+	if reason := m.cannotMove(); reason != "" {
+		m.closeInput()
+		m.fail(reason)
+		return nil
+	}
+	switch strings.ToLower(text) {
+	case "":
+		m.closeInput()
+		m.say("")
+		return nil
+	case "draw":
+		m.closeInput()
+		if err := m.s.claimDraw(); err != nil {
+			m.fail(errorText(err))
+			return nil
+		}
+		return m.afterMove()
+	case "resign":
+		m.closeInput()
+		if err := m.s.resign(); err != nil {
+			m.fail(errorText(err))
+			return nil
+		}
+		return m.afterMove()
+	}
+	pos := m.s.game.Position()
+	mv, err := pos.ParseMove(text)
+	if err != nil {
+		m.input.SetValue("")
+		m.fail(errorText(err) + " Try again, or Esc.")
+		return nil
+	}
+	m.closeInput()
+	return m.playHuman(mv)
+}
+
+// closeInput stops typing.
+func (m *Model) closeInput() {
+	m.input.Blur()
+	m.input.SetValue("")
+	m.mode = modeBoard
+}
+
+// promoteKey chooses the piece a pawn promotes to.
+func (m *Model) promoteKey(k tea.KeyMsg) tea.Cmd {
+	want := chess.NoPieceType
+	switch k.String() {
+	case "q", "Q", "enter":
+		want = chess.Queen
+	case "r", "R":
+		want = chess.Rook
+	case "b", "B":
+		want = chess.Bishop
+	case "n", "N":
+		want = chess.Knight
+	case "esc":
+		m.mode = modeBoard
+		m.deselect()
+		m.say("")
+		return nil
+	default:
+		m.fail("Promote to: q queen, r rook, b bishop, n knight (Esc: another move).")
+		return nil
+	}
+	for _, mv := range m.promo {
+		if mv.Promotion() == want {
+			return m.playHuman(mv)
+		}
+	}
+	return nil
+}
+
+// openSaveInput asks for the file to save the game to.
+func (m *Model) openSaveInput() {
+	m.deselect()
+	m.mode = modeSave
+	m.input.Prompt = "Save as: "
+	m.input.Placeholder = ""
+	m.input.SetValue("outpost-" + time.Now().Format("2006-01-02-1504") + ".pgn")
+	m.input.CursorEnd()
+	m.input.Focus()
+	m.say("Enter saves the game as PGN to this file (Esc: cancel).")
+}
+
+// saveKey handles a key while the file name is typed.
+func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.closeInput()
+		m.say("Not saved.")
+		return nil
+	case "enter":
+		path := strings.TrimSpace(m.input.Value())
+		if err := m.s.save(path); err != nil {
+			m.fail("Could not save: " + errorText(err))
+			return nil
+		}
+		m.closeInput()
+		m.say("Saved to " + path + ".")
+		return nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	return cmd
+}
+
+// mouse handles a click: on the board it is Enter on the square clicked.
+func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
+	if ev.Action != tea.MouseActionPress || ev.Button != tea.MouseButtonLeft {
+		return nil
+	}
+	if m.mode != modeBoard && m.mode != modePromote {
+		return nil
+	}
+	l := m.layout()
+	if l.tooSmall {
+		return nil
+	}
+	col := (ev.X - rankLabelWidth) / l.board.w
+	row := (ev.Y - boardTop) / l.board.h
+	if ev.X < rankLabelWidth || ev.Y < boardTop || col > 7 || row > 7 {
+		return nil
+	}
+	if m.mode == modePromote {
+		m.mode = modeBoard
+		m.deselect()
+	}
+	m.cursor = squareAt(row, col, m.flipped)
+	return m.choose(m.cursor)
+}
+
+// say sets the status line.
+func (m *Model) say(s string) { m.msg, m.msgErr = s, false }
+
+// fail sets the status line to a mistake.
+func (m *Model) fail(s string) { m.msg, m.msgErr = s, true }
+
+// pieceName returns the name of a piece type: "knight".
+func pieceName(t chess.PieceType) string {
+	return [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}[t]
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,295 @@
+package tui
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// plainHelp lists what line mode understands.
+const plainHelp = `Type a move in SAN or UCI: e4, Nf3, O-O, exd5, e7e8q, g1f3.
+Commands:
+  board      show the board
+  moves      list the moves played
+  undo       take back your last move (and Outpost's reply)
+  save FILE  save the game as PGN
+  draw       claim a draw (threefold repetition, fifty-move rule)
+  resign     resign the game
+  help       this list
+  quit       stop (an unfinished game is kept for outpost play --resume)`
+
+// RunPlain plays the game of cfg in line mode, for pipes, scripts and
+// screen readers: it prints the board as text, reads moves (and the
+// commands of plainHelp) from in, one a line, and prints each move played,
+// the AI's included, and the result on out. It ignores cfg.Menu (the
+// players are cfg.White and cfg.Black), cfg.Delay and cfg.ASCII.
+//
+// A line that is not a legal move or a command is answered with the reason
+// and the game goes on. RunPlain returns nil at the end of the game, on
+// "quit" and at the end of in (an unfinished game is kept by cfg.Keeper);
+// it returns ctx's error when ctx is cancelled, and an error when reading
+// in or writing out fails.
+func RunPlain(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = DefaultMoveTime
+	}
+	g := cfg.Game
+	if g == nil {
+		g = newGame(cfg.Start)
+	}
+	pl := &plain{
+		cfg:   cfg,
+		s:     newSession(g, [2]Player{cfg.White, cfg.Black}, cfg.Keeper, cfg.GameID),
+		w:     &errWriter{w: out},
+		lines: readLines(in),
+	}
+	return pl.run(ctx)
+}
+
+// plain is a game in line mode.
+type plain struct {
+	cfg   Config
+	s     *session
+	w     *errWriter
+	lines <-chan lineOrErr
+}
+
+// lineOrErr is a line read from the input, or the error that ended it
+// (io.EOF at its end).
+type lineOrErr struct {
+	line string
+	err  error
+}
+
+// readLines reads in line by line on a goroutine of its own, so that the
+// game can stop while a read waits.
+func readLines(in io.Reader) <-chan lineOrErr {
+	ch := make(chan lineOrErr)
+	go func() {
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			ch <- lineOrErr{line: sc.Text()}
+		}
+		err := sc.Err()
+		if err == nil {
+			err = io.EOF
+		}
+		ch <- lineOrErr{err: err}
+		close(ch)
+	}()
+	return ch
+}
+
+// printf prints to the output.
+func (pl *plain) printf(format string, args ...any) { fmt.Fprintf(pl.w, format, args...) }
+
+func (pl *plain) run(ctx context.Context) error {
+	s := pl.s
+	pl.printf("Outpost, line mode. White: %s. Black: %s.\n", s.name(chess.White), s.name(chess.Black))
+	pl.printf("Type moves in SAN or UCI (e4, Nf3, O-O, e7e8q); help lists the commands.\n")
+	showBoard := true
+	for pl.w.err == nil {
+		if err := s.takeKeepError(); err != nil {
+			pl.printf("Note: %s\n", errorText(err))
+		}
+		if s.over() {
+			pl.printf("\n%s\nGame over. %s\n", pl.board(), outcomeText(s.game.Outcome()))
+			break
+		}
+		if s.toMove().AI {
+			if pl.cfg.Engine == nil {
+				return errors.New("tui: no engine to play the AI's moves")
+			}
+			pos := s.game.Position()
+			r := pl.cfg.Engine.Search(ctx, s.searchParams(pl.cfg.MoveTime))
+			if ctx.Err() != nil {
+				pl.farewell()
+				return ctx.Err()
+			}
+			text := moveNumber(pos, true) + pos.SAN(r.BestMove)
+			if err := s.play(r.BestMove); err != nil {
+				return fmt.Errorf("tui: the engine chose an illegal move: %w", err)
+			}
+			pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+			showBoard = true
+			continue
+		}
+		if showBoard {
+			pl.printf("\n%s\n", pl.board())
+			showBoard = false
+		}
+		pl.printf("%s\n", pl.prompt())
+		var in lineOrErr
+		select {
+		case in = <-pl.lines:
+		case <-ctx.Done():
+			pl.farewell()
+			return ctx.Err()
+		}
+		if in.err != nil {
+			pl.printf("End of input.\n")
+			pl.farewell()
+			if in.err == io.EOF {
+				break
+			}
+			return fmt.Errorf("tui: reading moves: %w", in.err)
+		}
+		quit, board := pl.command(strings.TrimSpace(in.line))
+		if quit {
+			pl.farewell()
+			break
+		}
+		showBoard = showBoard || board
+	}
+	return pl.w.err
+}
+
+// prompt says whose move is awaited.
+func (pl *plain) prompt() string {
+	g := pl.s.game
+	side := g.Position().SideToMove()
+	text := colorName(side) + " to move"
+	if g.Position().InCheck() {
+		text += ", in check"
+	}
+	if reason, ok := g.ClaimableDraw(); ok {
+		text += " (you may claim a draw by " + reason.String() + ": draw)"
+	}
+	return text + ". Your move:"
+}
+
+// command carries out one line of input: a move or a command. It reports
+// whether to quit and whether the board changed.
+func (pl *plain) command(line string) (quit, changed bool) {
+	s := pl.s
+	word, arg, _ := strings.Cut(line, " ")
+	switch strings.ToLower(word) {
+	case "":
+		return false, false
+	case "quit", "exit":
+		return true, false
+	case "help", "?":
+		pl.printf("%s\n", plainHelp)
+	case "board":
+		pl.printf("%s\n", pl.board())
+	case "moves":
+		lines := moveListLines(s.game)
+		if len(lines) == 0 {
+			lines = []string{"No moves yet."}
+		}
+		pl.printf("%s\n", strings.Join(lines, "\n"))
+	case "undo", "takeback":
+		n := s.takeback()
+		if n == 0 {
+			pl.printf("There is no move of yours to take back.\n")
+			return false, false
+		}
+		pl.printf("Took back %d %s.\n", n, plural(n, "move", "moves"))
+		return false, true
+	case "save":
+		if err := s.save(arg); err != nil {
+			pl.printf("Could not save: %s\n", errorText(err))
+			return false, false
+		}
+		pl.printf("Saved to %s.\n", strings.TrimSpace(arg))
+	case "draw":
+		if err := s.claimDraw(); err != nil {
+			pl.printf("%s\n", capitalize(errorText(err)))
+		}
+	case "resign":
+		if err := s.resign(); err != nil {
+			pl.printf("%s\n", capitalize(errorText(err)))
+		}
+	default:
+		pos := s.game.Position()
+		m, err := pos.ParseMove(line)
+		if err != nil {
+			pl.printf("%s. Try again (help lists the commands).\n", capitalize(strings.TrimSuffix(errorText(err), ".")))
+			return false, false
+		}
+		text := moveNumber(pos, true) + pos.SAN(m)
+		if err := s.play(m); err != nil {
+			pl.printf("%s\n", capitalize(errorText(err)))
+			return false, false
+		}
+		pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+		// Between two people, show the board for the next one.
+		return false, !s.players[pos.SideToMove().Other()].AI
+	}
+	return false, false
+}
+
+// farewell says how to continue an unfinished game.
+func (pl *plain) farewell() {
+	if pl.s.over() {
+		return
+	}
+	if pl.s.kept() {
+		pl.printf("The game is kept: outpost play --resume continues it.\n")
+	} else {
+		pl.printf("The game is unfinished.\n")
+	}
+}
+
+// board draws the position as text: letters for pieces (upper case White),
+// "." for empty squares, rank numbers and file letters around, White at the
+// bottom unless a person plays Black against the AI.
+func (pl *plain) board() string {
+	p := pl.s.game.Position()
+	flipped := pl.s.players[chess.White].AI && !pl.s.players[chess.Black].AI
+	var b strings.Builder
+	files := "  a b c d e f g h"
+	if flipped {
+		files = "  h g f e d c b a"
+	}
+	b.WriteString(files + "\n")
+	for row := range 8 {
+		rank := squareAt(row, 0, flipped).Rank()
+		b.WriteString(rank.String())
+		for col := range 8 {
+			b.WriteByte(' ')
+			piece := p.PieceAt(squareAt(row, col, flipped))
+			if piece == chess.NoPiece {
+				b.WriteByte('.')
+			} else {
+				b.WriteString(piece.String())
+			}
+		}
+		b.WriteString(" " + rank.String() + "\n")
+	}
+	b.WriteString(files)
+	if moves := pl.s.game.Moves(); len(moves) > 0 {
+		g := pl.s.game
+		before := g.PositionAt(g.Len() - 1)
+		b.WriteString("\nLast move: " + moveNumber(before, true) + before.SAN(moves[len(moves)-1]))
+	}
+	return b.String()
+}
+
+// plural returns one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// errWriter remembers the first write error, after which it writes nothing.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"context"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// The AI searches on a goroutine of its own, so the interface answers keys
+// while it thinks. The goroutine sends its progress and its result on a
+// channel; waitFor turns the next value into a message for Update, which
+// asks for the one after it. Every search has an id: taking back, starting
+// a new game or quitting cancels the search and forgets its id, so whatever
+// it still sends is recognised as stale and dropped.
+
+// progressMsg is an iteration of the running search.
+type progressMsg struct {
+	id   int
+	info engine.Info
+}
+
+// resultMsg is the end of a search: the move the AI plays.
+type resultMsg struct {
+	id     int
+	result engine.Result
+}
+
+// search is a running AI search.
+type search struct {
+	id      int
+	abandon context.CancelFunc // stops the search and drops its result
+	stop    context.CancelFunc // stops the search: the AI plays its best move so far
+	ch      <-chan tea.Msg
+	root    *chess.Position // the position searched, to print its PV
+	started time.Time
+	info    engine.Info // the latest progress
+	hasInfo bool
+	stopped bool // asked to move now
+}
+
+// startSearch starts a search of params on e and returns the running search
+// and the command that delivers its first message. The result is delivered
+// no sooner than minTime after the start, so that a game between two AIs
+// can be watched.
+func startSearch(ctx context.Context, e *engine.Engine, id int, params engine.Params, minTime time.Duration) (*search, tea.Cmd) {
+	life, abandon := context.WithCancel(ctx)
+	searchCtx, stop := context.WithCancel(life)
+	ch := make(chan tea.Msg, 8)
+	s := &search{id: id, abandon: abandon, stop: stop, ch: ch, root: params.Position, started: time.Now()}
+	params.Progress = func(info engine.Info) {
+		info.PV = append([]chess.Move(nil), info.PV...)
+		select {
+		case ch <- progressMsg{id, info}:
+		default: // the interface is behind: it will see the next one
+		}
+	}
+	go func() {
+		defer close(ch)
+		r := e.Search(searchCtx, params)
+		if wait := minTime - time.Since(s.started); wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-searchCtx.Done():
+				t.Stop()
+			}
+		}
+		// The reader of a live search keeps reading until the result;
+		// an abandoned search's reader may be gone.
+		select {
+		case ch <- resultMsg{id, r}:
+		case <-life.Done():
+		}
+	}()
+	return s, waitFor(ch)
+}
+
+// waitFor returns a command that delivers the next message on ch, or
+// nothing once ch is closed.
+func waitFor(ch <-chan tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		msg, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return msg
+	}
+}
