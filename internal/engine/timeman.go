@@ -19,8 +19,10 @@ type timeBudget struct {
 // matches.
 const (
 	defaultMovesToGo = 30
-	// The hard limit is at most this share of the remaining time, so that
-	// one long think never costs the game.
+	// The hard limit is at most this share of the remaining time plus half
+	// the increment, and never more than half the remaining time (the
+	// increment is added only after the move), so that one long think never
+	// costs the game.
 	hardShareOfClock = 0.25
 	// A new iteration starts only before this share of the soft budget: a
 	// deeper iteration takes several times longer than the last one.
@@ -46,7 +48,7 @@ func budgetFor(l Limits, side chess.Color) timeBudget {
 		mtg = min(l.MovesToGo, defaultMovesToGo)
 	}
 	soft := left/time.Duration(mtg) + inc*3/4
-	hard := min(soft*4, time.Duration(float64(left)*hardShareOfClock)+inc/2)
+	hard := min(soft*4, time.Duration(float64(left)*hardShareOfClock)+inc/2, left/2)
 	soft = min(soft, hard)
 	return timeBudget{soft: max(soft, minThink), hard: max(hard, minThink)}
 }

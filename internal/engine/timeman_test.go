@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+const ms = time.Millisecond
+
+func TestBudgetFor(t *testing.T) {
+	tests := []struct {
+		name       string
+		l          Limits
+		side       chess.Color
+		soft, hard time.Duration
+	}{
+		{"no clock", Limits{}, chess.White, 0, 0},
+		{"depth only", Limits{Depth: 8, Nodes: 1000}, chess.Black, 0, 0},
+		{"other side's clock only", Limits{BTime: 60_000 * ms, BInc: ms}, chess.White, 0, 0},
+		{"movetime", Limits{MoveTime: 1500 * ms, WTime: 10 * ms}, chess.White, 1500 * ms, 1500 * ms},
+		// 60 s sudden death: 60/30 = 2 s soft, hard min(8 s, 15 s).
+		{"sudden death", Limits{WTime: 60_000 * ms}, chess.White, 2000 * ms, 8000 * ms},
+		{"sudden death black", Limits{WTime: 1 * ms, BTime: 60_000 * ms}, chess.Black, 2000 * ms, 8000 * ms},
+		// 60 s + 1 s: soft 2 s + 0.75 s, hard min(11 s, 15 s + 0.5 s).
+		{"increment", Limits{WTime: 60_000 * ms, WInc: 1000 * ms}, chess.White, 2750 * ms, 11000 * ms},
+		// 20 moves to go: 60/20 = 3 s, hard min(12 s, 15 s).
+		{"movestogo", Limits{WTime: 60_000 * ms, MovesToGo: 20}, chess.White, 3000 * ms, 12000 * ms},
+		// movestogo above the default horizon is treated as the default.
+		{"movestogo large", Limits{WTime: 60_000 * ms, MovesToGo: 80}, chess.White, 2000 * ms, 8000 * ms},
+		// One move to go: soft 4 s is capped by hard = a quarter of the clock.
+		{"last move before control", Limits{WTime: 4000 * ms, MovesToGo: 1}, chess.White, 1000 * ms, 1000 * ms},
+		// 1.2 s left: soft 40 ms, hard min(160 ms, 300 ms).
+		{"short clock", Limits{WTime: 1200 * ms}, chess.White, 40 * ms, 160 * ms},
+		// 1 s left, 2 s increment: the increment comes only after the move,
+		// so hard is half the clock (not 0.25 s + 1 s) and soft is capped by it.
+		{"increment above the clock", Limits{WTime: 1000 * ms, WInc: 2000 * ms}, chess.White, 500 * ms, 500 * ms},
+		// 30 ms left: soft 1 ms, hard 4 ms, both raised to minThink.
+		{"tiny clock", Limits{WTime: 30 * ms}, chess.White, minThink, minThink},
+		// 100 ms left: soft 3.33 ms raised to minThink, hard 13.3 ms.
+		{"small clock", Limits{WTime: 100 * ms}, chess.White, minThink, 13333332 * time.Nanosecond},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := budgetFor(tc.l, tc.side)
+			if b.soft != tc.soft || b.hard != tc.hard {
+				t.Errorf("budgetFor(%+v, %v) = soft %v hard %v, want soft %v hard %v", tc.l, tc.side, b.soft, b.hard, tc.soft, tc.hard)
+			}
+		})
+	}
+}
+
+// TestBudgetForInvariants checks, over a grid of clocks, that a budget never
+// thinks longer than the clock allows, that hard >= soft, and that both are
+// at least minThink.
+func TestBudgetForInvariants(t *testing.T) {
+	clocks := []time.Duration{minThink, 6 * ms, 10 * ms, 50 * ms, 200 * ms, time.Second, 10 * time.Second, 5 * time.Minute, 3 * time.Hour}
+	incs := []time.Duration{0, ms, 100 * ms, 2 * time.Second}
+	for _, left := range clocks {
+		for _, inc := range incs {
+			for _, mtg := range []int{0, 1, 2, 5, 40, 100} {
+				l := Limits{WTime: left, WInc: inc, BTime: time.Hour, MovesToGo: mtg}
+				b := budgetFor(l, chess.White)
+				if b.hard < b.soft {
+					t.Errorf("%+v: hard %v < soft %v", l, b.hard, b.soft)
+				}
+				if b.soft < minThink || b.hard < minThink {
+					t.Errorf("%+v: soft %v hard %v, want at least minThink %v", l, b.soft, b.hard, minThink)
+				}
+				if b.hard > max(left, minThink) {
+					t.Errorf("%+v: hard %v exceeds the %v left on the clock", l, b.hard, left)
+				}
+			}
+		}
+	}
+}
