@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// suitePositions returns the positions of the perft suite, and for each a
+// few positions reached from it by random legal moves (seeded), so that
+// checks, promotions and en passant turn up often.
+func suitePositions(t testing.TB) []*chess.Position {
+	t.Helper()
+	f, err := os.Open("../../chess/testdata/perftsuite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out []*chess.Position
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fen, _, _ := strings.Cut(line, ";")
+		p, err := chess.ParseFEN(strings.TrimSpace(fen))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		out = append(out, p)
+		q := *p
+		for range 6 {
+			moves := q.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			q.MakeMove(moves[rng.IntN(len(moves))])
+			c := q
+			out = append(out, &c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// pickAll runs a picker to the end and returns the moves in order.
+func pickAll(p *chess.Position, tables *orderingTables, ttMove chess.Move, ply int, noisyOnly bool, cont1, cont2 *contRow) []chess.Move {
+	var mp movePicker
+	mp.init(p, tables, ttMove, ply, chess.NoMove, chess.NoPiece, noisyOnly)
+	mp.setContinuations(cont1, cont2)
+	var got []chess.Move
+	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		got = append(got, m)
+		if len(got) > 2*chess.MaxMoves {
+			break // a picker that never ends
+		}
+	}
+	return got
+}
+
+// ttCandidates returns hash moves to try in p: none, a legal quiet move, a
+// legal noisy move, a move legal elsewhere but not here, and foreign bit
+// patterns (the null move, an arbitrary 16-bit value).
+func ttCandidates(p *chess.Position, rng *rand.Rand) []chess.Move {
+	c := []chess.Move{chess.NoMove, chess.NullMove, chess.Move(rng.Uint32()), chess.Move(rng.Uint32())}
+	var quiet, noisy chess.MoveList
+	p.GenerateMoves(&quiet, chess.QuietMoves)
+	p.GenerateMoves(&noisy, chess.NoisyMoves)
+	if quiet.Len() > 0 {
+		c = append(c, quiet.At(rng.IntN(quiet.Len())))
+	}
+	if noisy.Len() > 0 {
+		c = append(c, noisy.At(rng.IntN(noisy.Len())))
+	}
+	for _, m := range chess.StartingPosition().LegalMoves() {
+		if !p.IsLegal(m) {
+			c = append(c, m)
+			break
+		}
+	}
+	return c
+}
+
+func isGoodNoisy(p *chess.Position, m chess.Move) bool {
+	if pr := m.Promotion(); pr != chess.NoPieceType && pr != chess.Queen {
+		return false
+	}
+	return seeGE(p, m, 0)
+}
+
+func TestMovePickerFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const ply = 3
+	tables := new(orderingTables) // large: reused, its fields reset per case
+	var conts [2]contRow
+	withCont := false
+	killerErrors := 0
+	for _, p := range suitePositions(t) {
+		legal := p.LegalMoves()
+		var quiet chess.MoveList
+		p.GenerateMoves(&quiet, chess.QuietMoves)
+		for _, tt := range ttCandidates(p, rng) {
+			// Killers and history from play in other positions: sometimes
+			// legal here, sometimes not.
+			tables.killers[ply] = [2]chess.Move{}
+			var killers []chess.Move
+			if quiet.Len() >= 2 {
+				k0, k1 := quiet.At(rng.IntN(quiet.Len())), quiet.At(rng.IntN(quiet.Len()))
+				if k0 != k1 {
+					tables.killers[ply] = [2]chess.Move{k0, k1}
+					killers = []chess.Move{k0, k1}
+				}
+			}
+			for c := range tables.history {
+				for from := range tables.history[c] {
+					for to := range tables.history[c][from] {
+						tables.history[c][from][to] = rng.Int32N(2*historyMax) - historyMax
+					}
+				}
+			}
+			// Every other case also orders by continuation history.
+			var cont1, cont2 *contRow
+			if withCont = !withCont; withCont {
+				cont1, cont2 = &conts[0], &conts[1]
+				for _, row := range []*contRow{cont1, cont2} {
+					for pc := range row {
+						for to := range row[pc] {
+							row[pc][to] = rng.Int32N(2*historyMax) - historyMax
+						}
+					}
+				}
+			}
+			got := pickAll(p, tables, tt, ply, false, cont1, cont2)
+			where := func() string {
+				return fmt.Sprintf("%s tt %v continuation history %v", p.FEN(), tt, withCont)
+			}
+
+			checkSameMoves(t, where(), got, legal)
+			if p.IsLegal(tt) && tt != chess.NoMove && (len(got) == 0 || got[0] != tt) {
+				t.Errorf("%s: first move %v, want the legal hash move first", where(), got)
+			}
+			rest := got
+			if len(rest) > 0 && rest[0] == tt {
+				rest = rest[1:]
+			}
+			// Stages: good noisy, then quiet, then bad noisy.
+			stage := 0
+			for i, m := range rest {
+				s := 2
+				switch {
+				case m.IsQuiet():
+					s = 1
+				case isGoodNoisy(p, m):
+					s = 0
+				}
+				if s < stage {
+					t.Errorf("%s: move %d %v (stage %d) after a stage-%d move; order %v", where(), i, m, s, stage, rest)
+					break
+				}
+				stage = s
+			}
+			// Quiets: the killers first (when legal and not the hash move),
+			// the others by history, best first.
+			var quiets []chess.Move
+			for _, m := range rest {
+				if m.IsQuiet() {
+					quiets = append(quiets, m)
+				}
+			}
+			n := 0
+			for _, k := range killers {
+				if k != tt {
+					if n >= len(quiets) || quiets[n] != k {
+						if killerErrors++; killerErrors <= 3 {
+							t.Errorf("%s: quiets %v, want killer %v at %d", where(), quiets, k, n)
+						}
+					}
+					n++
+				}
+			}
+			var others []chess.Move
+			for _, m := range quiets {
+				if !slices.Contains(killers, m) {
+					others = append(others, m)
+				}
+			}
+			for i := 1; i < len(others); i++ {
+				a, b := others[i-1], others[i]
+				ha := tables.quietScore(p.SideToMove(), a, p.PieceAt(a.From()), cont1, cont2)
+				hb := tables.quietScore(p.SideToMove(), b, p.PieceAt(b.From()), cont1, cont2)
+				if ha < hb {
+					t.Errorf("%s: quiet %v (history %d) before %v (history %d)", where(), a, ha, b, hb)
+					break
+				}
+			}
+		}
+	}
+	if killerErrors > 3 {
+		t.Errorf("... %d cases in all with a killer out of place", killerErrors)
+	}
+}
+
+func TestMovePickerNoisyOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tables := new(orderingTables)
+	for _, p := range suitePositions(t) {
+		var want []chess.Move
+		for _, m := range p.LegalMoves() {
+			if !m.IsQuiet() && isGoodNoisy(p, m) {
+				want = append(want, m)
+			}
+		}
+		for _, tt := range ttCandidates(p, rng) {
+			got := pickAll(p, tables, tt, 0, true, nil, nil)
+			where := p.FEN() + " tt " + tt.String()
+			ttNoisy := tt != chess.NoMove && !tt.IsQuiet() && p.IsLegal(tt)
+			w := want
+			if ttNoisy {
+				// The contract: a noisy hash move comes first even if it
+				// loses material; the rest are the non-losing noisy moves.
+				if len(got) == 0 || got[0] != tt {
+					t.Errorf("%s: got %v, want the noisy hash move first", where, got)
+					continue
+				}
+				got = got[1:]
+				w = nil
+				for _, m := range want {
+					if m != tt {
+						w = append(w, m)
+					}
+				}
+			}
+			checkSameMoves(t, where, got, w)
+			for i, m := range got {
+				if m.IsQuiet() {
+					t.Errorf("%s: quiescence picker returned quiet move %v", where, m)
+				}
+				if !seeGE(p, m, 0) {
+					t.Errorf("%s: quiescence picker returned losing capture %v", where, m)
+				}
+				if i > 0 && mvvLva(p, got[i-1]) < mvvLva(p, m) {
+					t.Errorf("%s: %v before %v, want most valuable victim first", where, got[i-1], m)
+				}
+			}
+		}
+	}
+}
+
+// mvvLva is the picker's capture order key, recomputed independently.
+func mvvLva(p *chess.Position, m chess.Move) int {
+	victim := p.PieceAt(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = chess.Pawn
+	}
+	v := int(seeValue[victim])*8 - int(p.PieceAt(m.From()).Type())
+	if m.Promotion() == chess.Queen {
+		v += int(seeValue[chess.Queen]) * 8
+	}
+	return v
+}
+
+// checkSameMoves reports unless got holds exactly the moves of want, each once.
+func checkSameMoves(t *testing.T, where string, got, want []chess.Move) {
+	t.Helper()
+	count := map[chess.Move]int{}
+	for _, m := range got {
+		count[m]++
+	}
+	for _, m := range want {
+		switch count[m] {
+		case 0:
+			t.Errorf("%s: move %v missing from %v", where, m, got)
+		case 1:
+		default:
+			t.Errorf("%s: move %v returned %d times", where, m, count[m])
+		}
+		delete(count, m)
+	}
+	for m := range count {
+		t.Errorf("%s: move %v returned but not expected (want %v)", where, m, want)
+	}
+}
