@@ -1,0 +1,512 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// search runs one search on a fresh engine.
+func search(t *testing.T, fen string, params Params) Result {
+	t.Helper()
+	if params.Position == nil {
+		params.Position = chess.MustParseFEN(fen)
+	}
+	return New(Options{HashMB: 4, Seed: 1}).Search(context.Background(), params)
+}
+
+// checkLine reports unless line is a sequence of legal moves from p.
+func checkLine(t *testing.T, where string, p *chess.Position, line []chess.Move) {
+	t.Helper()
+	q := *p
+	for i, m := range line {
+		if !q.IsLegal(m) {
+			t.Errorf("%s: move %d (%v) of line %v is illegal", where, i, m, line)
+			return
+		}
+		q.MakeMove(m)
+	}
+}
+
+func TestSearchMates(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		moves int    // mate in this many moves
+		best  string // the mating move (UCI)
+	}{
+		{"back rank", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, "d1d8"},
+		{"queen and king", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", 1, "h2h8"},
+		{"black mates", "3qk3/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1, "d8d1"},
+		{"WAC.001", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 2, "g3g6"},
+		{"rook roller", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, ""}, // Rb7 or Ra7
+		{"smothered", "6rk/6pp/8/4N3/2Q5/8/8/6K1 w - - 0 1", 1, "e5f7"},
+		{"WAC.203", "r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", 3, "g5h6"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := chess.MustParseFEN(tc.fen)
+			r := search(t, "", Params{Position: p, Limits: Limits{Depth: 2*tc.moves + 2}})
+			if r.Score != MateIn(2*tc.moves-1) || r.Score.MateMoves() != tc.moves {
+				t.Errorf("score %d (mate moves %d), want MateIn(%d) = %d", r.Score, r.Score.MateMoves(), 2*tc.moves-1, MateIn(2*tc.moves-1))
+			}
+			if tc.best != "" && r.BestMove.String() != tc.best {
+				t.Errorf("best move %v, want %s", r.BestMove, tc.best)
+			}
+			checkLine(t, "PV", p, r.PV)
+			if len(r.PV) != 2*tc.moves-1 {
+				t.Errorf("PV %v has %d plies, want %d (the mating line)", r.PV, len(r.PV), 2*tc.moves-1)
+			} else {
+				q := *p
+				for _, m := range r.PV {
+					q.MakeMove(m)
+				}
+				if !q.InCheck() || q.HasLegalMoves() {
+					t.Errorf("PV %v does not end in checkmate", r.PV)
+				}
+			}
+		})
+	}
+}
+
+func TestSearchBeingMated(t *testing.T) {
+	tests := []struct {
+		fen   string
+		plies int // mated in this many plies
+	}{
+		// The king's only move walks into Rh8#.
+		{"k7/8/1K6/8/8/8/8/7R b - - 0 1", 2},
+		// WAC.001 after 1.Qg6: whatever Black plays, White mates.
+		{"2rr3k/pp3pp1/1nnqbNQp/3pN3/2pP4/2P5/PPB4P/R4RK1 b - - 1 1", 2},
+	}
+	for _, tc := range tests {
+		r := search(t, tc.fen, Params{Limits: Limits{Depth: 6}})
+		if r.Score != MatedIn(tc.plies) || r.Score.MateMoves() != -tc.plies/2 {
+			t.Errorf("%s: score %d (mate moves %d), want MatedIn(%d) = %d", tc.fen, r.Score, r.Score.MateMoves(), tc.plies, MatedIn(tc.plies))
+		}
+		if !chess.MustParseFEN(tc.fen).IsLegal(r.BestMove) {
+			t.Errorf("%s: best move %v is illegal", tc.fen, r.BestMove)
+		}
+	}
+}
+
+func TestSearchNoLegalMove(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want Score
+	}{
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", DrawScore},
+		{"checkmate", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", MatedIn(0)},
+		{"fool's mate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", MatedIn(0)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, lim := range []Limits{{}, {Depth: 5}, {WTime: time.Second, BTime: time.Second}, {MultiPV: 3, Depth: 2}} {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				r := New(Options{HashMB: 1}).Search(ctx, Params{Position: chess.MustParseFEN(tc.fen), Limits: lim})
+				cancel()
+				if r.BestMove != chess.NoMove || r.Score != tc.want || len(r.PV) != 0 {
+					t.Errorf("limits %+v: move %v score %d PV %v, want no move, score %d", lim, r.BestMove, r.Score, r.PV, tc.want)
+				}
+			}
+		})
+	}
+}
+
+func TestSearchSingleReply(t *testing.T) {
+	// Black's king has one move; with a clock the engine answers at once.
+	const fen = "k7/8/1K6/8/8/8/8/7R b - - 0 1"
+	p := chess.MustParseFEN(fen)
+	want := p.LegalMoves()
+	if len(want) != 1 {
+		t.Fatalf("%s has %d legal moves, want 1", fen, len(want))
+	}
+	for _, lim := range []Limits{{WTime: time.Minute, BTime: time.Minute}, {MoveTime: time.Hour}, {BTime: 10 * time.Millisecond, BInc: time.Second}} {
+		called := false
+		r := search(t, "", Params{Position: p, Limits: lim, Progress: func(Info) { called = true }})
+		if r.BestMove != want[0] || r.Depth != 0 || r.Nodes != 0 {
+			t.Errorf("limits %+v: move %v depth %d nodes %d, want %v at once (depth 0, no nodes)", lim, r.BestMove, r.Depth, r.Nodes, want[0])
+		}
+		if called {
+			t.Errorf("limits %+v: progress reported for an answer given at once", lim)
+		}
+	}
+	// Without a clock it searches (analysis wants the score).
+	r := search(t, "", Params{Position: p, Limits: Limits{Depth: 4}})
+	if r.BestMove != want[0] || r.Depth != 4 {
+		t.Errorf("depth 4: move %v depth %d, want %v searched to depth 4", r.BestMove, r.Depth, want[0])
+	}
+}
+
+func TestSearchCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+		p := chess.MustParseFEN(fen)
+		r := New(Options{HashMB: 1}).Search(ctx, Params{Position: p})
+		if !p.IsLegal(r.BestMove) || r.Depth < 1 {
+			t.Errorf("%s: cancelled search returned %v at depth %d, want a legal move from depth 1", fen, r.BestMove, r.Depth)
+		}
+	}
+}
+
+// randomPositions returns n positions reached by random playouts from the
+// start, of random length, with a seeded generator; none is game over.
+func randomPositions(n int, seed uint64) []*chess.Position {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	var out []*chess.Position
+	for len(out) < n {
+		p := chess.StartingPosition()
+		plies := rng.IntN(120)
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+		}
+		if p.HasLegalMoves() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func TestSearchRandomPositions(t *testing.T) {
+	e := New(Options{HashMB: 4, Seed: 1})
+	for i, p := range randomPositions(50, 42) {
+		lim := Limits{Nodes: 2000}
+		if i%2 == 1 {
+			lim = Limits{Depth: 3}
+		}
+		r := e.Search(context.Background(), Params{Position: p, Limits: lim})
+		if !p.IsLegal(r.BestMove) {
+			t.Errorf("%s %+v: best move %v is illegal", p.FEN(), lim, r.BestMove)
+		}
+		checkLine(t, p.FEN(), p, r.PV)
+		if len(r.PV) == 0 || r.PV[0] != r.BestMove {
+			t.Errorf("%s: PV %v does not start with the best move %v", p.FEN(), r.PV, r.BestMove)
+		}
+		if len(r.PV) > 1 && r.PonderMove != r.PV[1] {
+			t.Errorf("%s: ponder move %v, want the PV's second move %v", p.FEN(), r.PonderMove, r.PV[1])
+		}
+	}
+}
+
+func TestSearchMoves(t *testing.T) {
+	// The back-rank mate Rd1-d8 is excluded: the best of the rest is not a mate.
+	const fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+	p := chess.MustParseFEN(fen)
+	var allowed []chess.Move
+	for _, m := range p.LegalMoves() {
+		if m.String() != "d1d8" {
+			allowed = append(allowed, m)
+		}
+	}
+	for _, moves := range [][]chess.Move{allowed, allowed[:1], allowed[2:5]} {
+		r := search(t, "", Params{Position: p, Limits: Limits{Depth: 4, SearchMoves: moves}})
+		found := false
+		for _, m := range moves {
+			found = found || m == r.BestMove
+		}
+		if !found {
+			t.Errorf("SearchMoves %v: best move %v is not among them", moves, r.BestMove)
+		}
+		if r.Score.IsMate() {
+			t.Errorf("SearchMoves %v: mate score %d without the mating move", moves, r.Score)
+		}
+	}
+}
+
+func TestSearchProgress(t *testing.T) {
+	for _, fen := range []string{chess.StartFEN, "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9", "8/8/8/4k3/8/8/2R5/4K3 w - - 0 1"} {
+		p := chess.MustParseFEN(fen)
+		var infos []Info
+		r := search(t, "", Params{Position: p, Limits: Limits{Depth: 7}, Progress: func(i Info) { infos = append(infos, i) }})
+		if len(infos) != 7 {
+			t.Fatalf("%s: %d infos, want one per depth (7)", fen, len(infos))
+		}
+		for i, info := range infos {
+			if info.Depth != i+1 || info.MultiPV != 1 {
+				t.Errorf("%s: info %d has depth %d multipv %d, want depth %d multipv 1", fen, i, info.Depth, info.MultiPV, i+1)
+			}
+			if i > 0 && (info.Nodes < infos[i-1].Nodes || info.Time < infos[i-1].Time) {
+				t.Errorf("%s: info %d nodes/time went down", fen, i)
+			}
+			if len(info.PV) == 0 {
+				t.Errorf("%s: info %d has an empty PV", fen, i)
+			}
+			checkLine(t, fen, p, info.PV)
+		}
+		last := infos[len(infos)-1]
+		if r.BestMove != last.PV[0] || r.Score != last.Score || r.Depth != last.Depth {
+			t.Errorf("%s: result %v %d depth %d differs from the last info %v %d depth %d", fen, r.BestMove, r.Score, r.Depth, last.PV[0], last.Score, last.Depth)
+		}
+	}
+}
+
+func TestSearchMultiPV(t *testing.T) {
+	for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+		p := chess.MustParseFEN(fen)
+		byDepth := map[int][]Info{}
+		r := search(t, "", Params{Position: p, Limits: Limits{Depth: 6, MultiPV: 3}, Progress: func(i Info) {
+			byDepth[i.Depth] = append(byDepth[i.Depth], i)
+		}})
+		for d := 1; d <= 6; d++ {
+			lines := byDepth[d]
+			if len(lines) != 3 {
+				t.Errorf("%s depth %d: %d lines, want 3", fen, d, len(lines))
+				continue
+			}
+			seen := map[chess.Move]bool{}
+			for i, l := range lines {
+				if l.MultiPV != i+1 {
+					t.Errorf("%s depth %d: line %d has MultiPV %d", fen, d, i, l.MultiPV)
+				}
+				checkLine(t, fen, p, l.PV)
+				if len(l.PV) == 0 || seen[l.PV[0]] {
+					t.Errorf("%s depth %d: line %d PV %v empty or repeats a first move", fen, d, i+1, l.PV)
+					continue
+				}
+				seen[l.PV[0]] = true
+				if i > 0 && l.Score > lines[i-1].Score {
+					t.Errorf("%s depth %d: line %d scores %d above line %d (%d)", fen, d, i+1, l.Score, i, lines[i-1].Score)
+				}
+			}
+		}
+		if best := byDepth[6]; len(best) > 0 && r.BestMove != best[0].PV[0] {
+			t.Errorf("%s: best move %v, want the first line's %v", fen, r.BestMove, best[0].PV[0])
+		}
+	}
+	// MultiPV beyond the number of legal moves reports each move once.
+	const fen = "k7/8/1K6/8/8/8/8/7R b - - 0 1"
+	var n int
+	search(t, fen, Params{Limits: Limits{Depth: 3, MultiPV: 5}, Progress: func(i Info) {
+		if i.Depth == 3 {
+			n++
+		}
+	}})
+	if n != 1 {
+		t.Errorf("%s: MultiPV 5 with one legal move gave %d lines, want 1", fen, n)
+	}
+}
+
+// gameHashes plays moves (SAN) from fen and returns the hashes of the
+// positions before the last one, oldest first, and the last position.
+func gameHashes(t *testing.T, fen string, moves ...string) ([]uint64, *chess.Position) {
+	t.Helper()
+	p := chess.MustParseFEN(fen)
+	var hashes []uint64
+	for _, s := range moves {
+		m, err := p.ParseSAN(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		hashes = append(hashes, p.Hash())
+		p.MakeMove(m)
+	}
+	return hashes, p
+}
+
+func TestSearchDraws(t *testing.T) {
+	t.Run("perpetual check", func(t *testing.T) {
+		// White is two rooks down and about to be mated, but Qe8+ Kh7
+		// Qh5+ Kg8 repeats. The game has been round the cycle once.
+		const start = "6k1/6p1/5p2/7Q/8/8/rr4PP/7K w - - 0 1"
+		hist, p := gameHashes(t, start, "Qe8+", "Kh7", "Qh5+", "Kg8")
+		if p.Hash() != chess.MustParseFEN(start).Hash() {
+			t.Fatalf("the cycle does not come back to the start")
+		}
+		for _, h := range [][]uint64{hist, nil} {
+			r := search(t, "", Params{Position: p, History: h, Limits: Limits{Depth: 8}})
+			if r.Score != DrawScore {
+				t.Errorf("history %d plies: score %d (%v), want a draw by perpetual check", len(h), r.Score, r.BestMove)
+			}
+		}
+		// Any other move loses: the draw is no accident of the evaluation.
+		quiet, _ := p.ParseSAN("Qh3")
+		r := search(t, "", Params{Position: p, History: hist, Limits: Limits{Depth: 6, SearchMoves: []chess.Move{quiet}}})
+		if r.Score > -500 {
+			t.Errorf("without the perpetual: score %d, want White losing", r.Score)
+		}
+	})
+	t.Run("history before the root", func(t *testing.T) {
+		// Black is lost (king against king and queen), but ...Kg8 would
+		// repeat the position of two moves ago: a draw with the game's
+		// history, a loss without it.
+		hist, p := gameHashes(t, "6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", "Qd2", "Kh8", "Qd1")
+		with := search(t, "", Params{Position: p, History: hist, Limits: Limits{Depth: 6}})
+		if with.Score != DrawScore || with.BestMove.String() != "h8g8" {
+			t.Errorf("with history: %v score %d, want Kg8 and a draw", with.BestMove, with.Score)
+		}
+		without := search(t, "", Params{Position: p, Limits: Limits{Depth: 6}})
+		if without.Score > -500 {
+			t.Errorf("without history: score %d, want Black lost", without.Score)
+		}
+		// History too old to matter (before an irreversible move) is
+		// ignored: the halfmove clock bounds the look-back.
+		q := *p
+		q2 := chess.MustParseFEN(strings.Replace(q.FEN(), " 3 ", " 0 ", 1))
+		old := search(t, "", Params{Position: q2, History: hist, Limits: Limits{Depth: 6}})
+		if old.Score > -500 {
+			t.Errorf("history beyond the halfmove clock: score %d, want it ignored (Black lost)", old.Score)
+		}
+	})
+	t.Run("fifty-move rule", func(t *testing.T) {
+		tests := []struct {
+			fen  string
+			want func(Score) bool
+			what string
+		}{
+			// King and rook against king: winning, but every move is the
+			// hundredth reversible half-move.
+			{"8/8/8/4k3/8/8/2R5/4K3 w - - 99 80", func(s Score) bool { return s == DrawScore }, "a draw"},
+			{"8/8/8/4k3/8/8/2R5/4K3 w - - 0 80", func(s Score) bool { return s > 300 }, "winning"},
+			// Mate on the hundredth half-move is still mate.
+			{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80", func(s Score) bool { return s == MateIn(1) }, "mate in 1"},
+		}
+		for _, tc := range tests {
+			r := search(t, tc.fen, Params{Limits: Limits{Depth: 6}})
+			if !tc.want(r.Score) {
+				t.Errorf("%s: score %d, want %s", tc.fen, r.Score, tc.what)
+			}
+		}
+	})
+}
+
+func TestSearchConcurrentEngines(t *testing.T) {
+	positions := randomPositions(6, 9)
+	var wg sync.WaitGroup
+	errs := make(chan string, 2*len(positions))
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := New(Options{HashMB: 2, Seed: uint64(g + 1)})
+			for _, p := range positions {
+				lim := Limits{Depth: 5}
+				if g == 1 {
+					lim = Limits{Nodes: 5000, MultiPV: 2}
+				}
+				r := e.Search(context.Background(), Params{Position: p, Limits: lim, Progress: func(Info) {}})
+				if !p.IsLegal(r.BestMove) {
+					errs <- p.FEN() + ": illegal best move " + r.BestMove.String()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// epdEntry is one position of an EPD test suite.
+type epdEntry struct {
+	fen  string
+	bm   []string // best moves, SAN
+	dm   int      // direct mate in this many moves (0: not given)
+	id   string
+	line int
+}
+
+// readEPD reads the suite in path: "FEN-4-fields op args; op args; ...".
+func readEPD(t *testing.T, path string) []epdEntry {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []epdEntry
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) < 5 {
+			t.Fatalf("%s:%d: want a FEN's first four fields and operations", path, n)
+		}
+		e := epdEntry{fen: strings.Join(fields[:4], " ") + " 0 1", line: n}
+		ops := strings.Join(fields[4:], " ")
+		for _, op := range strings.Split(ops, ";") {
+			words := strings.Fields(op)
+			if len(words) == 0 {
+				continue
+			}
+			switch words[0] {
+			case "bm":
+				e.bm = words[1:]
+			case "dm":
+				if len(words) != 2 {
+					t.Fatalf("%s:%d: bad dm %q", path, n, op)
+				}
+				if e.dm, err = strconv.Atoi(words[1]); err != nil {
+					t.Fatalf("%s:%d: %v", path, n, err)
+				}
+			case "id":
+				e.id = strings.Trim(strings.Join(words[1:], " "), `"`)
+			}
+		}
+		out = append(out, e)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestMateSuite checks that testdata/mates.epd is well formed (every bm
+// legal, dm 1..5) and that the mates in 1-3 are found at small depth with
+// the exact score; the mates in 4 and 5 only without -short.
+func TestMateSuite(t *testing.T) {
+	suite := readEPD(t, "testdata/mates.epd")
+	if len(suite) < 25 {
+		t.Errorf("mate suite has %d positions, want about 30", len(suite))
+	}
+	for _, e := range suite {
+		t.Run(e.id, func(t *testing.T) {
+			p, err := chess.ParseFEN(e.fen)
+			if err != nil {
+				t.Fatalf("line %d: %v", e.line, err)
+			}
+			if e.dm < 1 || e.dm > 5 || len(e.bm) == 0 {
+				t.Fatalf("line %d: dm %d bm %v, want dm 1-5 and a bm", e.line, e.dm, e.bm)
+			}
+			var bm []chess.Move
+			for _, s := range e.bm {
+				m, err := p.ParseSAN(s)
+				if err != nil {
+					t.Fatalf("line %d: bm %q: %v", e.line, s, err)
+				}
+				bm = append(bm, m)
+			}
+			if e.dm > 3 && testing.Short() {
+				t.Skip("mates in 4 and 5 are slow; run without -short")
+			}
+			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: 2*e.dm + 3}})
+			if r.Score != MateIn(2*e.dm-1) {
+				t.Errorf("score %s (%d) at depth %d, want mate in %d", r.Score.UCI(), r.Score, r.Depth, e.dm)
+			}
+			ok := false
+			for _, m := range bm {
+				ok = ok || m == r.BestMove
+			}
+			if !ok {
+				t.Errorf("best move %s, want one of %v", p.SAN(r.BestMove), e.bm)
+			}
+		})
+	}
+}
