@@ -243,7 +243,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	rec := store.Game{
 		Source: store.SourceWeb,
 		White:  or(req.White, store.Human), Black: or(req.Black, store.AI),
-		SpeedMs: defaultSpeedMs,
+		SpeedMs: defaultSpeedMs, Paused: req.Paused,
 	}
 	level := or(req.Level, defaultLevel)
 	rec.WhiteLevel, rec.BlackLevel = or(req.WhiteLevel, level), or(req.BlackLevel, level)

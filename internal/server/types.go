@@ -79,6 +79,7 @@ type NewGameRequest struct {
 	FEN        string `json:"fen"`
 	PGN        string `json:"pgn"`
 	SpeedMs    *int   `json:"speedMs"`
+	Paused     bool   `json:"paused"`
 }
 
 // NewGameResponse is the answer to POST /api/games.
