@@ -1,0 +1,16 @@
+package engine
+
+import "testing"
+
+// benchSignature is the total node count of Bench(BenchDepth, nil): the
+// search's signature. It changes only on purpose, when a change is meant to
+// change the search (or the evaluation); such a commit says the new count in
+// its message. A refactor or a speed-up leaves it equal.
+const benchSignature = 799789
+
+func TestBenchSignature(t *testing.T) {
+	r := Bench(BenchDepth, nil)
+	if r.Nodes != benchSignature {
+		t.Errorf("Bench(%d) searched %d nodes, want the signature %d (if the search changed on purpose, update benchSignature and say the new count in the commit message)", BenchDepth, r.Nodes, benchSignature)
+	}
+}
