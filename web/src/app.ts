@@ -738,7 +738,7 @@ export class App {
     set('nav-last', p < n);
     const input = byId<HTMLInputElement>('move-input');
     input.disabled = !(mine && playing && humans.length > 0);
-    byId('move-form').hidden = humans.length === 0;
+    byId('move-form').hidden = humans.length === 0 || !playing;
   }
 
   private renderThinking() {

@@ -330,6 +330,7 @@ type newGame struct {
 	speedMs    string
 	fen        string
 	pgn        string
+	pgnFile    string // a file to upload
 	screenshot string // if set, a screenshot of the filled-in dialog
 }
 
@@ -351,10 +352,14 @@ func (p *page) startGame(g newGame) {
 	set("#new-white-level", g.whiteLevel)
 	set("#new-black-level", g.blackLevel)
 	set(`#form-new select[name=speedMs]`, g.speedMs)
-	if g.fen != "" || g.pgn != "" {
+	if g.fen != "" || g.pgn != "" || g.pgnFile != "" {
 		p.do("opening the start-position part", chromedp.Click("#new-start summary"))
 		set("#new-fen", g.fen)
 		set("#new-pgn", g.pgn)
+		if g.pgnFile != "" {
+			p.do("uploading "+g.pgnFile, chromedp.SetUploadFiles("#new-pgn-file", []string{g.pgnFile}))
+			p.waitFor("the file in the PGN box", `document.getElementById('new-pgn').value.includes('1.')`, 5*time.Second)
+		}
 	}
 	if g.screenshot != "" {
 		p.screenshot(g.screenshot)
@@ -478,6 +483,13 @@ func TestPlayAgainstAI(t *testing.T) {
 	p.waitPiece("f1", "white bishop") // back where it was
 	p.waitPiece("c4", "")
 
+	// Redo plays them again; take back once more.
+	p.click("#btn-redo")
+	p.waitPly(6, 10*time.Second)
+	p.waitPiece("c4", "")
+	p.click("#btn-takeback")
+	p.waitPly(4, 10*time.Second)
+
 	// Looking at an earlier position with the arrow keys.
 	p.do("pressing ←", chromedp.Click("#status"), chromedp.KeyEvent(kb.ArrowLeft))
 	p.waitFor("the previous position", `document.getElementById('app').dataset.viewPly === '3'`, 5*time.Second)
@@ -497,6 +509,19 @@ func TestPlayAgainstAI(t *testing.T) {
 	if title, reason := p.text("#banner-title"), p.text("#banner-reason"); !strings.Contains(title, "Black wins") || !strings.Contains(reason, "White resigned") {
 		t.Errorf("after resigning the banner says %q / %q", title, reason)
 	}
+}
+
+// TestClaimDraw claims a draw by threefold repetition.
+func TestClaimDraw(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", pgn: "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"})
+	p.waitPly(8, 5*time.Second)
+	p.click("#btn-draw")
+	p.waitFor("the game-over banner", `!document.getElementById('banner').hidden`, 10*time.Second)
+	if title, reason := p.text("#banner-title"), p.text("#banner-reason"); !strings.Contains(title, "1/2-1/2") || !strings.Contains(reason, "threefold repetition") {
+		t.Errorf("after claiming the banner says %q / %q", title, reason)
+	}
+	p.screenshot("drawn")
 }
 
 // TestPremove plays a premove while the AI is to move. The AI is paused
@@ -578,7 +603,8 @@ func TestCheckmate(t *testing.T) {
 	p.screenshot("banner")
 }
 
-// TestExportPGN downloads the PGN of a game imported from PGN.
+// TestExportPGN uploads a PGN file, looks back at a move, plays on, and
+// downloads the game's PGN.
 func TestExportPGN(t *testing.T) {
 	p := newPage(t, desktop)
 	dir := t.TempDir()
@@ -589,8 +615,18 @@ func TestExportPGN(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("allowing downloads: %v", err)
 	}
-	p.startGame(newGame{mode: "hvh", pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"})
+	file := filepath.Join(t.TempDir(), "ruy-lopez.pgn")
+	if err := os.WriteFile(file, []byte("[Event \"Test\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.startGame(newGame{mode: "hvh", pgnFile: file})
 	p.waitPly(6, 5*time.Second)
+	// Clicking a move in the list shows that position.
+	p.click(`#moves button[data-ply="2"]`)
+	p.waitFor("the position after 1...e5", `document.getElementById('app').dataset.viewPly === '2'`, 5*time.Second)
+	p.waitPiece("e5", "black pawn")
+	p.waitPiece("b5", "")
+	p.click("#nav-last")
 	p.clickMove("b5", "a4")
 	p.waitPly(7, 10*time.Second)
 	p.click("#btn-pgn")
