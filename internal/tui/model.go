@@ -183,9 +183,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.search == nil || msg.id != m.search.id {
 			return m, nil // a search that was abandoned
 		}
-		if msg.info.MultiPV <= 1 { // the best line, not the level's other candidates
-			m.search.info, m.search.hasInfo = msg.info, true
-		}
+		m.search.progress(msg.info)
 		return m, waitFor(m.search.ch)
 	case resultMsg:
 		if m.search == nil || msg.id != m.search.id {
@@ -276,12 +274,30 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		}
 		m.mode = modeQuit
 	default:
-		if len(k.Runes) == 1 && strings.ContainsRune(moveStarters, k.Runes[0]) {
+		if k.Type != tea.KeyRunes || len(k.Runes) == 0 {
+			return nil
+		}
+		// Keys typed quickly (or pasted) may arrive together.
+		first := k.Runes[0]
+		switch {
+		case strings.ContainsRune(moveStarters, first):
 			return m.openMoveInput(string(k.Runes))
+		case len(k.Runes) > 1 && (first == ':' || first == '/'):
+			return m.openMoveInput(string(k.Runes[1:]))
+		case len(k.Runes) > 1:
+			var cmds []tea.Cmd
+			for i, r := range k.Runes {
+				if strings.ContainsRune(moveStarters, r) {
+					return tea.Batch(append(cmds, m.openMoveInput(string(k.Runes[i:])))...)
+				}
+				cmds = append(cmds, m.boardKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+				if m.mode != modeBoard {
+					break
+				}
+			}
+			return tea.Batch(cmds...)
 		}
-		if k.Type == tea.KeyRunes {
-			m.fail(fmt.Sprintf("%q does nothing here: press ? for the keys, or : to type a move.", s))
-		}
+		m.fail(fmt.Sprintf("%q does nothing here: press ? for the keys, or : to type a move.", s))
 	}
 	return nil
 }
@@ -453,6 +469,7 @@ func (m *Model) think() tea.Cmd {
 func (m *Model) aiMoved(r engine.Result) tea.Cmd {
 	s := m.search
 	s.abandon()
+	s.played(r.BestMove)
 	m.search, m.last = nil, s
 	if r.BestMove == chess.NoMove || !m.s.aiToMove() {
 		return nil

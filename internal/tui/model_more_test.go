@@ -344,3 +344,36 @@ func TestKeeping(t *testing.T) {
 		t.Errorf("moves %q, keeper calls %q", got, k.calls)
 	}
 }
+
+// TestFastKeys checks keys that arrive together, as when typed quickly or
+// pasted: a move goes to the move line whole, other keys act one by one.
+func TestFastKeys(t *testing.T) {
+	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	tests := []struct {
+		keys       []tea.Msg
+		wantMoves  string
+		wantCursor string
+		wantInput  string
+	}{
+		{[]tea.Msg{runes("e4"), tea.KeyMsg{Type: tea.KeyEnter}}, "e2e4", "e4", ""},
+		{[]tea.Msg{runes("Nf3")}, "", "e2", "Nf3"},
+		{[]tea.Msg{runes(":f4")}, "", "e2", "f4"},
+		{[]tea.Msg{runes("kk")}, "", "e4", ""},
+		{[]tea.Msg{runes("kkhe6")}, "", "d4", "e6"},
+	}
+	for _, tc := range tests {
+		h := newHarness(t, Config{}, 120, 40)
+		for _, k := range tc.keys {
+			h.send(k)
+		}
+		if got := h.moves(); got != tc.wantMoves {
+			t.Errorf("%v: moves %q, want %q", tc.keys, got, tc.wantMoves)
+		}
+		if got := h.m.cursor.String(); got != tc.wantCursor {
+			t.Errorf("%v: cursor %s, want %s", tc.keys, got, tc.wantCursor)
+		}
+		if got := h.m.input.Value(); got != tc.wantInput {
+			t.Errorf("%v: move line %q, want %q", tc.keys, got, tc.wantInput)
+		}
+	}
+}

@@ -37,8 +37,11 @@ type search struct {
 	ch      <-chan tea.Msg
 	root    *chess.Position // the position searched, to print its PV
 	started time.Time
-	info    engine.Info // the latest progress
+	info    engine.Info // the latest progress of the best line
 	hasInfo bool
+	// lines holds the latest progress of each line by its first move: a
+	// level may play one of its candidate lines rather than the best.
+	lines   map[chess.Move]engine.Info
 	stopped bool // asked to move now
 }
 
@@ -50,7 +53,8 @@ func startSearch(ctx context.Context, e *engine.Engine, id int, params engine.Pa
 	life, abandon := context.WithCancel(ctx)
 	searchCtx, stop := context.WithCancel(life)
 	ch := make(chan tea.Msg, 8)
-	s := &search{id: id, abandon: abandon, stop: stop, ch: ch, root: params.Position, started: time.Now()}
+	s := &search{id: id, abandon: abandon, stop: stop, ch: ch, root: params.Position, started: time.Now(),
+		lines: map[chess.Move]engine.Info{}}
 	params.Progress = func(info engine.Info) {
 		info.PV = append([]chess.Move(nil), info.PV...)
 		select {
@@ -77,6 +81,24 @@ func startSearch(ctx context.Context, e *engine.Engine, id int, params engine.Pa
 		}
 	}()
 	return s, waitFor(ch)
+}
+
+// progress records an iteration of the search.
+func (s *search) progress(info engine.Info) {
+	if len(info.PV) > 0 {
+		s.lines[info.PV[0]] = info
+	}
+	if info.MultiPV <= 1 {
+		s.info, s.hasInfo = info, true
+	}
+}
+
+// played makes the figures shown those of the line of m, the move played,
+// when the search reported it.
+func (s *search) played(m chess.Move) {
+	if info, ok := s.lines[m]; ok {
+		s.info, s.hasInfo = info, true
+	}
 }
 
 // waitFor returns a command that delivers the next message on ch, or

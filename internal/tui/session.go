@@ -64,9 +64,6 @@ func (s *session) over() bool { return s.game.Outcome().IsOver() }
 // aiToMove reports whether the AI is to move in a game still in progress.
 func (s *session) aiToMove() bool { return !s.over() && s.toMove().AI }
 
-// humanToMove reports whether a person is to move in a game in progress.
-func (s *session) humanToMove() bool { return !s.over() && !s.toMove().AI }
-
 // name returns the name of side's player: "You" against the AI, "White" or
 // "Black" between two people, "Outpost level 3" for the AI.
 func (s *session) name(side chess.Color) string {
