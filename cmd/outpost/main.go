@@ -44,6 +44,9 @@ var commands = []command{
 	{"uci", "speak the UCI protocol to a chess GUI on standard input and output", runUCI},
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
+	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
+	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
+	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
 }
 
 func main() {

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB]`
+
+const analyseDescription = `Analyse searches one position and prints the search's progress for people:
+one line per completed depth (and per line with --multipv), like
+
+  depth 12  score +0.35  nodes 1,234,567  nps 2.1M  time 0.54s  pv 12... Nf6 13. e4
+
+then "bestmove Nf3 (g1f3)". Scores are from White's point of view in pawns
+(+0.35: White is better), or a forced mate: "#3 (White mates in 3)",
+"#-2 (Black mates in 2)". The principal variation is in SAN with move
+numbers. Without --depth or --movetime it thinks for 2 seconds; an
+interrupt (Ctrl-C) stops it early and still prints the best move.`
+
+// defaultAnalyseTime is how long analyse thinks without --depth or --movetime.
+const defaultAnalyseTime = 2 * time.Second
+
+// maxAnalyseDepth bounds --depth (the engine's own ply limit is higher).
+const maxAnalyseDepth = 100
+
+// maxMultiPV bounds --multipv: no position has more legal moves.
+const maxMultiPV = 256
+
+// runAnalyse runs "outpost analyse".
+func runAnalyse(args []string) error { return analyse(args, os.Stdout) }
+
+// analyse runs "outpost analyse" with its output on w.
+func analyse(args []string, w io.Writer) error {
+	fs := newFlagSet("analyse", analyseSynopsis, analyseDescription)
+	fen := fs.String("fen", chess.StartFEN, "the position to analyse, in `FEN`")
+	depth := fs.Int("depth", 0, "search `N` plies deep (1 to 100)")
+	movetime := fs.Int("movetime", 0, "think for `MS` milliseconds (default 2000 when --depth is not given)")
+	multiPV := fs.Int("multipv", 1, "show the best `K` lines (1 to 256)")
+	hash := fs.Int("hash", engine.DefaultHashMB, "hash table size in `MB`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["depth"] && set["movetime"]:
+		return usageErrorf(fs, "--depth and --movetime cannot be used together")
+	case set["depth"] && (*depth < 1 || *depth > maxAnalyseDepth):
+		return usageErrorf(fs, "--depth %d is out of range 1..%d", *depth, maxAnalyseDepth)
+	case set["movetime"] && *movetime < 1:
+		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
+	case *multiPV < 1 || *multiPV > maxMultiPV:
+		return usageErrorf(fs, "--multipv %d is out of range 1..%d", *multiPV, maxMultiPV)
+	case *hash < 1 || *hash > engine.MaxHashMB:
+		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	}
+	pos, err := chess.ParseFEN(*fen)
+	if err != nil {
+		return err
+	}
+	limits := engine.Limits{Depth: *depth, MultiPV: *multiPV}
+	switch {
+	case set["movetime"]:
+		limits.MoveTime = time.Duration(*movetime) * time.Millisecond
+	case !set["depth"]:
+		limits.MoveTime = defaultAnalyseTime
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	e := engine.New(engine.Options{HashMB: *hash})
+	r := e.Search(ctx, engine.Params{
+		Position: pos,
+		Limits:   limits,
+		Progress: func(info engine.Info) { fmt.Fprintln(w, formatInfo(pos, info, *multiPV > 1)) },
+	})
+	_, err = fmt.Fprintln(w, formatBestMove(pos, r))
+	return err
+}
+
+// formatInfo returns the progress line for one search iteration (or one
+// MultiPV line of it): depth, score from White's view, nodes, speed, time,
+// and the principal variation in SAN.
+func formatInfo(pos *chess.Position, info engine.Info, showLine bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "depth %d", info.Depth)
+	if showLine {
+		fmt.Fprintf(&b, "  line %d", info.MultiPV)
+	}
+	fmt.Fprintf(&b, "  score %s", formatScore(info.Score, pos.SideToMove()))
+	switch info.Bound {
+	case engine.Lower:
+		b.WriteString(" (lower bound)")
+	case engine.Upper:
+		b.WriteString(" (upper bound)")
+	}
+	fmt.Fprintf(&b, "  nodes %s  nps %s  time %.2fs", formatCount(info.Nodes), formatRate(info.NPS), info.Time.Seconds())
+	if len(info.PV) > 0 {
+		fmt.Fprintf(&b, "  pv %s", formatPV(pos, info.PV))
+	}
+	return b.String()
+}
+
+// formatBestMove returns the final line: "bestmove Nf3 (g1f3)", or, with no
+// legal move, "bestmove (none)" and why.
+func formatBestMove(pos *chess.Position, r engine.Result) string {
+	if r.BestMove == chess.NoMove {
+		if pos.InCheck() {
+			return "bestmove (none): checkmate"
+		}
+		return "bestmove (none): stalemate"
+	}
+	return fmt.Sprintf("bestmove %s (%s)", pos.SAN(r.BestMove), r.BestMove)
+}
+
+// formatScore returns a score given from side's point of view as White
+// sees it: pawns with a sign ("+0.35", "-1.20", "0.00"), or a mate
+// ("#3 (White mates in 3)", "#-2 (Black mates in 2)").
+func formatScore(s engine.Score, side chess.Color) string {
+	if s.IsMate() {
+		n := s.MateMoves() // > 0: side mates; < 0: side is mated
+		winner := side
+		if n < 0 {
+			winner = side.Other()
+		}
+		white := n
+		if side == chess.Black {
+			white = -n
+		}
+		moves := max(n, -n)
+		return fmt.Sprintf("#%d (%s mates in %d)", white, colorName(winner), moves)
+	}
+	cp := int(s)
+	if side == chess.Black {
+		cp = -cp
+	}
+	if cp == 0 {
+		return "0.00"
+	}
+	sign := "+"
+	if cp < 0 {
+		sign, cp = "-", -cp
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
+}
+
+func colorName(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// formatPV returns line, a sequence of moves from pos, in SAN with move
+// numbers: "1. e4 e5 2. Nf3", or "12... Nf6 13. e4" when Black moves
+// first. A move that is not legal where it stands ends the line, printed in
+// UCI notation with a question mark.
+func formatPV(pos *chess.Position, line []chess.Move) string {
+	p := *pos
+	var b strings.Builder
+	for i, m := range line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if !p.IsLegal(m) {
+			b.WriteString(m.String() + "?")
+			break
+		}
+		switch {
+		case p.SideToMove() == chess.White:
+			b.WriteString(strconv.Itoa(p.FullmoveNumber()) + ". ")
+		case i == 0:
+			b.WriteString(strconv.Itoa(p.FullmoveNumber()) + "... ")
+		}
+		b.WriteString(p.SAN(m))
+		p.MakeMove(m)
+	}
+	return b.String()
+}
+
+// formatCount returns n with thousands separators: "1,234,567".
+func formatCount(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
+func formatRate(n uint64) string {
+	switch {
+	case n < 1000:
+		return strconv.FormatUint(n, 10)
+	case n < 1_000_000:
+		return strconv.FormatUint(n/1000, 10) + "k"
+	default:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseEPD(t *testing.T) {
+	tests := []struct {
+		line    string
+		id      string
+		bm, am  int
+		dm      int
+		wantErr string
+	}{
+		{`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`, "WAC.001", 1, 0, 0, ""},
+		{`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; dm 2; id "WAC.001";`, "WAC.001", 1, 0, 2, ""},
+		{`k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q# e8=R#; dm 1; id "two; moves";`, "two; moves", 2, 0, 1, ""},
+		{`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am f3 g4; c0 "comment";`, "", 0, 2, 0, ""},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm 1`, "", 0, 0, 1, ""},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Re8;`, "", 0, 0, 0, "bm Re8"},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm x;`, "", 0, 0, 0, `dm "x"`},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - id "no solution";`, "", 0, 0, 0, "nothing to solve"},
+		{`6k1/5ppp/8/8 w - - bm Rd8;`, "", 0, 0, 0, "chess: "},
+		{`6k1/5ppp w`, "", 0, 0, 0, "four fields"},
+	}
+	for _, tc := range tests {
+		e, err := parseEPD(tc.line)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("parseEPD(%q) error %v, want one containing %q", tc.line, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("parseEPD(%q): %v", tc.line, err)
+			continue
+		}
+		if e.id != tc.id || len(e.bm) != tc.bm || len(e.am) != tc.am || e.dm != tc.dm {
+			t.Errorf("parseEPD(%q) = id %q bm %v am %v dm %d, want id %q, %d bm, %d am, dm %d", tc.line, e.id, e.bm, e.am, e.dm, tc.id, tc.bm, tc.am, tc.dm)
+		}
+	}
+}
+
+func TestSolve(t *testing.T) {
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite.epd")
+	writeFile(t, suite, `# a tiny suite
+6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; dm 1; id "back rank";
+2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; dm 2; id "WAC.001";
+
+k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
+2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - am Qg6; id "avoid the mate";
+`)
+	var out bytes.Buffer
+	if err := solve([]string{"--file", suite, "--depth", "5", "--hash", "1"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	want := []string{
+		"1/4 ok   back rank",
+		"2/4 ok   WAC.001",
+		"3/4 ok   two answers",
+		"4/4 FAIL avoid the mate",
+		"mate in 1: 1/1  mate in 2: 1/1",
+		"solved 3/4",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d = %q, want it to start %q", i+1, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[1], "got Qg6 #2 (White mates in 2)") || !strings.Contains(lines[1], "found at depth ") {
+		t.Errorf("line 2 = %q, want the move, the mate and when it was found", lines[1])
+	}
+}
+
+func TestSolveErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.epd")
+	writeFile(t, bad, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#;\n6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Re8;\n")
+	empty := filepath.Join(dir, "empty.epd")
+	writeFile(t, empty, "# nothing\n\n")
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"solve"}, 2, "--file is required"},
+		{[]string{"solve", "--file", bad, "--depth", "2", "--movetime", "10"}, 2, "cannot be used together"},
+		{[]string{"solve", "--file", bad, "--movetime", "0"}, 2, "--movetime 0"},
+		{[]string{"solve", "--file", bad}, 1, "bad.epd:2: bm Re8: chess: "},
+		{[]string{"solve", "--file", empty}, 1, "no positions"},
+		{[]string{"solve", "--file", filepath.Join(dir, "none.epd")}, 1, "no such file"},
+	}
+	for _, tc := range tests {
+		var stdout, stderr bytes.Buffer
+		if code := dispatch(tc.args, &stdout, &stderr); code != tc.code {
+			t.Errorf("outpost %q: exit %d, want %d (stderr %q)", tc.args, code, tc.code, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), tc.msg) {
+			t.Errorf("outpost %q: stderr %q lacks %q", tc.args, stderr.String(), tc.msg)
+		}
+	}
+}
