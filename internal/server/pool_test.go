@@ -1,0 +1,210 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// sleepJob records when it ran and takes a while.
+type sleepJob struct {
+	n     int
+	mu    *sync.Mutex
+	order *[]int
+	d     time.Duration
+}
+
+func (j *sleepJob) run(*engine.Engine) {
+	j.mu.Lock()
+	*j.order = append(*j.order, j.n)
+	j.mu.Unlock()
+	time.Sleep(j.d)
+}
+
+func TestPool(t *testing.T) {
+	tests := []struct {
+		workers int
+		fifo    bool // with one worker, jobs run in the order queued
+	}{
+		{1, true}, {2, false}, {4, false},
+	}
+	for _, tt := range tests {
+		engines := make([]*engine.Engine, tt.workers)
+		p := newPool(engines)
+		var mu sync.Mutex
+		var order []int
+		const jobs = 24
+		for i := range jobs {
+			if !p.submit(&sleepJob{n: i, mu: &mu, order: &order, d: 2 * time.Millisecond}) {
+				t.Fatal("submit refused")
+			}
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for p.done.Load() != jobs {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d workers: %d of %d jobs done", tt.workers, p.done.Load(), jobs)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if peak := p.peak.Load(); peak > int32(tt.workers) || peak < 1 {
+			t.Errorf("%d workers: %d jobs ran at once", tt.workers, peak)
+		}
+		if tt.fifo && !slices.IsSorted(order) {
+			t.Errorf("one worker ran jobs in order %v", order)
+		}
+		p.close()
+		if p.submit(&sleepJob{mu: &mu, order: &order}) {
+			t.Error("submit after close accepted")
+		}
+		if p.queued() != 0 {
+			t.Error("jobs left in a closed pool")
+		}
+	}
+}
+
+// TestFairness runs AI-against-AI games on one worker: they advance in
+// turn, none starved by the others.
+func TestFairness(t *testing.T) {
+	e := newEnv(t, Config{Workers: 1})
+	speed := 0
+	var games []game
+	for range 5 {
+		g, _ := e.create(NewGameRequest{White: "ai", Black: "ai", Level: "1", SpeedMs: &speed, Paused: true})
+		games = append(games, g)
+	}
+	for _, g := range games {
+		e.do("PATCH", "/api/games/"+g.id, g.token, `{"paused":false}`)
+	}
+	// The games started one after the other: measure from here.
+	base := make([]int, len(games))
+	for i, g := range games {
+		base[i] = e.get(g).Plies
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		plies := make([]int, len(games))
+		total, over := 0, false
+		for i, g := range games {
+			st := e.get(g)
+			plies[i] = st.Plies - base[i]
+			total += plies[i]
+			over = over || st.Status == "over"
+		}
+		if lo, hi := slices.Min(plies), slices.Max(plies); hi-lo > 4 && !over {
+			t.Fatalf("unfair: plies played %v", plies)
+		}
+		if total >= 60 || over {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("too slow: plies %v", plies)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	for _, g := range games {
+		e.do("PATCH", "/api/games/"+g.id, g.token, `{"paused":true}`)
+	}
+	if peak := e.srv.pool.peak.Load(); peak != 1 {
+		t.Errorf("%d searches at once on one worker", peak)
+	}
+}
+
+// TestResponsiveWhileBusy keeps every worker in long searches and checks
+// that the API answers meanwhile.
+func TestResponsiveWhileBusy(t *testing.T) {
+	e := newEnv(t, Config{Workers: 2, MoveTime: 10 * time.Second})
+	var games []game
+	for range 4 {
+		g, _ := e.create(NewGameRequest{White: "ai", Black: "human", Level: "max"})
+		games = append(games, g)
+	}
+	waitRunning(t, e.srv, 2)
+	if n := e.srv.pool.queued(); n != 2 {
+		t.Errorf("%d games queued, want 2", n)
+	}
+	h, _ := e.create(NewGameRequest{White: "human", Black: "human"})
+	for i, req := range []struct{ method, path, body string }{
+		{"GET", "/api/games/" + games[3].id, ""},
+		{"GET", "/api/games", ""},
+		{"POST", "/api/games/" + h.id + "/moves", `{"move":"e4","ply":0}`},
+		{"GET", "/", ""},
+	} {
+		start := time.Now()
+		r := e.do(req.method, req.path, h.token, req.body)
+		if d := time.Since(start); r.status != 200 || d > time.Second {
+			t.Errorf("request %d %s %s: %d in %v", i, req.method, req.path, r.status, d)
+		}
+	}
+	if peak := e.srv.pool.peak.Load(); peak > 2 {
+		t.Errorf("%d searches at once with 2 workers", peak)
+	}
+	for _, g := range games {
+		if st := e.get(g); !st.Thinking {
+			t.Errorf("game %s not thinking", g.id)
+		}
+	}
+}
+
+// TestResume restarts the server on the same store while an AI is to
+// move: the new server plays the move.
+func TestResume(t *testing.T) {
+	e := newEnv(t, Config{Workers: 1, MoveTime: 20 * time.Second})
+	g, _ := e.create(NewGameRequest{Level: "max"})
+	e.move(g, "e4", 0)
+	paused, _ := e.create(NewGameRequest{White: "ai", Level: "1", Paused: true})
+	waitRunning(t, e.srv, 1)
+	e.close() // the search is cancelled and its move not played
+	if rec := e.stored(g); len(rec.Moves) != 1 {
+		t.Fatalf("stored %q after closing", rec.Moves)
+	}
+	e2 := newEnvOn(t, e.store, Config{})
+	st := e2.waitFor(g, "the AI's move after the restart", func(st GameState) bool { return st.Plies == 2 })
+	if rec := e2.stored(g); !slices.Equal(rec.Moves, uciMoves(st)) {
+		t.Errorf("stored %q, state %q", rec.Moves, uciMoves(st))
+	}
+	time.Sleep(20 * time.Millisecond)
+	if st := e2.get(paused); st.Plies != 0 || !st.Paused {
+		t.Errorf("a paused game moved after the restart: %+v", st)
+	}
+}
+
+// TestEvict drops idle games from memory; they come back from the store as
+// they were, and a request holding an evicted game looks it up again.
+func TestEvict(t *testing.T) {
+	e := newEnv(t, Config{})
+	g, _ := e.create(NewGameRequest{White: "human", Black: "human"})
+	e.move(g, "e4", 0)
+	before := e.getRaw(g)
+	old, err := e.srv.lookup(context.Background(), g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.srv.evictIdle(time.Now().Add(-time.Hour)); n != 0 {
+		t.Errorf("evicted %d games used a moment ago", n)
+	}
+	s := e.openStream(g)
+	s.next(t, "state")
+	if n := e.srv.evictIdle(time.Now().Add(time.Hour)); n != 0 {
+		t.Errorf("evicted %d games with a subscriber", n)
+	}
+	s.cancel()
+	s.waitEnd(t)
+	deadline := time.Now().Add(10 * time.Second)
+	for old.hub.count() != 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := e.srv.evictIdle(time.Now().Add(time.Hour)); n != 1 {
+		t.Fatalf("evicted %d games, want 1", n)
+	}
+	if after := e.getRaw(g); after != before {
+		t.Errorf("reloaded game differs:\n%s\n%s", before, after)
+	}
+	if s2, _ := e.srv.lookup(context.Background(), g.id); s2 == old {
+		t.Error("the evicted session is still in use")
+	}
+	e.move(g, "e5", 1)
+}
