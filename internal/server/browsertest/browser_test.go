@@ -13,11 +13,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -224,8 +226,44 @@ type page struct {
 
 func newPage(t *testing.T, vp viewport) *page {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	// The page must not throw: every uncaught exception, unhandled
+	// rejection and console.error fails the test.
+	var mu sync.Mutex
+	var jsErrors []string
+	listen := func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			d := e.ExceptionDetails
+			msg = d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg += " " + d.Exception.Description
+			}
+			msg = fmt.Sprintf("%s (%s:%d:%d)", msg, d.URL, d.LineNumber+1, d.ColumnNumber+1)
+		case *runtime.EventConsoleAPICalled:
+			if e.Type != runtime.ConsoleAPICalledTypeError {
+				return
+			}
+			msg = "console.error:"
+			for _, a := range e.Args {
+				msg += " " + string(a.Value) + a.Description
+			}
+		default:
+			return
+		}
+		mu.Lock()
+		jsErrors = append(jsErrors, msg)
+		mu.Unlock()
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext(), chromedp.WithListener(listen))
 	t.Cleanup(cancel)
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range jsErrors {
+			t.Errorf("the page reported an error: %s", e)
+		}
+	})
 	// Every action of a test runs under this deadline, so a stuck page fails
 	// the test instead of hanging the run.
 	tctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
