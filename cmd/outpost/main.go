@@ -43,6 +43,7 @@ var commands = []command{
 	{"play", "play chess in the terminal: a full-screen board, or a line mode for pipes and screen readers", runPlay},
 	{"uci", "speak the UCI protocol to a chess GUI on standard input and output", runUCI},
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},
+	{"levels", "print the playing levels (1-8, classic, max): aimed Elo and how each is weakened", runLevels},
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
