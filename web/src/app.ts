@@ -460,9 +460,6 @@ export class App {
         case 'End':
           this.goTo(null);
           break;
-        case 'f':
-          byId('btn-flip').click();
-          break;
         default:
           // A letter or digit starts typing a move.
           if (e.key.length === 1 && /[a-hNBRQKO0-9x]/.test(e.key)) {

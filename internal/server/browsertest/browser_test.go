@@ -494,6 +494,8 @@ func TestPlayAgainstAI(t *testing.T) {
 		t.Fatalf("moves after e4 and the reply: %q", m)
 	}
 	p.waitPiece("e4", "white pawn")
+	// A screen reader hears the AI's reply.
+	p.waitFor("the reply in words", `/^Black played .+\. White to move\.$/.test(document.getElementById('live').textContent)`, 5*time.Second)
 
 	p.dragMove("g1", "f3")
 	p.waitPly(4, 20*time.Second)
@@ -710,7 +712,14 @@ func TestReloadContinues(t *testing.T) {
 	p.waitPly(3, 20*time.Second)
 	before := p.moves()
 
+	// The mute switch is remembered.
+	p.click("#btn-mute")
+	p.waitFor("the sound off", `document.getElementById('btn-mute').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
+
 	p.do("reloading", chromedp.Reload(), chromedp.WaitVisible("#board cg-board"))
+	if got := p.text("#btn-mute"); got != "Sound off" {
+		t.Errorf("after the reload the mute switch says %q, want Sound off", got)
+	}
 	p.waitFor("the game after the reload", fmt.Sprintf(`document.getElementById('app').dataset.gameId === %q && document.getElementById('app').dataset.ply === '3'`, id), 10*time.Second)
 	if after := p.moves(); strings.Join(after, " ") != strings.Join(before, " ") {
 		t.Fatalf("moves after the reload %q, before %q", after, before)
