@@ -695,6 +695,8 @@ func TestExportPGN(t *testing.T) {
 	if !strings.HasPrefix(fen, "r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R b KQkq") {
 		t.Errorf("FEN box %q", fen)
 	}
+	p.click("#btn-fen")
+	p.waitFor("the FEN copied", `/FEN/.test(document.getElementById('toast').textContent) && !document.getElementById('toast').hidden`, 5*time.Second)
 	p.screenshot("exported")
 }
 
