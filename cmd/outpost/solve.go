@@ -18,7 +18,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N] [--hash MB]`
+const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB]`
 
 const solveDescription = `Solve runs a test suite in EPD: each line is the first four fields of a FEN
 followed by operations, e.g.
@@ -55,6 +55,7 @@ func solve(args []string, w io.Writer) error {
 	file := fs.String("file", "", "the suite, in EPD (required)")
 	movetime := fs.Int("movetime", 1000, "think `MS` milliseconds per position")
 	depth := fs.Int("depth", 0, "search each position `N` plies deep instead of for a time")
+	nodes := fs.Uint64("nodes", 0, "search each position about `N` nodes instead of for a time (reproducible on a busy machine)")
 	hash := fs.Int("hash", 64, "hash table size in `MB`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -64,8 +65,10 @@ func solve(args []string, w io.Writer) error {
 	switch {
 	case *file == "":
 		return usageErrorf(fs, "--file is required")
-	case set["depth"] && set["movetime"]:
-		return usageErrorf(fs, "--depth and --movetime cannot be used together")
+	case boolToInt(set["depth"])+boolToInt(set["movetime"])+boolToInt(set["nodes"]) > 1:
+		return usageErrorf(fs, "use one of --movetime, --depth and --nodes")
+	case set["nodes"] && *nodes < 1:
+		return usageErrorf(fs, "--nodes 0: want a positive number of nodes")
 	case set["depth"] && (*depth < 1 || *depth > maxAnalyseDepth):
 		return usageErrorf(fs, "--depth %d is out of range 1..%d", *depth, maxAnalyseDepth)
 	case *movetime < 1:
@@ -78,8 +81,11 @@ func solve(args []string, w io.Writer) error {
 		return err
 	}
 	limits := engine.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
-	if set["depth"] {
+	switch {
+	case set["depth"]:
 		limits = engine.Limits{Depth: *depth}
+	case set["nodes"]:
+		limits = engine.Limits{Nodes: *nodes}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -302,4 +308,11 @@ func splitOps(s string) []string {
 		ops = append(ops, s[start:])
 	}
 	return ops
+}
+
+func boolToInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -78,6 +78,14 @@ k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
 	if !strings.Contains(lines[1], "got Qg6 #2 (White mates in 2)") || !strings.Contains(lines[1], "found at depth ") {
 		t.Errorf("line 2 = %q, want the move, the mate and when it was found", lines[1])
 	}
+
+	out.Reset()
+	if err := solve([]string{"--file", suite, "--nodes", "20000", "--hash", "1"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(out.String(), "solved 3/4\n") {
+		t.Errorf("with --nodes 20000:\n%s\nwant solved 3/4", out.String())
+	}
 }
 
 func TestSolveErrors(t *testing.T) {
@@ -92,7 +100,9 @@ func TestSolveErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"solve"}, 2, "--file is required"},
-		{[]string{"solve", "--file", bad, "--depth", "2", "--movetime", "10"}, 2, "cannot be used together"},
+		{[]string{"solve", "--file", bad, "--depth", "2", "--movetime", "10"}, 2, "use one of --movetime, --depth and --nodes"},
+		{[]string{"solve", "--file", bad, "--nodes", "2000", "--movetime", "10"}, 2, "use one of --movetime, --depth and --nodes"},
+		{[]string{"solve", "--file", bad, "--nodes", "0"}, 2, "--nodes 0"},
 		{[]string{"solve", "--file", bad, "--movetime", "0"}, 2, "--movetime 0"},
 		{[]string{"solve", "--file", bad}, 1, "bad.epd:2: bm Re8: chess: "},
 		{[]string{"solve", "--file", empty}, 1, "no positions"},
