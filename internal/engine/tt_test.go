@@ -66,7 +66,7 @@ func TestTTMateScoresByPly(t *testing.T) {
 	// Ordinary scores pass through unchanged; the two are inverses.
 	for _, s := range []Score{0, 1, -1, 250, -900, MaxMateScore, -MaxMateScore, MateIn(0), MatedIn(0), MateIn(60), MatedIn(60)} {
 		for _, ply := range []int{0, 1, 30, maxPly} {
-			if s > -MaxMateScore && s < MaxMateScore || s == MaxMateScore || s == -MaxMateScore {
+			if !s.IsMate() {
 				if got := scoreToTT(s, ply); got != s {
 					t.Errorf("scoreToTT(%d, %d) = %d, want it unchanged", s, ply, got)
 				}
