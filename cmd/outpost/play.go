@@ -30,8 +30,8 @@ Without --white or --black a start menu chooses your colour and the level;
 with them the game starts at once ("ai" alone is level 3). Move with the
 arrow keys (or h j k l) and Enter or space to pick a piece up and put it
 down, or type the move in SAN or UCI (":" opens the move line; e4, Nf3, O-O,
-e7e8q). Keys: u takeback, f flip, s save as PGN, n new game, p pause the AI,
-Esc make the AI move now, ? help, q quit.
+e7e8q). Keys: u takeback, f flip, s save as PGN, o load a PGN, n new game,
+p pause the AI, Esc make the AI move now, ? help, q quit.
 
 Unfinished games are kept in the game store the web app shares (see --store);
 --resume continues the last one, --load continues a game saved as PGN.
@@ -136,8 +136,8 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 			return usageErrorf(fs, "--fen: %v", err)
 		}
 	case *load != "":
-		if cfg.Game, err = loadPGN(*load); err != nil {
-			return err
+		if cfg.Game, err = tui.LoadPGN(*load); err != nil {
+			return fmt.Errorf("--load: %w", err)
 		}
 	case *resume:
 		g, players, id, err := tui.ResumeLatest(ctx, st)
@@ -170,21 +170,4 @@ func openStore(path string) (*store.Store, error) {
 		}
 	}
 	return store.Open(path)
-}
-
-// loadPGN reads the first game of a PGN file.
-func loadPGN(path string) (*chess.Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("--load: %w", err)
-	}
-	defer f.Close()
-	g, err := chess.NewPGNReader(f).Next()
-	switch {
-	case errors.Is(err, io.EOF):
-		return nil, fmt.Errorf("--load %s: the file holds no game", path)
-	case err != nil:
-		return nil, fmt.Errorf("--load %s: %w", path, err)
-	}
-	return g, nil
 }

@@ -94,8 +94,8 @@ func TestPlayErrors(t *testing.T) {
 		{"bad delay", []string{"play", "--delay", "-1"}, 2, "--delay -1"},
 		{"positional", []string{"play", "e4"}, 2, `unexpected argument "e4"`},
 		{"missing PGN", []string{"play", "--plain", "--store", db, "--load", filepath.Join(dir, "none.pgn")}, 1, "no such file"},
-		{"empty PGN", []string{"play", "--plain", "--store", db, "--load", filepath.Join(dir, "empty.pgn")}, 1, "the file holds no game"},
-		{"unreadable PGN", []string{"play", "--plain", "--store", db, "--load", filepath.Join(dir, "broken.pgn")}, 1, "outpost play: --load " + filepath.Join(dir, "broken.pgn") + ": chess: PGN line 1"},
+		{"empty PGN", []string{"play", "--plain", "--store", db, "--load", filepath.Join(dir, "empty.pgn")}, 1, "empty.pgn holds no game"},
+		{"unreadable PGN", []string{"play", "--plain", "--store", db, "--load", filepath.Join(dir, "broken.pgn")}, 1, "outpost play: --load: " + filepath.Join(dir, "broken.pgn") + ": chess: PGN line 1"},
 		{"nothing to resume", []string{"play", "--plain", "--store", db, "--resume"}, 1, "outpost play: no unfinished terminal game to resume"},
 	}
 	for _, tc := range tests {

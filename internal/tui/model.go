@@ -66,6 +66,7 @@ const (
 	modeMove                // typing a move
 	modePromote             // choosing the piece a pawn promotes to
 	modeSave                // typing the file name to save to
+	modeLoad                // typing the file name of a game to load
 	modeHelp                // the help screen
 	modeQuit                // asking whether to quit an unfinished game
 )
@@ -216,6 +217,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return m.promoteKey(k)
 	case modeSave:
 		return m.saveKey(k)
+	case modeLoad:
+		return m.loadKey(k)
 	case modeHelp:
 		m.mode = modeBoard
 		return nil
@@ -261,6 +264,8 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		m.say("Board flipped.")
 	case "s":
 		m.openSaveInput()
+	case "o":
+		m.openLoadInput()
 	case "n":
 		m.menu = newMenu(m.s.players[chess.White], m.s.players[chess.Black])
 		m.mode = modeMenu
@@ -679,6 +684,42 @@ func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
 		m.closeInput()
 		m.say("Saved to " + path + ".")
 		return nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	return cmd
+}
+
+// openLoadInput asks for a PGN file to load.
+func (m *Model) openLoadInput() {
+	m.deselect()
+	m.mode = modeLoad
+	m.input.Prompt = "Load PGN: "
+	m.input.Placeholder = "game.pgn"
+	m.input.SetValue("")
+	m.input.Focus()
+	m.say("Enter loads the first game of this file and goes on with it (Esc: cancel).")
+}
+
+// loadKey handles a key while the file name of a game to load is typed.
+// A file that cannot be read leaves the game as it was.
+func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.closeInput()
+		m.say("Nothing loaded.")
+		return nil
+	case "enter":
+		path := strings.TrimSpace(m.input.Value())
+		g, err := LoadPGN(path)
+		if err != nil {
+			m.fail("Could not load: " + errorText(err))
+			return nil
+		}
+		m.closeInput()
+		m.begin(newSession(g, m.s.players, m.cfg.Keeper, ""))
+		m.say(fmt.Sprintf("Loaded %s (%d %s).", path, g.Len(), plural(g.Len(), "move", "moves")))
+		return m.think()
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(k)

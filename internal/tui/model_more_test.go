@@ -377,3 +377,37 @@ func TestFastKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestLoad loads a saved game with o; a file that cannot be read leaves the
+// game as it was.
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	broken := filepath.Join(dir, "broken.pgn")
+	for path, text := range map[string]string{good: "1. d4 d5 2. c4 *\n", broken: "1. e4 e4 *\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newHarness(t, Config{}, 120, 40)
+	h.press("e4{enter}o")
+	if h.m.mode != modeLoad {
+		t.Fatalf("mode %d after o, want modeLoad", h.m.mode)
+	}
+	for _, bad := range []string{filepath.Join(dir, "none.pgn"), broken, ""} {
+		h.m.input.SetValue(bad)
+		h.press("{enter}")
+		if got := h.moves(); got != "e2e4" || h.m.mode != modeLoad || !strings.Contains(h.m.View(), "Could not load") {
+			t.Errorf("loading %q: moves %q, mode %d, view:\n%s", bad, got, h.m.mode, h.m.View())
+		}
+	}
+	h.m.input.SetValue(good)
+	h.press("{enter}")
+	if got := h.moves(); got != "d2d4 d7d5 c2c4" || h.m.mode != modeBoard || !strings.Contains(h.m.View(), "Loaded "+good+" (3 moves).") {
+		t.Errorf("loading the good file: moves %q, mode %d, view:\n%s", got, h.m.mode, h.m.View())
+	}
+	h.press("o{esc}")
+	if h.m.mode != modeBoard || !strings.Contains(h.m.View(), "Nothing loaded.") {
+		t.Errorf("o then Esc: mode %d", h.m.mode)
+	}
+}

@@ -18,6 +18,7 @@ Commands:
   moves      list the moves played
   undo       take back your last move (and Outpost's reply)
   save FILE  save the game as PGN
+  load FILE  go on with the first game of a PGN file
   draw       claim a draw (threefold repetition, fifty-move rule)
   resign     resign the game
   help       this list
@@ -94,6 +95,7 @@ func (pl *plain) run(ctx context.Context) error {
 	pl.printf("Type moves in SAN or UCI (e4, Nf3, O-O, e7e8q); help lists the commands.\n")
 	showBoard := true
 	for pl.w.err == nil {
+		s = pl.s // "load" replaces the game
 		if err := s.takeKeepError(); err != nil {
 			pl.printf("Note: %s\n", errorText(err))
 		}
@@ -197,6 +199,15 @@ func (pl *plain) command(line string) (quit, changed bool) {
 			return false, false
 		}
 		pl.printf("Saved to %s.\n", strings.TrimSpace(arg))
+	case "load":
+		g, err := LoadPGN(arg)
+		if err != nil {
+			pl.printf("Could not load: %s\n", errorText(err))
+			return false, false
+		}
+		pl.s = newSession(g, s.players, pl.cfg.Keeper, "")
+		pl.printf("Loaded %s (%d %s).\n", strings.TrimSpace(arg), g.Len(), plural(g.Len(), "move", "moves"))
+		return false, true
 	case "draw":
 		if err := s.claimDraw(); err != nil {
 			pl.printf("%s\n", capitalize(errorText(err)))

@@ -15,6 +15,9 @@ import (
 
 func TestPlain(t *testing.T) {
 	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "two.pgn"), []byte("1. d4 d5 2. c4 *\n\n1. e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name         string
 		white, black string
@@ -50,6 +53,8 @@ func TestPlain(t *testing.T) {
 		{name: "no draw to claim", input: "draw\nquit\n", want: []string{"No draw to claim"}},
 		{name: "help and board", input: "help\nboard\n", want: []string{"save FILE", "1 R N B Q K B N R 1"}},
 		{name: "save", input: "e4\nsave " + filepath.Join(dir, "g.pgn") + "\nsave\n", want: []string{"Saved to " + filepath.Join(dir, "g.pgn") + ".", "Could not save: no file name given"}, wantPlies: 1},
+		{name: "load", black: "ai:1", input: "load " + filepath.Join(dir, "none.pgn") + "\nload " + filepath.Join(dir, "two.pgn") + "\nmoves\n",
+			want: []string{"Could not load: open ", "no such file", "Loaded " + filepath.Join(dir, "two.pgn") + " (3 moves).", "Outpost level 1 played 2... ", "1. d4       d5", "2. c4"}, wantPlies: 4},
 		{name: "a FEN start", fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1", input: "O-O\n", want: []string{"White played 1. O-O."}, wantPlies: 1},
 		{name: "empty input", input: "", want: []string{"End of input.", "The game is unfinished."}},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -267,6 +268,26 @@ func (s *session) save(path string) error {
 		return errors.New("no file name given")
 	}
 	return os.WriteFile(path, []byte(s.pgn()), 0o644)
+}
+
+// LoadPGN reads the first game of the PGN file at path.
+func LoadPGN(path string) (*chess.Game, error) {
+	if strings.TrimSpace(path) == "" {
+		return nil, errors.New("no file name given")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	g, err := chess.NewPGNReader(f).Next()
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, fmt.Errorf("%s holds no game", path)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
 }
 
 // outcomeText describes the result: "1-0: White wins by checkmate".

@@ -160,7 +160,7 @@ func (m *Model) turnText() string {
 // keyLine is the text being typed, or the keys of the current mode.
 func (m *Model) keyLine() string {
 	switch m.mode {
-	case modeMove, modeSave:
+	case modeMove, modeSave, modeLoad:
 		return m.input.View()
 	case modePromote:
 		return styleFaint.Render("q queen · r rook · b bishop · n knight · Esc: another move")
@@ -295,6 +295,7 @@ func (m *Model) viewHelp() string {
 		{"u", "take back your last move (and Outpost's reply)"},
 		{"f", "flip the board"},
 		{"s", "save the game as PGN (asks for a file name)"},
+		{"o", "load a game saved as PGN and go on with it"},
 		{"n", "a new game (the start menu)"},
 		{"p", "pause Outpost, or let it move again"},
 		{"?", "this help"},
