@@ -55,6 +55,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table per worker, in `MB`")
 	movetime := fs.Int("movetime", 1000, "the longest the AI thinks over a move, in `MS` (lower levels stop earlier)")
 	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
+	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,6 +64,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
 	case *hash < 1 || *hash > engine.MaxHashMB:
 		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	case *nice < 0 || *nice > 19:
+		return usageErrorf(fs, "--nice %d is out of range 0..19", *nice)
 	case *movetime < 1:
 		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
 	case *dbPath == "" && defaultErr != nil:
@@ -77,8 +80,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer st.Close()
 	logger := log.New(stderr, "outpost serve: ", log.LstdFlags)
+	if *nice > 0 {
+		// Searches run on their own low-priority threads; more Ps than
+		// cores leave one free for HTTP whenever every worker searches.
+		runtime.GOMAXPROCS(runtime.NumCPU() + *workers)
+	}
 	srv, err := server.New(server.Config{
-		Store: st, Workers: *workers, HashMB: *hash, Seed: *seed,
+		Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
 		MoveTime: time.Duration(*movetime) * time.Millisecond,
 		Logf:     logger.Printf,
 	})

@@ -30,6 +30,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--workers", "0"}, "--workers 0 is out of range"},
 		{[]string{"--hash", "0"}, "--hash 0 is out of range"},
 		{[]string{"--movetime", "0"}, "--movetime 0"},
+		{[]string{"--nice", "20"}, "--nice 20 is out of range"},
 		{[]string{"--db", ""}, "--db: empty path"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--port", "80"}, "flag provided but not defined"},
@@ -42,7 +43,7 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 	stdout, _, code := runOutpost(t, "help", "serve")
-	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "127.0.0.1:8080"} {
+	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "127.0.0.1:8080"} {
 		if code != 0 || !strings.Contains(stdout, flag) {
 			t.Errorf("help serve (exit %d) lacks %q:\n%s", code, flag, stdout)
 		}

@@ -33,13 +33,19 @@ type pool struct {
 	done    atomic.Int64   // jobs finished (for tests)
 }
 
-// newPool starts workers goroutines, worker i with engine engines[i].
-func newPool(engines []*engine.Engine) *pool {
+// newPool starts a worker for each engine. With nice > 0, each worker runs
+// on a thread of its own at that lower priority (see lowerPriority).
+func newPool(engines []*engine.Engine, nice int) *pool {
 	p := &pool{}
 	p.cond = sync.NewCond(&p.mu)
 	for _, eng := range engines {
 		p.wg.Add(1)
-		go p.work(eng)
+		go func() {
+			if nice > 0 {
+				lowerPriority(nice) // best effort: a failure leaves the priority as it was
+			}
+			p.work(eng)
+		}()
 	}
 	return p
 }

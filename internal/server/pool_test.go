@@ -34,7 +34,7 @@ func TestPool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		engines := make([]*engine.Engine, tt.workers)
-		p := newPool(engines)
+		p := newPool(engines, 0)
 		var mu sync.Mutex
 		var order []int
 		const jobs = 24

@@ -60,6 +60,12 @@ type Config struct {
 	// ThinkingInterval is the least time between two thinking events of a
 	// search (default 100ms).
 	ThinkingInterval time.Duration
+	// Nice, when positive, runs each worker on a thread of its own with
+	// this lower priority (Linux), so that when the cores are busy the
+	// kernel serves HTTP before searches. Give the process more Ps than
+	// cores (GOMAXPROCS = cores + Workers) for it to take effect: then a
+	// search never holds the P an HTTP goroutine waits for.
+	Nice int
 	// IdleEvict is how long a game stays in memory unused, with no event
 	// stream and no AI move due (default 10 minutes).
 	IdleEvict time.Duration
@@ -145,7 +151,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{
-		cfg: cfg, store: cfg.Store, pool: newPool(engines),
+		cfg: cfg, store: cfg.Store, pool: newPool(engines, cfg.Nice),
 		ctx: ctx, stop: stop,
 		streamsDone: make(chan struct{}), janitorDone: make(chan struct{}),
 		sessions: map[string]*entry{},

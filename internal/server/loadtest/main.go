@@ -1,0 +1,413 @@
+// Command loadtest drives "outpost serve" with many concurrent games, as
+// scripts/load-bench runs it (see docs/server.md).
+//
+// Each simulated player creates a game against the AI (White, human; Black,
+// the AI at -level), follows its event stream, and plays -moves moves: it
+// posts a random legal move, records how long the server took to accept it
+// (the move is committed to the store by then), then waits for the AI's
+// reply on the event stream and records how long that took. At the end it
+// reads every game back through the API and checks that no move was lost:
+// the game holds exactly the moves the server acknowledged and the replies
+// it announced. With -expect it writes those moves to a file, which
+// "loadtest -verify-db DB -expect FILE" checks against the database after the
+// server has been killed.
+//
+//	loadtest -url http://127.0.0.1:8080 [-games 200] [-moves 20] [-level 1] [-ramp 0s] [-expect FILE]
+//	loadtest -verify-db DB -expect FILE
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/server"
+	"github.com/outpost-chess/outpost/internal/store"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// options configure a load run.
+type options struct {
+	url     string
+	games   int
+	moves   int
+	level   string
+	seed    uint64
+	timeout time.Duration // for any one wait
+	ramp    time.Duration // start the games evenly over this time
+	expect  string        // file to write the acknowledged moves to
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	var o options
+	fs.StringVar(&o.url, "url", "http://127.0.0.1:8080", "the server's base URL")
+	fs.IntVar(&o.games, "games", 200, "concurrent games")
+	fs.IntVar(&o.moves, "moves", 20, "moves each player plays (fewer when the game ends)")
+	fs.StringVar(&o.level, "level", "1", "the AI's level")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the players' random moves")
+	fs.DurationVar(&o.timeout, "timeout", time.Minute, "the longest wait for one answer or reply")
+	fs.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this time (0: all at once)")
+	fs.StringVar(&o.expect, "expect", "", "write the acknowledged moves of every game to this JSON file")
+	verifyDB := fs.String("verify-db", "", "check the database at this path against the -expect file, and exit")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *verifyDB != "" {
+		return verify(*verifyDB, o.expect, out)
+	}
+	if o.games < 1 || o.moves < 1 {
+		return errors.New("-games and -moves must be at least 1")
+	}
+	rep, err := load(context.Background(), o)
+	if err != nil {
+		return err
+	}
+	rep.print(out)
+	if o.expect != "" {
+		data, err := json.Marshal(rep.expected)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(o.expect, data, 0o644); err != nil {
+			return err
+		}
+	}
+	if rep.lost > 0 || rep.errors > 0 {
+		return fmt.Errorf("%d games lost moves, %d errors", rep.lost, rep.errors)
+	}
+	return nil
+}
+
+// report is the outcome of a load run.
+type report struct {
+	games, humanMoves, aiMoves int
+	elapsed                    time.Duration
+	accept, reply              []time.Duration // latencies
+	acceptFirst                []time.Duration // of the first moves, which arrive all at once
+	errors                     int
+	firstErrors                []string
+	lost                       int                 // games whose stored moves differ from the acknowledged ones
+	expected                   map[string][]string // game id → acknowledged moves (UCI)
+}
+
+func (r *report) print(w io.Writer) {
+	fmt.Fprintf(w, "games %d, moves %d (%d yours, %d AI) in %.1fs: %.0f moves/s (%.0f accepted/s)\n",
+		r.games, r.humanMoves+r.aiMoves, r.humanMoves, r.aiMoves, r.elapsed.Seconds(),
+		float64(r.humanMoves+r.aiMoves)/r.elapsed.Seconds(), float64(r.humanMoves)/r.elapsed.Seconds())
+	fmt.Fprintf(w, "move accepted:  %s\n", percentiles(r.accept))
+	fmt.Fprintf(w, "  first moves:  %s\n", percentiles(r.acceptFirst))
+	fmt.Fprintf(w, "AI reply:       %s\n", percentiles(r.reply))
+	fmt.Fprintf(w, "errors %d, games with lost moves %d\n", r.errors, r.lost)
+	for _, e := range r.firstErrors {
+		fmt.Fprintf(w, "  error: %s\n", e)
+	}
+}
+
+// percentiles describes a set of latencies.
+func percentiles(d []time.Duration) string {
+	if len(d) == 0 {
+		return "none"
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	at := func(p float64) time.Duration { return s[min(len(s)-1, int(p*float64(len(s))))] }
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000) }
+	return fmt.Sprintf("p50 %s  p90 %s  p99 %s  max %s  (n=%d)", ms(at(0.50)), ms(at(0.90)), ms(at(0.99)), ms(s[len(s)-1]), len(s))
+}
+
+// load runs the games and checks them.
+func load(ctx context.Context, o options) (*report, error) {
+	client := &http.Client{Transport: &http.Transport{
+		MaxIdleConns:        4 * o.games,
+		MaxIdleConnsPerHost: 4 * o.games,
+		IdleConnTimeout:     time.Minute,
+	}}
+	rep := &report{games: o.games, expected: map[string][]string{}}
+	var mu sync.Mutex // guards rep
+	fail := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		rep.errors++
+		if len(rep.firstErrors) < 10 {
+			rep.firstErrors = append(rep.firstErrors, fmt.Sprintf(format, args...))
+		}
+	}
+	players := make([]*player, o.games)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range players {
+		players[i] = &player{o: o, client: client, rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := players[i]
+			time.Sleep(o.ramp * time.Duration(i) / time.Duration(o.games))
+			if err := p.play(ctx); err != nil {
+				fail("game %d (%s): %v", i, p.id, err)
+			}
+			mu.Lock()
+			rep.humanMoves += len(p.accept)
+			rep.aiMoves += p.aiMoves
+			rep.accept = append(rep.accept, p.accept...)
+			if len(p.accept) > 0 {
+				rep.acceptFirst = append(rep.acceptFirst, p.accept[0])
+			}
+			rep.reply = append(rep.reply, p.reply...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	rep.elapsed = time.Since(start)
+
+	// No move lost: the server holds exactly what it acknowledged.
+	for i, p := range players {
+		if p.id == "" {
+			continue
+		}
+		rep.expected[p.id] = p.moves
+		st, err := p.get(ctx)
+		if err != nil {
+			fail("game %d: reading it back: %v", i, err)
+			continue
+		}
+		if got := uciOf(st); !slices.Equal(got, p.moves) {
+			rep.lost++
+			fail("game %s: the server has %q, the player was told %q", p.id, got, p.moves)
+		}
+	}
+	return rep, nil
+}
+
+// player is one simulated player and its game.
+type player struct {
+	o      options
+	client *http.Client
+	rng    *rand.Rand
+
+	id, token string
+	moves     []string // the moves acknowledged or announced, in order
+	accept    []time.Duration
+	reply     []time.Duration
+	aiMoves   int
+}
+
+// play creates the game and plays its moves.
+func (p *player) play(ctx context.Context) error {
+	var ng server.NewGameResponse
+	body := fmt.Sprintf(`{"white":"human","black":"ai","level":%q}`, p.o.level)
+	if err := p.call(ctx, "POST", "/api/games", body, http.StatusCreated, &ng); err != nil {
+		return fmt.Errorf("create: %w", err)
+	}
+	p.id, p.token = ng.ID, ng.Token
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	states, err := p.events(ctx)
+	if err != nil {
+		return err
+	}
+	st := ng.Game
+	for range p.o.moves {
+		if st.Status != "playing" {
+			return nil
+		}
+		mv, err := p.pick(st.FEN)
+		if err != nil {
+			return err
+		}
+		ply := len(p.moves)
+		t0 := time.Now()
+		var after server.GameState
+		err = p.call(ctx, "POST", "/api/games/"+p.id+"/moves", fmt.Sprintf(`{"move":%q,"ply":%d}`, mv, ply), http.StatusOK, &after)
+		accepted := time.Now()
+		if err != nil {
+			return fmt.Errorf("move %s at ply %d: %w", mv, ply, err)
+		}
+		p.accept = append(p.accept, accepted.Sub(t0))
+		p.moves = append(p.moves, mv)
+		if after.Status != "playing" {
+			return nil
+		}
+		// Wait for the AI's reply on the event stream.
+		timeout := time.After(p.o.timeout)
+		for st = after; len(st.Moves) < ply+2 && st.Status == "playing"; {
+			select {
+			case s, ok := <-states:
+				if !ok {
+					return fmt.Errorf("the event stream ended waiting for the reply at ply %d", ply+1)
+				}
+				st = s
+			case <-timeout:
+				return fmt.Errorf("no AI reply at ply %d within %v", ply+1, p.o.timeout)
+			}
+		}
+		if len(st.Moves) >= ply+2 {
+			p.reply = append(p.reply, time.Since(accepted))
+			p.moves = append(p.moves, st.Moves[ply+1].UCI)
+			p.aiMoves++
+		}
+	}
+	return nil
+}
+
+// pick returns a random legal move in UCI.
+func (p *player) pick(fen string) (string, error) {
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return "", err
+	}
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return "", errors.New("no legal move to play")
+	}
+	return moves[p.rng.IntN(len(moves))].String(), nil
+}
+
+// events follows the game's event stream and sends its states.
+func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", p.o.url+"/api/games/"+p.id+"/events", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return nil, fmt.Errorf("events: status %d", resp.StatusCode)
+	}
+	ch := make(chan server.GameState, 16)
+	go func() {
+		defer close(ch)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		event := ""
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				event = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: ") && event == "state":
+				var st server.GameState
+				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &st) == nil {
+					select {
+					case ch <- st:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+		}
+	}()
+	return ch, nil
+}
+
+// get reads the game's state.
+func (p *player) get(ctx context.Context) (server.GameState, error) {
+	var st server.GameState
+	err := p.call(ctx, "GET", "/api/games/"+p.id, "", http.StatusOK, &st)
+	return st, err
+}
+
+// call sends a request and decodes the answer, which must have status want.
+func (p *player) call(ctx context.Context, method, path, body string, want int, v any) error {
+	ctx, cancel := context.WithTimeout(ctx, p.o.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, p.o.url+path, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	if p.token != "" {
+		req.Header.Set("Authorization", "Bearer "+p.token)
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != want {
+		return fmt.Errorf("status %d: %s", resp.StatusCode, strings.TrimSpace(string(data)))
+	}
+	return json.Unmarshal(data, v)
+}
+
+func uciOf(st server.GameState) []string {
+	s := make([]string, len(st.Moves))
+	for i, m := range st.Moves {
+		s[i] = m.UCI
+	}
+	return s
+}
+
+// verify checks the database against the moves in the expect file: every
+// game holds the acknowledged moves (and, if the server was killed while
+// the AI was about to move, nothing else but possibly one AI move).
+func verify(dbPath, expectPath string, out io.Writer) error {
+	if expectPath == "" {
+		return errors.New("-verify-db needs -expect")
+	}
+	data, err := os.ReadFile(expectPath)
+	if err != nil {
+		return err
+	}
+	var expected map[string][]string
+	if err := json.Unmarshal(data, &expected); err != nil {
+		return fmt.Errorf("%s: %w", expectPath, err)
+	}
+	st, err := store.Open(dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ids := make([]string, 0, len(expected))
+	for id := range expected {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	lost, moves := 0, 0
+	for _, id := range ids {
+		want := expected[id]
+		moves += len(want)
+		g, err := st.Get(context.Background(), id)
+		if err != nil {
+			fmt.Fprintf(out, "game %s: %v\n", id, err)
+			lost++
+			continue
+		}
+		if !slices.Equal(g.Moves, want) {
+			fmt.Fprintf(out, "game %s: stored %q, acknowledged %q\n", id, g.Moves, want)
+			lost++
+		}
+	}
+	fmt.Fprintf(out, "database after SIGKILL: %d games, %d acknowledged moves, %d games differ\n", len(ids), moves, lost)
+	if lost > 0 {
+		return fmt.Errorf("%d games lost moves", lost)
+	}
+	return nil
+}
