@@ -48,6 +48,8 @@ var commands = []command{
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
+	{"datagen", "play self-play games and write their quiet positions, labelled by result, for tuning", runDatagen},
+	{"tune", "fit the evaluation's weights to game results (Texel tuning)", runTune},
 }
 
 func main() {
