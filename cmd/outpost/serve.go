@@ -102,6 +102,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          logger,
 	}
 	hs.RegisterOnShutdown(srv.CloseStreams)

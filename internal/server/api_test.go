@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 const (
@@ -263,5 +265,48 @@ func TestRoutingErrors(t *testing.T) {
 	r := e.do("GET", "/", "", nil)
 	if r.status != 200 || !strings.Contains(string(r.body), "<title>Outpost</title>") {
 		t.Errorf("GET /: %d %s", r.status, r.body)
+	}
+}
+
+// TestStoredGames loads games written by others: a terminal game (watched,
+// not played) and a web game whose mating move was stored without its
+// result (a crash between the two writes).
+func TestStoredGames(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	term := store.Game{Source: store.SourceTerminal, White: store.Human, Black: store.AI, WhiteLevel: "3", BlackLevel: "3",
+		StartFEN: chess.StartFEN, Moves: []string{"e2e4", "e7e5"}}
+	if err := e.store.CreateGame(ctx, &term); err != nil {
+		t.Fatal(err)
+	}
+	g := game{id: term.ID}
+	if st := e.get(g); sanMoves(st) != "e4 e5" || st.Source != "terminal" || st.Thinking {
+		t.Errorf("terminal game %+v", st)
+	}
+	r := e.do("POST", "/api/games/"+g.id+"/moves", "anything", `{"move":"Nf3","ply":2}`)
+	if r.status != 403 || !strings.Contains(r.errMsg(), "no player token") {
+		t.Errorf("move in a terminal game: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/api/games/"+g.id+"/pgn", "", nil); r.status != 200 || !strings.Contains(string(r.body), "1. e4 e5 *") {
+		t.Errorf("PGN of a terminal game: %d %s", r.status, r.body)
+	}
+	// The terminal game moves on: the server sees it.
+	if err := e.store.AppendMove(ctx, term.ID, 2, "g1f3"); err != nil {
+		t.Fatal(err)
+	}
+	if st := e.get(g); st.Plies != 3 {
+		t.Errorf("after the terminal's move: %d plies", st.Plies)
+	}
+
+	mated := store.Game{Source: store.SourceWeb, White: store.Human, Black: store.Human, StartFEN: chess.StartFEN,
+		Moves: []string{"f2f3", "e7e5", "g2g4", "d8h4"}, TokenHash: []byte("x")}
+	if err := e.store.CreateGame(ctx, &mated); err != nil {
+		t.Fatal(err)
+	}
+	if st := e.get(game{id: mated.ID}); st.Status != "over" || st.Reason != "checkmate" {
+		t.Errorf("mated game %+v", st)
+	}
+	if rec := e.stored(game{id: mated.ID}); rec.Result != "0-1" || rec.Reason != "checkmate" {
+		t.Errorf("the result was not stored on loading: %q %q", rec.Result, rec.Reason)
 	}
 }

@@ -59,7 +59,8 @@ type session struct {
 // loadSession rebuilds a game from its stored record: the moves are
 // replayed with chess (an illegal stored move is an error), and the stored
 // result is restored, or, when the moves ended the game by rule but the
-// result was not stored (a crash between the two writes), stored now.
+// result was not stored (a crash between the two writes), stored now (for
+// web games; the server does not write the terminal's).
 func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, error) {
 	start, err := chess.ParseFEN(rec.StartFEN)
 	if err != nil {
@@ -83,7 +84,7 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 	if err := restoreOutcome(g, rec.Result, rec.Reason); err != nil {
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
-	if o := g.Outcome(); o.IsOver() && rec.Result == "*" {
+	if o := g.Outcome(); o.IsOver() && rec.Result == "*" && rec.Source == store.SourceWeb {
 		if err := srv.store.Finish(ctx, rec.ID, o.Result.String(), o.Reason.String()); err != nil {
 			srv.logf("game %s: storing its result: %v", rec.ID, err)
 		}
@@ -231,7 +232,7 @@ func (s *session) stateLocked() GameState {
 		Dests:  map[string][]string{},
 		Check:  pos.InCheck(),
 		Status: "playing", Result: o.Result.String(),
-		Thinking: s.aiDueLocked(), Paused: s.paused, SpeedMs: s.speedMs,
+		Thinking: s.cached && s.aiDueLocked(), Paused: s.paused, SpeedMs: s.speedMs,
 		CanRedo: len(s.redo) > 0,
 	}
 	if st.Moves == nil {
