@@ -19,7 +19,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--workers N] [--hash MB] [--movetime MS]`
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS]`
 
 const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
 Outpost (against the AI at any level, two people on one board, or two AIs),
@@ -55,6 +55,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table per worker, in `MB`")
 	movetime := fs.Int("movetime", 1000, "the longest the AI thinks over a move, in `MS` (lower levels stop earlier)")
 	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
+	syncMode := fs.String("sync", "full", "when a move is on disk: `full` (survives a power loss) or normal (survives a crash of the server, not of the machine; faster)")
 	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -64,6 +65,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
 	case *hash < 1 || *hash > engine.MaxHashMB:
 		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	case *syncMode != "full" && *syncMode != "normal":
+		return usageErrorf(fs, "--sync %q: want full or normal", *syncMode)
 	case *nice < 0 || *nice > 19:
 		return usageErrorf(fs, "--nice %d is out of range 0..19", *nice)
 	case *movetime < 1:
@@ -74,7 +77,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--db: empty path")
 	}
 
-	st, err := store.Open(*dbPath)
+	opts := store.Options{Sync: store.SyncFull}
+	if *syncMode == "normal" {
+		opts.Sync = store.SyncNormal
+	}
+	st, err := store.OpenWith(*dbPath, opts)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@
 // them is a single statement: a reader never sees half a change.
 //
 // The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
-// WAL mode, synchronous=FULL, with a busy timeout so that two processes (the
+// WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so that two processes (the
 // server and a terminal game) can share it. Reads run in parallel. Writes
 // from one Store go to one goroutine that commits those waiting together in
 // one transaction (group commit: one fsync for many moves), each in its own
@@ -138,10 +138,33 @@ func DefaultPath() (string, error) {
 	return filepath.Join(home, ".local", "share", "outpost", "outpost.db"), nil
 }
 
+// Sync says when a commit is on disk.
+type Sync int
+
+const (
+	// SyncFull waits for each commit to reach the disk (an fsync per
+	// group of writes): a committed move survives a power loss.
+	SyncFull Sync = iota
+	// SyncNormal lets the operating system write commits when it likes:
+	// a committed move survives the crash or SIGKILL of the process, and
+	// the database is never corrupted, but a power loss or system crash
+	// may undo the last moments of commits. Commits take no fsync.
+	SyncNormal
+)
+
+// Options tune OpenWith.
+type Options struct {
+	Sync Sync
+}
+
 // Open opens the database at path, creating it (and its directory) when
 // missing, and migrates its schema to the current version. It fails when
 // the file was written by a newer Outpost whose schema it does not know.
-func Open(path string) (*Store, error) {
+// Commits are SyncFull.
+func Open(path string) (*Store, error) { return OpenWith(path, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(path string, opts Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty database path")
 	}
@@ -151,7 +174,14 @@ func Open(path string) (*Store, error) {
 	q := url.Values{}
 	q.Set("_busy_timeout", "5000")
 	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
+	switch opts.Sync {
+	case SyncFull:
+		q.Set("_synchronous", "FULL")
+	case SyncNormal:
+		q.Set("_synchronous", "NORMAL")
+	default:
+		return nil, fmt.Errorf("store: unknown Sync %d", opts.Sync)
+	}
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+escapePath(path)+"?"+q.Encode())
 	if err != nil {

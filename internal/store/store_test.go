@@ -342,8 +342,28 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %q", got)
 	}
 	var mode string
+	var sync int
 	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Errorf("journal mode %q, %v; want wal", mode, err)
+	}
+	if err := s.db.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+		t.Errorf("synchronous %d, %v; want 2 (FULL)", sync, err)
+	}
+	s.Close()
+
+	// SyncNormal: the same data, synchronous=NORMAL.
+	s, err = OpenWith(path, Options{Sync: SyncNormal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil || sync != 1 {
+		t.Errorf("synchronous %d, %v; want 1 (NORMAL)", sync, err)
+	}
+	if got := mustGet(t, s, g.ID).Moves; len(got) != 2 {
+		t.Errorf("with SyncNormal: %q", got)
+	}
+	if _, err := OpenWith(path, Options{Sync: 7}); err == nil {
+		t.Error("OpenWith an unknown Sync succeeded")
 	}
 }
 
