@@ -122,6 +122,10 @@ type Store struct {
 	quit      chan struct{} // closed by Close
 	closeOnce sync.Once
 	writerEnd chan struct{} // closed when the writer goroutine has returned
+	// The writer goroutine's own: its connection (every write
+	// transaction runs on it) and its prepared statements, by query.
+	wconn *sql.Conn
+	stmts map[string]*sql.Stmt
 }
 
 // DefaultPath returns where the game database lives by default:
@@ -194,7 +198,13 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	s := &Store{db: db, now: time.Now, ops: make(chan *writeOp), quit: make(chan struct{}), writerEnd: make(chan struct{})}
+	wconn, err := db.Conn(context.Background())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	s := &Store{db: db, now: time.Now, ops: make(chan *writeOp), quit: make(chan struct{}), writerEnd: make(chan struct{}),
+		wconn: wconn, stmts: map[string]*sql.Stmt{}}
 	go s.writer()
 	return s, nil
 }
@@ -207,8 +217,16 @@ func escapePath(p string) string {
 // Close waits for the writes under way to commit and closes the database.
 // Calls after Close fail.
 func (s *Store) Close() error {
-	s.closeOnce.Do(func() { close(s.quit) })
+	first := false
+	s.closeOnce.Do(func() { close(s.quit); first = true })
 	<-s.writerEnd
+	if !first {
+		return errClosed
+	}
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.wconn.Close()
 	return s.db.Close()
 }
 
@@ -217,13 +235,24 @@ func (s *Store) Close() error {
 // Source to SourceWeb when empty. g.Moves may already hold moves (an
 // imported game).
 func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	if g.ID == "" {
+	if g.ID != "" {
+		return s.createGame(ctx, g)
+	}
+	for range 3 { // a random id is taken once in 2^60
 		id, err := NewID()
 		if err != nil {
 			return err
 		}
 		g.ID = id
+		if err := s.createGame(ctx, g); !errors.Is(err, errIDTaken) {
+			return err
+		}
 	}
+	return errIDTaken
+}
+
+// createGame stores g, whose ID is set.
+func (s *Store) createGame(ctx context.Context, g *Game) error {
 	if g.Result == "" {
 		g.Result = "*"
 	}
@@ -234,8 +263,15 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 		return err
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO games
+	err := s.write(ctx, func(w *writeTx) error {
+		var one int
+		switch err := w.queryRow(`SELECT 1 FROM games WHERE id = ?`, g.ID).Scan(&one); {
+		case err == nil:
+			return errIDTaken
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			 start_fen, moves, plies, result, reason, speed_ms, paused)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -280,8 +316,8 @@ func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []str
 	}
 	joined := strings.Join(moves, " ")
 	updated := s.nowMilli()
-	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE games
+	return s.write(ctx, func(w *writeTx) error {
+		res, err := w.exec(`UPDATE games
 			SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
 			    plies = plies + ?, updated_at = ?
 			WHERE id = ? AND plies = ? AND result = '*'`,
@@ -293,7 +329,7 @@ func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []str
 			return err
 		}
 		var result string
-		err = tx.QueryRow(`SELECT result FROM games WHERE id = ?`, id).Scan(&result)
+		err = w.queryRow(`SELECT result FROM games WHERE id = ?`, id).Scan(&result)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return ErrNotFound
@@ -314,10 +350,10 @@ func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
 		return fmt.Errorf("store: truncate to %d plies", plies)
 	}
 	updated := s.nowMilli()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(w *writeTx) error {
 		var moves string
 		var n int
-		err := tx.QueryRow(`SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
+		err := w.queryRow(`SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -328,7 +364,7 @@ func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
 			return ErrConflict
 		}
 		kept := strings.Join(splitMoves(moves)[:plies], " ")
-		if _, err := tx.Exec(`UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
+		if _, err := w.exec(`UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
 			kept, plies, updated, id); err != nil {
 			return fmt.Errorf("store: truncate: %w", err)
 		}
@@ -364,8 +400,8 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 // update runs a statement that changes the one row of a game, whose id is
 // the last argument.
 func (s *Store) update(ctx context.Context, query string, args ...any) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec(query, args...)
+	return s.write(ctx, func(w *writeTx) error {
+		res, err := w.exec(query, args...)
 		if err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
