@@ -15,12 +15,13 @@
 // them is a single statement: a reader never sees half a change.
 //
 // The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
-// WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so that two processes (the
-// server and a terminal game) can share it. Reads run in parallel. Writes
-// from one Store go to one goroutine that commits those waiting together in
-// one transaction (group commit: one fsync for many moves), each in its own
-// savepoint so that one failing write does not undo the others; each caller
-// returns once its write is committed. The schema is versioned by PRAGMA
+// WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so
+// that two processes (the server and a terminal game) can share it. Reads
+// run in parallel. Writes from one Store go to one goroutine that commits
+// those waiting together in one transaction (group commit: one fsync for
+// many moves); each write changes the database with one statement, so one
+// that fails (a stale ply) leaves the others alone; each caller returns once
+// its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
 // Files: store.go (Open, the Game type and its methods), committer.go (the
