@@ -84,8 +84,8 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 		return Result{BestMove: s.rootMoves[0].move, PV: []chess.Move{s.rootMoves[0].move}, Depth: 0, Time: time.Since(s.start)}
 	}
 	r := s.run(&params, multiPV)
-	if level.Candidates > 1 {
-		r = level.choose(s.rootMoves[:multiPV], r, e.rng)
+	if level.Candidates > 1 && len(s.completed) > 0 {
+		r = level.choose(s.completed, r, e.rng)
 	}
 	return r
 }

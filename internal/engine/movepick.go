@@ -168,12 +168,14 @@ func (mp *movePicker) scoreQuiet() {
 	for i, m := range mp.quiet.Slice() {
 		var s int32
 		switch m {
+		// Above any history score, which sums three tables of
+		// ±historyMax each.
 		case mp.killers[0]:
-			s = 3 * historyMax
+			s = 6 * historyMax
 		case mp.killers[1]:
-			s = 2*historyMax + 1
+			s = 5 * historyMax
 		case mp.counter:
-			s = 2 * historyMax
+			s = 4 * historyMax
 		default:
 			s = mp.tables.quietScore(c, m, mp.pos.PieceAt(m.From()), mp.cont1, mp.cont2)
 		}

@@ -34,12 +34,16 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 			}
 			// Best first; the stable sort keeps last iteration's order
 			// among moves that did not raise alpha.
-			slices.SortStableFunc(s.rootMoves[s.pvIdx:], func(a, b rootMove) int { return int(b.score - a.score) })
+			// Then the lines found so far, as a later line may score
+			// higher than an earlier one (their windows differ).
+			slices.SortStableFunc(s.rootMoves[s.pvIdx:], byScore)
+			slices.SortStableFunc(s.rootMoves[:s.pvIdx+1], byScore)
 		}
 		if s.stopped {
 			break
 		}
 		result = s.result()
+		s.snapshotLines(multiPV)
 		s.report(p, multiPV)
 
 		// Stop when the budget would not allow another iteration, or a
@@ -56,6 +60,18 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 	}
 	return result
 }
+
+// snapshotLines keeps a copy of the best n lines of the completed iteration
+// (their PVs are reused by the next one), for a level's choice of move.
+func (s *searcher) snapshotLines(n int) {
+	s.completed = s.completed[:0]
+	for _, rm := range s.rootMoves[:n] {
+		rm.pv = slices.Clone(rm.pv)
+		s.completed = append(s.completed, rm)
+	}
+}
+
+func byScore(a, b rootMove) int { return int(b.score - a.score) }
 
 func absInt(n int) int {
 	if n < 0 {

@@ -55,6 +55,7 @@ type searcher struct {
 	hashes []uint64
 
 	rootMoves []rootMove
+	completed []rootMove // the MultiPV lines of the last completed iteration
 	pvIdx     int
 	stack     [maxPly + 2]frame
 }
