@@ -21,7 +21,7 @@ import (
 
 // testEnv is a server on a fresh store, served by httptest.
 type testEnv struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *Server
 	store *store.Store
 	http  *httptest.Server
@@ -30,7 +30,7 @@ type testEnv struct {
 // newEnv starts a server for a test with fast settings: level 1 AIs answer
 // within milliseconds, MoveTime bounds the others. cfg's zero fields get
 // the test defaults.
-func newEnv(t *testing.T, cfg Config) *testEnv {
+func newEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "outpost.db"))
 	if err != nil {
@@ -41,7 +41,7 @@ func newEnv(t *testing.T, cfg Config) *testEnv {
 }
 
 // newEnvOn starts a server for a test on an open store.
-func newEnvOn(t *testing.T, st *store.Store, cfg Config) *testEnv {
+func newEnvOn(t testing.TB, st *store.Store, cfg Config) *testEnv {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = st
@@ -98,7 +98,7 @@ func (r response) errMsg() string {
 }
 
 // state decodes a GameState answer.
-func (r response) state(t *testing.T) GameState {
+func (r response) state(t testing.TB) GameState {
 	t.Helper()
 	var st GameState
 	if err := json.Unmarshal(r.body, &st); err != nil {
