@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/outpost-chess/outpost/internal/explain"
+)
+
+func TestExplainText(t *testing.T) {
+	var out bytes.Buffer
+	fen := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	if err := explainCmd([]string{"--fen", fen, "--depth", "2", "--method", "ordered", "--multipv", "3"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		"position " + fen + " (white to move)",
+		"tree: alpha-beta, captures first (MVV-LVA), depth 2,",
+		"  (root) ",
+		"    * 4. ",
+		"✂ cut at α=",
+		"saved ",
+		"comparison (same position and depth):",
+		"  minimax (no pruning) ",
+		"  alpha-beta, random order ",
+		"  full engine ",
+		"classic evaluation (white's view)",
+		"main evaluation (white's view",
+		"candidates (full engine, MultiPV):",
+		"  3. ",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestExplainJSON(t *testing.T) {
+	var out bytes.Buffer
+	if err := explainCmd([]string{"--depth", "2", "--json", "--method", "minimax"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var r explain.Report
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	if r.Depth != 2 || r.Method != explain.Minimax || len(r.Root.Children) != 20 || r.Root.Size != 421 ||
+		len(r.Comparison) != 4 || r.Comparison[0].Nodes != 421 || len(r.Candidates) != 4 {
+		t.Errorf("report: depth %d method %s, %d root children, size %d, %d rows, %d candidates",
+			r.Depth, r.Method, len(r.Root.Children), r.Root.Size, len(r.Comparison), len(r.Candidates))
+	}
+}
+
+func TestExplainBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"explain", "--depth", "0"}, 2, "--depth 0 is out of range 1..4"},
+		{[]string{"explain", "--depth", "5"}, 2, "--depth 5 is out of range 1..4"},
+		{[]string{"explain", "--method", "negascout"}, 2, `--method "negascout"`},
+		{[]string{"explain", "--multipv", "9"}, 2, "--multipv 9 is out of range 1..5"},
+		{[]string{"explain", "extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"explain", "--fen", "8/8/8 w - - 0 1"}, 1, "outpost explain: chess: "},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := dispatch(tc.args, &stdout, &stderr)
+		if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}

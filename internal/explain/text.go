@@ -1,0 +1,156 @@
+package explain
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Text layout of WriteText.
+const (
+	textRootChildren = 40 // root moves listed
+	textChildren     = 5  // children listed under each PV node
+)
+
+// WriteText writes the report as text for a terminal: the tree (the root's
+// moves with their scores, the principal variation expanded, cuts marked
+// with ✂), the comparison of methods, both evaluations and the candidates.
+func WriteText(w io.Writer, t *Tree, r *Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "position %s (%s to move)\n\n", r.FEN, r.Turn)
+	fmt.Fprintf(&b, "tree: %s, depth %d, %s nodes\n", Labels[t.Method], t.Depth, count(t.Nodes))
+	b.WriteString("  * principal variation; scores from White's view; α and β from the side to move's\n")
+	if err := writeTree(&b, t, nil, 1, textRootChildren); err != nil {
+		return err
+	}
+
+	b.WriteString("\ncomparison (same position and depth):\n")
+	fmt.Fprintf(&b, "  %-60s %12s %11s %8s  %s\n", "method", "nodes", "time", "score", "best")
+	for _, s := range r.Comparison {
+		score, best := s.White.Text, s.Best
+		if !s.Complete {
+			score, best = "-", s.Note
+		}
+		fmt.Fprintf(&b, "  %s %12s %9.1fms %8s  %s\n", pad(s.Label, 60), count(s.Nodes), s.TimeMs, score, best)
+	}
+
+	fmt.Fprintf(&b, "\nclassic evaluation (%s's view): material %+d, piece-square %+d, total %s\n",
+		r.Turn, r.Classic.Material, r.Classic.PST, pawns(r.Classic.Total))
+	fmt.Fprintf(&b, "  %-6s %-5s %8s %5s %7s\n", "square", "piece", "material", "pst", "signed")
+	for _, p := range r.Classic.Pieces {
+		fmt.Fprintf(&b, "  %-6s %-5s %8d %5d %+7d\n", p.Square, p.Piece, p.Material, p.PST, p.Signed)
+	}
+
+	fmt.Fprintf(&b, "\nmain evaluation (%s's view, phase %d/%d): total %s\n", r.Turn, r.Main.Phase, r.Main.MaxPhase, pawns(r.Main.Total))
+	fmt.Fprintf(&b, "  %-15s %6s %9s %6s\n", "term", "mover", "opponent", "net")
+	for _, m := range r.Main.Terms {
+		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)
+	}
+	if r.Main.Scale != 64 {
+		fmt.Fprintf(&b, "  drawish endgame: scaled by %d/64\n", r.Main.Scale)
+	}
+
+	b.WriteString("\ncandidates (full engine, MultiPV):\n")
+	if len(r.Candidates) == 0 {
+		b.WriteString("  none: no legal move\n")
+	}
+	for _, c := range r.Candidates {
+		fmt.Fprintf(&b, "  %d. %-7s %8s  depth %d  %s\n", c.Rank, c.SAN, c.White.Text, c.Depth, strings.Join(c.Line, " "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTree writes the children of the node at path, indented by level,
+// expanding the PV child.
+func writeTree(b *strings.Builder, t *Tree, path []string, level, limit int) error {
+	v, err := t.Children(path, limit)
+	if err != nil {
+		return err
+	}
+	if level == 1 {
+		fmt.Fprintf(b, "  (root) %s  %s nodes, %d moves%s\n", v.White.Text, count(v.Size), v.Legal, cutText(v))
+	}
+	indent := strings.Repeat("  ", level+1)
+	for _, c := range v.Children {
+		mark := " "
+		if c.PV {
+			mark = "*"
+		}
+		line := fmt.Sprintf("%s%s %s", indent, mark, moveLabel(c))
+		fmt.Fprintf(b, "%s %7s  %s nodes%s%s\n", pad(line, 24), c.White.Text, count(c.Size), kindText(c), cutText(c))
+		if c.PV && c.Kind == Inner {
+			if err := writeTree(b, t, ParsePath(c.Path), level+1, textChildren); err != nil {
+				return err
+			}
+		}
+	}
+	if v.More > 0 {
+		fmt.Fprintf(b, "%s  … %d more\n", indent, v.More)
+	}
+	if v.Searched < v.Legal && v.Cut == nil {
+		fmt.Fprintf(b, "%s  (%d moves not searched)\n", indent, v.Legal-v.Searched)
+	}
+	return nil
+}
+
+// moveLabel returns "1. e4" or "1... e5" for the node's move.
+func moveLabel(v NodeView) string {
+	// The FEN's last field is the fullmove number after the move.
+	f := strings.Fields(v.FEN)
+	n, _ := strconv.Atoi(f[len(f)-1])
+	if v.Turn == "black" { // White made the move
+		return fmt.Sprintf("%d. %s", n, v.SAN)
+	}
+	return fmt.Sprintf("%d... %s", n-1, v.SAN)
+}
+
+func kindText(v NodeView) string {
+	switch v.Kind {
+	case Mate:
+		return "  (checkmate)"
+	case Stalemate:
+		return "  (stalemate)"
+	case Draw:
+		return "  (draw)"
+	}
+	return ""
+}
+
+func cutText(v NodeView) string {
+	if v.Cut == nil {
+		return ""
+	}
+	moves := make([]string, len(v.Cut.Pruned))
+	for i, p := range v.Cut.Pruned {
+		moves[i] = p.SAN
+	}
+	if len(moves) > 6 {
+		moves = append(moves[:6], "…")
+	}
+	return fmt.Sprintf("  ✂ cut at α=%s β=%s saved %s nodes (%d pruned: %s)",
+		v.Cut.Alpha.Text, v.Cut.Beta.Text, count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
+}
+
+// pad pads s with spaces to width runes.
+func pad(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s
+}
+
+// count formats n with thousands separators: "1,234,567".
+func count(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,202 @@
+package explain
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+// Bounds of the explorer.
+const (
+	MinDepth = 1
+	MaxDepth = 4
+	// DefaultMaxStored is how many nodes a Tree keeps in memory; the rest
+	// are searched again when asked for.
+	DefaultMaxStored = 200_000
+	// DefaultNodeLimit stops a search that would take too long (plain
+	// minimax at depth 4 in a position with very many moves).
+	DefaultNodeLimit = 20_000_000
+)
+
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("explain: "+format, args...)
+}
+
+// ErrTooLarge is returned when a search passes its node limit.
+var ErrTooLarge = errorf("the search passed its node limit: try a smaller depth")
+
+// Tree is the tree an instrumented search explored. It keeps the nodes near
+// the root (all of them when the tree is small) and searches a subtree again
+// when its children are asked for; the search is deterministic, so the
+// subtree found again is the one searched the first time. It is safe for
+// concurrent use.
+type Tree struct {
+	Method  Method
+	Depth   int
+	Nodes   uint64        // nodes visited by the search
+	Elapsed time.Duration // time of the recorded search (counting what cuts save included)
+
+	mu        sync.Mutex
+	pos       chess.Position // the root position
+	seed      uint64
+	root      *Node
+	stored    int // nodes kept
+	maxStored int
+	storePly  int // the first search kept the children of nodes above this ply
+}
+
+// Root returns the root node.
+func (t *Tree) Root() *Node { return t.root }
+
+// Position returns the root position.
+func (t *Tree) Position() *chess.Position { p := t.pos; return &p }
+
+// StorePly reports how deep the first search kept the tree: nodes at
+// plies up to it are in memory.
+func (t *Tree) StorePly() int { return t.storePly }
+
+// TreeOptions configure Search.
+type TreeOptions struct {
+	Seed      uint64 // the random order of AlphaBeta (default 1)
+	MaxStored int    // nodes kept in memory (default DefaultMaxStored)
+	NodeLimit uint64 // give up past this many nodes (default DefaultNodeLimit)
+}
+
+func (o *TreeOptions) defaults() {
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.MaxStored <= 0 {
+		o.MaxStored = DefaultMaxStored
+	}
+	if o.NodeLimit == 0 {
+		o.NodeLimit = DefaultNodeLimit
+	}
+}
+
+// CheckDepth returns an error unless depth is in MinDepth..MaxDepth.
+func CheckDepth(depth int) error {
+	if depth < MinDepth || depth > MaxDepth {
+		return errorf("depth %d is out of range %d..%d", depth, MinDepth, MaxDepth)
+	}
+	return nil
+}
+
+// Search runs method on p to depth and records the tree it explores.
+func Search(ctx context.Context, p *chess.Position, method Method, depth int, opts TreeOptions) (*Tree, error) {
+	if err := CheckDepth(depth); err != nil {
+		return nil, err
+	}
+	if method == Engine || method == "" {
+		return nil, errorf("no tree for method %q", method)
+	}
+	opts.defaults()
+	start := time.Now()
+	s := newSearcher(ctx, method, p.SideToMove(), opts.Seed)
+	s.record, s.storePly, s.maxStore, s.limit = true, depth, opts.MaxStored, opts.NodeLimit
+	s.hashes = []uint64{p.Hash()}
+	s.tree = &Node{}
+	s.search(p, s.tree, depth, 0, -engine.Infinite, engine.Infinite)
+	if s.stopped {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, ErrTooLarge
+	}
+	markPV(s.tree)
+	return &Tree{
+		Method: method, Depth: depth, Nodes: s.nodes, Elapsed: time.Since(start),
+		pos: *p, seed: opts.Seed, root: s.tree, stored: s.stored, maxStored: opts.MaxStored, storePly: s.storePly,
+	}, nil
+}
+
+// ParsePath parses a path of UCI moves separated by commas or spaces ("" is
+// the root).
+func ParsePath(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+}
+
+// Find returns the node reached by path (UCI moves from the root), the
+// position at it, and its children (searched again if they were not kept).
+// A move that is illegal, or was not searched (pruned), is an error.
+func (t *Tree) Find(path []string) (*Node, *chess.Position, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n, pos := t.root, t.pos
+	hashes := []uint64{pos.Hash()}
+	for i, s := range path {
+		m, err := pos.ParseUCI(s)
+		if err != nil {
+			return nil, nil, errorf("path move %d %q: %v", i+1, s, err)
+		}
+		t.expand(n, &pos, hashes)
+		var next *Node
+		for _, c := range n.Children {
+			if c.Move == m {
+				next = c
+			}
+		}
+		if next == nil {
+			if slices.Contains(n.Pruned, m) {
+				return nil, nil, errorf("path move %d %s was pruned: alpha-beta never searched it", i+1, s)
+			}
+			return nil, nil, errorf("path move %d %s was not searched", i+1, s)
+		}
+		pos.MakeMove(m)
+		hashes = append(hashes, pos.Hash())
+		n = next
+	}
+	t.expand(n, &pos, hashes)
+	return n, &pos, nil
+}
+
+// expand makes sure n's searched children are in memory, searching n's
+// subtree again with the window it had if they are not. Called with t.mu held.
+func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64) {
+	if n.stored || n.Kind != Inner {
+		return
+	}
+	s := newSearcher(context.Background(), t.Method, t.pos.SideToMove(), t.seed)
+	s.record, s.storePly, s.maxStore = true, n.Ply+1, t.maxStored
+	s.hashes = slices.Clone(hashes)
+	fresh := &Node{Move: n.Move}
+	s.tree = fresh
+	s.search(pos, fresh, t.Depth-n.Ply, n.Ply, n.Alpha, n.Beta)
+	if t.stored+len(fresh.Children) > 2*t.maxStored {
+		// Too much kept: forget what earlier requests loaded below the
+		// first search's tree (it can be loaded again).
+		t.forget(t.root)
+		t.stored = 0
+		t.count(t.root)
+	}
+	n.Children, n.stored = fresh.Children, true
+	if n.PV && n.Best >= 0 && n.Best < len(n.Children) {
+		n.Children[n.Best].PV = true
+	}
+	t.stored += len(n.Children)
+}
+
+// forget drops the children of the nodes at or below storePly, which were
+// loaded on demand. Called with t.mu held.
+func (t *Tree) forget(n *Node) {
+	if n.Ply >= t.storePly {
+		n.Children, n.stored = nil, false
+		return
+	}
+	for _, c := range n.Children {
+		t.forget(c)
+	}
+}
+
+func (t *Tree) count(n *Node) {
+	t.stored += len(n.Children)
+	for _, c := range n.Children {
+		t.count(c)
+	}
+}
