@@ -1,0 +1,91 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/explain"
+)
+
+func TestExplain(t *testing.T) {
+	e := newEnv(t, Config{})
+	fen := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: fen, Depth: 3, Method: "ordered"})
+	var rep explain.Report
+	if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
+		t.Fatalf("status %d %s: %v", r.status, r.body, err)
+	}
+	if rep.ID == "" || rep.FEN != fen || rep.Depth != 3 || rep.Method != explain.Ordered || len(rep.Comparison) != 4 ||
+		len(rep.Candidates) == 0 || len(rep.Root.Children) == 0 || len(rep.Classic.Pieces) != 32 || len(rep.Main.Terms) == 0 {
+		t.Fatalf("report %s", r.body)
+	}
+	pv := rep.Root.Children[0]
+	if !pv.PV || pv.Path != pv.UCI {
+		t.Fatalf("first root child %+v", pv)
+	}
+
+	// The PV child's children, then a grandchild's.
+	var node explain.NodeView
+	r = e.do("GET", "/api/explain/"+rep.ID+"/node?path="+pv.Path, "", nil)
+	if err := json.Unmarshal(r.body, &node); err != nil || r.status != 200 {
+		t.Fatalf("node: status %d %s", r.status, r.body)
+	}
+	if node.Path != pv.Path || node.SAN != pv.SAN || node.Size != pv.Size || len(node.Children) == 0 || !node.Children[0].PV {
+		t.Fatalf("node %s", r.body)
+	}
+	deeper := node.Children[0].Path
+	r = e.do("GET", "/api/explain/"+rep.ID+"/node?limit=2&path="+deeper, "", nil)
+	node = explain.NodeView{}
+	json.Unmarshal(r.body, &node)
+	if r.status != 200 || len(node.Children) > 2 || node.Ply != 2 || (node.Searched > 2 && node.More != node.Searched-2) {
+		t.Fatalf("limit 2: status %d %s", r.status, r.body)
+	}
+
+	// Bad input.
+	for _, tc := range []struct {
+		method, path string
+		body         any
+		status       int
+		msg          string
+	}{
+		{"POST", "/api/explain", ExplainRequest{FEN: "8/8/8 w - - 0 1", Depth: 2}, 400, "bad FEN"},
+		{"POST", "/api/explain", ExplainRequest{Depth: 2}, 400, "missing field fen"},
+		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: 5}, 400, "depth 5 is out of range 1..4"},
+		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: -1}, 400, "out of range"},
+		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: 2, Method: "mtdf"}, 400, "unknown method"},
+		{"POST", "/api/explain", `{"fen":`, 400, "malformed JSON"},
+		{"GET", "/api/explain", nil, 405, "not allowed"},
+		{"GET", "/api/explain/nope/node", nil, 404, "unknown explanation"},
+		{"GET", "/api/explain/" + rep.ID + "/node?path=e2e5", nil, 400, "path move 1"},
+		{"GET", "/api/explain/" + rep.ID + "/node?limit=0", nil, 400, "limit"},
+		{"GET", "/api/explain/" + rep.ID + "/node?limit=x", nil, 400, "limit"},
+	} {
+		r := e.do(tc.method, tc.path, "", tc.body)
+		if r.status != tc.status || !strings.Contains(r.errMsg(), tc.msg) {
+			t.Errorf("%s %s %v: status %d %s, want %d %q", tc.method, tc.path, tc.body, r.status, r.body, tc.status, tc.msg)
+		}
+	}
+}
+
+// TestExplainKeepsFewTrees: only the last few trees can be browsed.
+func TestExplainKeepsFewTrees(t *testing.T) {
+	e := newEnv(t, Config{})
+	var ids []string
+	for i := 0; i <= explainTrees; i++ {
+		r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 1, Method: "minimax"})
+		var rep explain.Report
+		if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
+			t.Fatalf("status %d %s", r.status, r.body)
+		}
+		ids = append(ids, rep.ID)
+	}
+	if r := e.do("GET", fmt.Sprintf("/api/explain/%s/node", ids[0]), "", nil); r.status != 404 {
+		t.Errorf("oldest tree: status %d", r.status)
+	}
+	if r := e.do("GET", fmt.Sprintf("/api/explain/%s/node", ids[len(ids)-1]), "", nil); r.status != 200 {
+		t.Errorf("newest tree: status %d %s", r.status, r.body)
+	}
+}
