@@ -80,8 +80,8 @@ func TestFairness(t *testing.T) {
 	for _, g := range games {
 		e.do("PATCH", "/api/games/"+g.id, g.token, `{"paused":false}`)
 	}
-	// Read the games' lengths straight from memory, all within
-	// microseconds, so that the reading itself is fair.
+	// Read the games' lengths from memory, holding every game's lock at
+	// once: a snapshot. (The worker holds one game's lock at a time.)
 	sessions := make([]*session, len(games))
 	for i, g := range games {
 		s, err := e.srv.lookup(context.Background(), g.id)
@@ -92,9 +92,13 @@ func TestFairness(t *testing.T) {
 	}
 	lengths := func() (plies []int, over bool) {
 		plies = make([]int, len(sessions))
-		for i, s := range sessions {
+		for _, s := range sessions {
 			s.mu.Lock()
+		}
+		for i, s := range sessions {
 			plies[i], over = s.game.Len(), over || s.over()
+		}
+		for _, s := range sessions {
 			s.mu.Unlock()
 		}
 		return plies, over
@@ -110,7 +114,7 @@ func TestFairness(t *testing.T) {
 			total += plies[i]
 		}
 		if lo, hi := slices.Min(plies), slices.Max(plies); hi-lo > 2 && !over {
-			t.Fatalf("unfair: plies played %v", plies)
+			t.Fatalf("unfair: plies played %v since %v", plies, base)
 		}
 		if total >= 60 || over {
 			break
