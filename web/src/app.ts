@@ -10,6 +10,7 @@ import { Sound, soundFor } from './sound';
 import { byId, el, fillLevels, toast } from './dom';
 import { NewGameDialog } from './newgame';
 import { GamesDialog } from './games';
+import { openExplain } from './explain';
 import {
   count,
   describeFEN,
@@ -399,6 +400,7 @@ export class App {
     });
     byId('btn-pgn').addEventListener('click', () => void this.download());
     byId('btn-fen').addEventListener('click', () => void this.copyFEN());
+    byId('btn-explain').addEventListener('click', () => openExplain(this.shownFEN()));
     byId('btn-mute').addEventListener('click', () => {
       this.sound.setMuted(!this.sound.muted);
       this.sound.unlock();

@@ -1,0 +1,383 @@
+// explain.ts is the search explorer ("Explain"): for a position (the one
+// shown on the board, or a FEN pasted in) it asks the server to run the
+// tutorials' searches (POST /api/explain) and shows the tree one searched as
+// an interactive tree, loading a node's children only when it is opened
+// (GET /api/explain/{id}/node), so a tree of a million nodes never reaches
+// the page at once. Beside it: a small board that follows the node under the
+// pointer, the comparison of methods, the evaluation term by term, and the
+// engine's candidate moves.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
+import { el } from './dom';
+import './explain.css';
+
+interface ScoreView {
+  cp: number;
+  mate?: number;
+  text: string;
+}
+
+interface Pruned {
+  san: string;
+  uci: string;
+  nodes: number;
+}
+
+interface Cut {
+  alpha: ScoreView;
+  beta: ScoreView;
+  skipped: number;
+  saved: number;
+  pruned: Pruned[];
+}
+
+interface NodeView {
+  path: string;
+  san?: string;
+  uci?: string;
+  fen: string;
+  ply: number;
+  turn: string;
+  kind: string;
+  score: ScoreView;
+  white: ScoreView;
+  alpha?: ScoreView;
+  beta?: ScoreView;
+  cut?: Cut;
+  pv: boolean;
+  order: number;
+  legal: number;
+  searched: number;
+  size: number;
+  children?: NodeView[];
+  more?: number;
+}
+
+interface Stats {
+  method: string;
+  label: string;
+  nodes: number;
+  timeMs: number;
+  white: ScoreView;
+  best: string;
+  complete: boolean;
+  note?: string;
+}
+
+interface Report {
+  id: string;
+  fen: string;
+  turn: string;
+  depth: number;
+  method: string;
+  comparison: Stats[];
+  classic: {
+    pieces: Array<{ square: string; piece: string; material: number; pst: number; signed: number; endgame?: boolean }>;
+    material: number;
+    pst: number;
+    total: number;
+  };
+  main: {
+    phase: number;
+    maxPhase: number;
+    scale: number;
+    total: number;
+    terms: Array<{ name: string; mover: number; opponent: number; net: number }>;
+  };
+  candidates: Array<{ rank: number; san: string; white: ScoreView; depth: number; line: string[] }>;
+  root: NodeView;
+  treeNodes: number;
+}
+
+const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+async function call<T>(url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(url, init);
+  const j = await r.json().catch(() => ({ error: r.statusText }));
+  if (!r.ok) throw new Error(j.error || r.statusText);
+  return j as T;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const cp = (n: number) => (n > 0 ? '+' : '') + (n / 100).toFixed(2);
+
+// ExplainPanel is the dialog; one per page (see openExplain).
+export class ExplainPanel {
+  private dlg: HTMLDialogElement;
+  private board: Api | null = null;
+  private id = '';
+  private fenInput: HTMLInputElement;
+  private depth: HTMLSelectElement;
+  private method: HTMLSelectElement;
+  private status: HTMLElement;
+  private body: HTMLElement;
+  private boardEl: HTMLElement;
+  private caption: HTMLElement;
+  private rootFEN = startFEN;
+
+  constructor() {
+    this.fenInput = el('input', { id: 'explain-fen', type: 'text', spellcheck: false, placeholder: startFEN });
+    this.fenInput.setAttribute('aria-label', 'Position (FEN)');
+    this.depth = el('select', { id: 'explain-depth' }, ...[1, 2, 3, 4].map((d) => el('option', { value: String(d), textContent: `${d} ${d === 1 ? 'ply' : 'plies'}`, selected: d === 3 })));
+    this.method = el(
+      'select',
+      { id: 'explain-method' },
+      el('option', { value: 'alphabeta', textContent: 'alpha-beta, random order (the tutorials)' }),
+      el('option', { value: 'ordered', textContent: 'alpha-beta, captures first' }),
+      el('option', { value: 'minimax', textContent: 'minimax (no pruning)' }),
+    );
+    const go = el('button', { type: 'submit', id: 'explain-go', className: 'primary', textContent: 'Explain' });
+    const close = el('button', { type: 'button', id: 'explain-close', textContent: 'Close' });
+    const form = el(
+      'form',
+      { id: 'explain-form', className: 'explain-form' },
+      el('label', {}, 'Position ', this.fenInput),
+      el('label', {}, 'Depth ', this.depth),
+      el('label', {}, 'Tree of ', this.method),
+      go,
+      close,
+    );
+    this.status = el('p', { id: 'explain-status', className: 'explain-status' });
+    this.status.setAttribute('aria-live', 'polite');
+    this.boardEl = el('div', { id: 'explain-board', className: 'explain-board cg-wrap' });
+    this.caption = el('p', { id: 'explain-caption', className: 'explain-caption' });
+    this.body = el('div', { id: 'explain-body', className: 'explain-main' });
+    this.dlg = el(
+      'dialog',
+      { id: 'dlg-explain', className: 'explain' },
+      el('h2', { textContent: 'See the AI think' }),
+      form,
+      this.status,
+      el('div', { className: 'explain-cols' }, el('div', { className: 'explain-side' }, this.boardEl, this.caption), this.body),
+    );
+    this.dlg.setAttribute('aria-label', 'Search explorer');
+    document.body.append(this.dlg);
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.run();
+    });
+    close.addEventListener('click', () => this.dlg.close());
+  }
+
+  // open shows the panel for fen and explains it.
+  open(fen: string) {
+    this.fenInput.value = fen || startFEN;
+    if (!this.dlg.open) this.dlg.showModal();
+    if (!this.board) {
+      this.board = Chessground(this.boardEl, { viewOnly: true, coordinates: false, fen: this.fenInput.value, animation: { enabled: false } });
+    }
+    this.show(this.fenInput.value, 'the position');
+    void this.run();
+  }
+
+  // show puts fen on the small board.
+  private show(fen: string, what: string, lastMove?: string) {
+    this.boardEl.dataset.fen = fen;
+    this.caption.textContent = what;
+    const lm = lastMove ? ([lastMove.slice(0, 2), lastMove.slice(2, 4)] as Key[]) : undefined;
+    this.board?.set({ fen, lastMove: lm, orientation: this.rootFEN.split(' ')[1] === 'b' ? 'black' : 'white' });
+  }
+
+  private async run() {
+    const fen = this.fenInput.value.trim() || startFEN;
+    this.status.textContent = 'Searching… (minimax at depth 4 takes a few seconds)';
+    this.dlg.dataset.state = 'busy';
+    try {
+      const r = await call<Report>('/api/explain', { fen, depth: Number(this.depth.value), method: this.method.value });
+      this.id = r.id;
+      this.rootFEN = r.fen;
+      this.render(r);
+      this.status.textContent = `${r.turn === 'white' ? 'White' : 'Black'} to move. The tree of ${labelOf(r)} visited ${fmt(r.treeNodes)} positions.`;
+      this.show(r.fen, 'the position');
+      this.dlg.dataset.state = 'ready';
+    } catch (e) {
+      this.status.textContent = 'Cannot explain: ' + (e as Error).message;
+      this.dlg.dataset.state = 'error';
+    }
+  }
+
+  private render(r: Report) {
+    const tree = el('ul', { id: 'explain-tree', className: 'xtree' });
+    tree.setAttribute('role', 'tree');
+    tree.append(this.item(r.root, true));
+    this.body.replaceChildren(
+      el('h3', { textContent: 'The tree' }),
+      el('p', {
+        className: 'explain-help',
+        textContent:
+          'Each move with its score (White\'s view) and the positions searched below it. Highlighted: the principal variation. ✂: alpha-beta cut the remaining moves off (α and β from the side to move\'s view). Open a move with ▸; point at one to see it on the board.',
+      }),
+      tree,
+      el('h3', { textContent: 'What each idea buys' }),
+      this.compare(r),
+      el('h3', { textContent: `Evaluation (${r.turn}'s view)` }),
+      this.evaluation(r),
+      el('h3', { textContent: 'Candidate moves (full engine)' }),
+      el(
+        'ol',
+        { id: 'explain-candidates', className: 'explain-cands' },
+        ...r.candidates.map((c) => el('li', {}, el('b', { textContent: c.san }), ` ${c.white.text}  `, el('span', { className: 'line', textContent: c.line.join(' ') }))),
+      ),
+    );
+  }
+
+  // item returns the tree item of node n, its children listed if given.
+  private item(n: NodeView, isRoot = false): HTMLLIElement {
+    const li = el('li', { className: 'xnode' + (n.pv ? ' pv' : '') + (n.cut ? ' cut' : '') });
+    li.dataset.path = n.path;
+    li.setAttribute('role', 'treeitem');
+    const canOpen = n.kind === 'inner' && n.searched > 0;
+    const toggle = el('button', { type: 'button', className: 'xtoggle', textContent: canOpen ? '▸' : '·', disabled: !canOpen });
+    toggle.setAttribute('aria-label', canOpen ? 'Open' : 'No moves searched');
+    const label = isRoot ? 'Position' : (n.turn === 'black' ? '' : '…') + n.san;
+    const row = el(
+      'div',
+      { className: 'xrow' },
+      toggle,
+      el('span', { className: 'xsan', textContent: label }),
+      el('span', { className: 'xscore', textContent: n.white.text }),
+      el('span', { className: 'xmeta', textContent: this.meta(n) }),
+    );
+    if (n.cut) {
+      const c = n.cut;
+      const cut = el('details', { className: 'xcut' }, el('summary', { textContent: `✂ cut at α=${c.alpha.text} β=${c.beta.text} · saved ${fmt(c.saved)} nodes · ${c.skipped} moves pruned` }));
+      cut.append(el('span', { className: 'xpruned', textContent: c.pruned.map((p) => `${p.san} (${fmt(p.nodes)})`).join(', ') }));
+      row.append(cut);
+    }
+    row.addEventListener('mouseenter', () => this.show(n.fen, isRoot ? 'the position' : `after ${n.path.split(',').length} plies: ${n.san} (${n.white.text})`, n.uci));
+    li.append(row);
+    if (canOpen) {
+      const kids = el('ul', { className: 'xkids' });
+      kids.setAttribute('role', 'group');
+      li.append(kids);
+      li.setAttribute('aria-expanded', 'false');
+      toggle.addEventListener('click', () => void this.toggle(li, toggle, kids));
+      if (n.children) {
+        this.fill(kids, n);
+        li.setAttribute('aria-expanded', 'true');
+        toggle.textContent = '▾';
+      }
+    }
+    return li;
+  }
+
+  private meta(n: NodeView): string {
+    const parts: string[] = [];
+    if (n.kind === 'mate') parts.push('checkmate');
+    else if (n.kind === 'stalemate') parts.push('stalemate');
+    else if (n.kind === 'draw') parts.push('draw');
+    else if (n.kind === 'leaf') parts.push('evaluated');
+    else parts.push(`${fmt(n.size)} nodes, ${n.searched}/${n.legal} moves`);
+    if (n.alpha && n.beta) parts.push(`α=${n.alpha.text} β=${n.beta.text}`);
+    return parts.join(' · ');
+  }
+
+  private fill(kids: HTMLElement, n: NodeView) {
+    kids.replaceChildren(...(n.children ?? []).map((c) => this.item(c)));
+    if (n.more) {
+      const more = el('button', { type: 'button', className: 'xmore', textContent: `${n.more} more…` });
+      more.addEventListener('click', () => void this.load(kids, n.path, 256));
+      kids.append(el('li', { className: 'xnode' }, more));
+    }
+  }
+
+  private async load(kids: HTMLElement, path: string, limit: number) {
+    kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Loading…' }));
+    try {
+      const n = await call<NodeView>(`/api/explain/${this.id}/node?path=${encodeURIComponent(path)}&limit=${limit}`);
+      this.fill(kids, n);
+    } catch (e) {
+      kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Cannot load: ' + (e as Error).message }));
+    }
+  }
+
+  private async toggle(li: HTMLLIElement, toggle: HTMLButtonElement, kids: HTMLElement) {
+    const open = li.getAttribute('aria-expanded') === 'true';
+    li.setAttribute('aria-expanded', String(!open));
+    toggle.textContent = open ? '▸' : '▾';
+    toggle.setAttribute('aria-label', open ? 'Open' : 'Close');
+    if (!open && kids.childElementCount === 0) await this.load(kids, li.dataset.path ?? '', 30);
+  }
+
+  private compare(r: Report): HTMLElement {
+    const minimax = r.comparison.find((s) => s.method === 'minimax');
+    return el(
+      'table',
+      { id: 'explain-compare', className: 'xtable' },
+      el('thead', {}, el('tr', {}, ...['method', 'positions', 'time', 'score', 'best move', 'vs minimax'].map((h) => el('th', { textContent: h })))),
+      el(
+        'tbody',
+        {},
+        ...r.comparison.map((s) => {
+          const ratio = minimax && minimax.complete && s.nodes > 0 ? `${(minimax.nodes / s.nodes).toFixed(1)}× fewer` : '';
+          const tr = el(
+            'tr',
+            {},
+            el('td', { textContent: s.label }),
+            el('td', { className: 'num', textContent: fmt(s.nodes) }),
+            el('td', { className: 'num', textContent: `${s.timeMs.toFixed(1)} ms` }),
+            el('td', { className: 'num', textContent: s.complete ? s.white.text : '–' }),
+            el('td', { textContent: s.complete ? s.best : s.note ?? '' }),
+            el('td', { className: 'num', textContent: s.method === 'minimax' ? '' : ratio }),
+          );
+          tr.dataset.method = s.method;
+          if (s.method === r.method) tr.className = 'shown';
+          return tr;
+        }),
+      ),
+    );
+  }
+
+  private evaluation(r: Report): HTMLElement {
+    const c = r.classic;
+    const classic = el(
+      'table',
+      { id: 'explain-classic', className: 'xtable' },
+      el('caption', { textContent: `Classic evaluator (the tutorials): material ${cp(c.material)}, squares ${cp(c.pst)}, total ${cp(c.total)}` }),
+      el('thead', {}, el('tr', {}, ...['piece', 'square', 'material', 'square bonus', 'counts'].map((h) => el('th', { textContent: h })))),
+      el(
+        'tbody',
+        {},
+        ...c.pieces.map((p) =>
+          el(
+            'tr',
+            {},
+            el('td', { textContent: p.piece }),
+            el('td', { textContent: p.square }),
+            el('td', { className: 'num', textContent: /[kK]/.test(p.piece) ? '–' : String(p.material) }),
+            el('td', { className: 'num', textContent: String(p.pst) + (p.endgame ? ' (endgame table)' : '') }),
+            el('td', { className: 'num', textContent: (p.signed > 0 ? '+' : '') + p.signed }),
+          ),
+        ),
+      ),
+    );
+    const m = r.main;
+    const main = el(
+      'table',
+      { id: 'explain-mainterms', className: 'xtable' },
+      el('caption', { textContent: `Outpost's evaluator (phase ${m.phase}/${m.maxPhase}${m.scale !== 64 ? `, scaled ${m.scale}/64` : ''}): total ${cp(m.total)}` }),
+      el('thead', {}, el('tr', {}, ...['term', 'side to move', 'opponent', 'net'].map((h) => el('th', { textContent: h })))),
+      el(
+        'tbody',
+        {},
+        ...m.terms.map((t) => el('tr', {}, el('td', { textContent: t.name }), el('td', { className: 'num', textContent: String(t.mover) }), el('td', { className: 'num', textContent: String(t.opponent) }), el('td', { className: 'num', textContent: cp(t.net) }))),
+      ),
+    );
+    return el('div', { className: 'explain-evals' }, classic, main);
+  }
+}
+
+function labelOf(r: Report): string {
+  return r.comparison.find((s) => s.method === r.method)?.label ?? r.method;
+}
+
+let panel: ExplainPanel | null = null;
+
+// openExplain opens the search explorer on fen (the start position if empty).
+export function openExplain(fen: string) {
+  panel ??= new ExplainPanel();
+  panel.open(fen);
+}
