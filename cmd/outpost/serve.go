@@ -27,9 +27,10 @@ take back, import and export PGN, and find your games again later.
 
 Games are kept in a SQLite database (by default in your data directory,
 created on first run) that the terminal game ("outpost play") shares. A move
-is stored before the server accepts it, so games survive the server being
-killed; when it starts again, the AI goes on thinking in the games where it
-was to move. The AI's moves run on --workers engines at once, the games
+is committed to it before the server accepts it, so games survive the server
+being killed; when it starts again, the AI goes on thinking in the games
+where it was to move. With --sync full each commit also waits for the disk,
+so that moves survive a power loss too, at some cost in speed. The AI's moves run on --workers engines at once, the games
 taking turns. SIGINT (Ctrl-C) or SIGTERM stops it gracefully.
 
 The API is described in docs/server.md.`
@@ -55,7 +56,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table per worker, in `MB`")
 	movetime := fs.Int("movetime", 1000, "the longest the AI thinks over a move, in `MS` (lower levels stop earlier)")
 	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
-	syncMode := fs.String("sync", "full", "when a move is on disk: `full` (survives a power loss) or normal (survives a crash of the server, not of the machine; faster)")
+	syncMode := fs.String("sync", "normal", "how a committed move is kept: `normal` (survives a crash or kill of the server, not a power loss) or full (an fsync per commit: survives a power loss, slower)")
 	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -77,9 +78,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--db: empty path")
 	}
 
-	opts := store.Options{Sync: store.SyncFull}
-	if *syncMode == "normal" {
-		opts.Sync = store.SyncNormal
+	opts := store.Options{Sync: store.SyncNormal}
+	if *syncMode == "full" {
+		opts.Sync = store.SyncFull
 	}
 	st, err := store.OpenWith(*dbPath, opts)
 	if err != nil {
