@@ -21,6 +21,25 @@ type frame struct {
 	pv         [maxPly + 1]chess.Move
 }
 
+// setPV makes the frame's principal variation m followed by child's.
+func (f *frame) setPV(m chess.Move, child *frame) {
+	f.pv[0] = m
+	copy(f.pv[1:], child.pv[:child.pvLen])
+	f.pvLen = child.pvLen + 1
+}
+
+// boundOf says what a fail-soft score best means for a node searched with
+// the window (alpha, beta).
+func boundOf(best, alpha, beta Score) Bound {
+	switch {
+	case best >= beta:
+		return Lower
+	case best <= alpha:
+		return Upper
+	}
+	return Exact
+}
+
 // rootMove is a legal move at the root with what the last search of it found.
 type rootMove struct {
 	move     chess.Move
@@ -321,9 +340,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if score > alpha {
 				alpha, bestMove = score, m
 				if pvNode {
-					f.pv[0] = m
-					copy(f.pv[1:], child.pv[:child.pvLen])
-					f.pvLen = child.pvLen + 1
+					f.setPV(m, child)
 				}
 				if score >= beta {
 					if quiet {
@@ -348,14 +365,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 
 	// Step 14. Store the result with its bound.
-	bound := Exact
-	switch {
-	case best >= beta:
-		bound = Lower
-	case best <= origAlpha:
-		bound = Upper
-	}
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: bound})
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: boundOf(best, origAlpha, beta)})
 	return best
 }
 
@@ -482,9 +492,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 			if score > alpha {
 				alpha, bestMove = score, m
 				if pvNode {
-					f.pv[0] = m
-					copy(f.pv[1:], child.pv[:child.pvLen])
-					f.pvLen = child.pvLen + 1
+					f.setPV(m, child)
 				}
 				if score >= beta {
 					break
@@ -498,13 +506,6 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		return MatedIn(ply)
 	}
 
-	bound := Exact
-	switch {
-	case best >= beta:
-		bound = Lower
-	case best <= origAlpha:
-		bound = Upper
-	}
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: standPat, depth: 0, bound: bound})
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: standPat, depth: 0, bound: boundOf(best, origAlpha, beta)})
 	return best
 }
