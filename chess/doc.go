@@ -48,6 +48,8 @@
 //   - Standard Algebraic Notation ("Nf3", "exd5", "O-O", "e8=Q+"):
 //     [Position.SAN], and [Position.ParseSAN], which also accepts what
 //     people type ("0-0", "e8Q", "Ng1f3", missing "x" or "+");
+//     [Position.SANMoves] and [Position.SANLine] ("12... Nf6 13. Bg5")
+//     write a line of moves;
 //   - either, for a text box: [Position.ParseMove];
 //   - PGN: [ReadPGN] and [PGNReader] read files of many games (a broken
 //     game is reported with its line and does not stop the others),

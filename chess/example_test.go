@@ -35,6 +35,20 @@ func ExamplePosition_SAN() {
 	// Na3 Nc3 Nf3 Nh3 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4
 }
 
+func ExamplePosition_SANLine() {
+	p, _ := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12")
+	var line []chess.Move
+	q := *p
+	for _, s := range []string{"g8f6", "b1c3", "f8c5"} {
+		m, _ := q.ParseUCI(s)
+		line = append(line, m)
+		q.MakeMove(m)
+	}
+	fmt.Println(p.SANLine(line))
+	// Output:
+	// 12... Nf6 13. Nc3 Bc5
+}
+
 func ExamplePosition_ParseSAN() {
 	// Knights on b1 and f1 can both reach d2.
 	p := chess.MustParseFEN("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")

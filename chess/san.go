@@ -338,3 +338,51 @@ func (p *Position) whyNoSAN(parts sanParts) string {
 	}
 	return p.whyIllegal(movers[0], parts.to, parts.promo)
 }
+
+// SANMoves returns moves, played in sequence from p, each in SAN. The moves
+// must be legal in sequence from p; a line that comes from elsewhere (a
+// search's principal variation, say) may not be, so the list stops before
+// the first move that is not legal where it stands, and its length says how
+// many were. It is empty, not nil, when none was.
+func (p *Position) SANMoves(moves []Move) []string {
+	sans := make([]string, 0, len(moves))
+	q := *p
+	var ml MoveList
+	for _, m := range moves {
+		q.GenerateMoves(&ml, AllMoves)
+		if !ml.Contains(m) {
+			break
+		}
+		sans = append(sans, q.san(m, &ml))
+		q.MakeMove(m)
+	}
+	return sans
+}
+
+// SANLine returns moves, played in sequence from p, in SAN with move
+// numbers as people write a line: "N." before each of White's moves and
+// "N..." before the first move when it is Black's, so "1. e4 e5 2. Nf3" from
+// the start and "12... Nf6 13. Bg5" from a position with Black to move. The
+// moves must be legal in sequence from p: as with [Position.SANMoves], the
+// line ends before the first move that is not. No moves give "".
+func (p *Position) SANLine(moves []Move) string {
+	var sb strings.Builder
+	num, side := p.FullmoveNumber(), p.side
+	for i, san := range p.SANMoves(moves) {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		switch {
+		case side == White:
+			fmt.Fprintf(&sb, "%d. ", num)
+		case i == 0:
+			fmt.Fprintf(&sb, "%d... ", num)
+		}
+		sb.WriteString(san)
+		if side == Black {
+			num++
+		}
+		side = side.Other()
+	}
+	return sb.String()
+}

@@ -269,3 +269,48 @@ func TestParseMove(t *testing.T) {
 		}
 	}
 }
+
+func TestSANLine(t *testing.T) {
+	tests := []struct {
+		fen   string
+		moves []string // UCI; "-" for chess.NoMove, which is never legal
+		want  string
+		n     int // len(SANMoves)
+	}{
+		{StartFEN, nil, "", 0},
+		{StartFEN, []string{"e2e4", "e7e5", "g1f3"}, "1. e4 e5 2. Nf3", 3},
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12",
+			[]string{"g8f6", "b1c3", "f8c5", "f1c4", "e8g8"}, "12... Nf6 13. Nc3 Bc5 14. Bc4 O-O", 5},
+		{"3qk3/8/8/8/8/8/5PPP/6K1 b - - 0 7", []string{"d8d1"}, "7... Qd1#", 1},
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30", []string{"d1d8"}, "30. Rd8#", 1},
+		// The line ends before the first move that is not legal.
+		{StartFEN, []string{"e2e4", "-", "e7e5"}, "1. e4", 1},
+		{StartFEN, []string{"-", "e2e4"}, "", 0},
+	}
+	for _, tc := range tests {
+		p := MustParseFEN(tc.fen)
+		q := *p
+		var moves []Move
+		for _, s := range tc.moves {
+			m := NoMove
+			if s != "-" {
+				var err error
+				if m, err = q.ParseUCI(s); err != nil {
+					t.Fatalf("%s: %v", s, err)
+				}
+				q.MakeMove(m)
+			}
+			moves = append(moves, m)
+		}
+		if got := p.SANLine(moves); got != tc.want {
+			t.Errorf("SANLine(%s, %v) = %q, want %q", tc.fen, tc.moves, got, tc.want)
+		}
+		sans := p.SANMoves(moves)
+		if len(sans) != tc.n || sans == nil {
+			t.Errorf("SANMoves(%s, %v) = %#v, want %d moves, not nil", tc.fen, tc.moves, sans, tc.n)
+		}
+		if *p != *MustParseFEN(tc.fen) {
+			t.Errorf("SANLine(%s) changed the position", tc.fen)
+		}
+	}
+}

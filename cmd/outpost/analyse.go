@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB]`
@@ -128,31 +128,16 @@ func formatBestMove(pos *chess.Position, r engine.Result) string {
 // sees it: pawns with a sign ("+0.35", "-1.20", "0.00"), or a mate
 // ("#3 (White mates in 3)", "#-2 (Black mates in 2)").
 func formatScore(s engine.Score, side chess.Color) string {
+	text := progress.Score(s, side)
 	if s.IsMate() {
 		n := s.MateMoves() // > 0: side mates; < 0: side is mated
 		winner := side
 		if n < 0 {
 			winner = side.Other()
 		}
-		white := n
-		if side == chess.Black {
-			white = -n
-		}
-		moves := max(n, -n)
-		return fmt.Sprintf("#%d (%s mates in %d)", white, colorName(winner), moves)
+		text += fmt.Sprintf(" (%s mates in %d)", colorName(winner), max(n, -n))
 	}
-	cp := int(s)
-	if side == chess.Black {
-		cp = -cp
-	}
-	if cp == 0 {
-		return "0.00"
-	}
-	sign := "+"
-	if cp < 0 {
-		sign, cp = "-", -cp
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
+	return text
 }
 
 func colorName(c chess.Color) string {
@@ -167,49 +152,18 @@ func colorName(c chess.Color) string {
 // first. A move that is not legal where it stands ends the line, printed in
 // UCI notation with a question mark.
 func formatPV(pos *chess.Position, line []chess.Move) string {
-	p := *pos
-	var b strings.Builder
-	for i, m := range line {
-		if i > 0 {
-			b.WriteByte(' ')
+	text := pos.SANLine(line)
+	if n := len(pos.SANMoves(line)); n < len(line) {
+		if n > 0 {
+			text += " "
 		}
-		if !p.IsLegal(m) {
-			b.WriteString(m.String() + "?")
-			break
-		}
-		switch {
-		case p.SideToMove() == chess.White:
-			b.WriteString(strconv.Itoa(p.FullmoveNumber()) + ". ")
-		case i == 0:
-			b.WriteString(strconv.Itoa(p.FullmoveNumber()) + "... ")
-		}
-		b.WriteString(p.SAN(m))
-		p.MakeMove(m)
+		text += line[n].String() + "?"
 	}
-	return b.String()
+	return text
 }
 
 // formatCount returns n with thousands separators: "1,234,567".
-func formatCount(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func formatCount(n uint64) string { return progress.Count(n) }
 
 // formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
-func formatRate(n uint64) string {
-	switch {
-	case n < 1000:
-		return strconv.FormatUint(n, 10)
-	case n < 1_000_000:
-		return strconv.FormatUint(n/1000, 10) + "k"
-	default:
-		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
-	}
-}
+func formatRate(n uint64) string { return progress.Rate(n) }

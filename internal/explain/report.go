@@ -12,6 +12,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/eval"
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 // ScoreView is a score as shown to a learner, from one side's point of
@@ -42,7 +43,7 @@ func viewScore(s engine.Score, side, view chess.Color) ScoreView {
 		v.Mate = s.MateMoves()
 		v.Text = "#" + strconv.Itoa(v.Mate)
 	default:
-		v.Text = pawns(int(s))
+		v.Text = progress.Pawns(int(s))
 	}
 	return v
 }
@@ -58,18 +59,6 @@ func nodeScore(s engine.Score, ply int) engine.Score {
 		s -= engine.Score(ply)
 	}
 	return s
-}
-
-// pawns formats centipawns as pawns with a sign: "+0.35", "-1.20", "0.00".
-func pawns(cp int) string {
-	if cp == 0 {
-		return "0.00"
-	}
-	sign := "+"
-	if cp < 0 {
-		sign, cp = "-", -cp
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
 }
 
 // NodeView is a node as the API and --json show it. Score, Alpha and Beta
@@ -486,16 +475,8 @@ func candidates(ctx context.Context, eng *engine.Engine, p *chess.Position, mult
 		if !ok {
 			continue
 		}
-		c := Candidate{Rank: k, SAN: p.SAN(info.PV[0]), UCI: info.PV[0].String(), Depth: info.Depth, Line: []string{},
+		c := Candidate{Rank: k, SAN: p.SAN(info.PV[0]), UCI: info.PV[0].String(), Depth: info.Depth, Line: p.SANMoves(info.PV),
 			Score: viewScore(info.Score, p.SideToMove(), p.SideToMove()), White: viewScore(info.Score, p.SideToMove(), chess.White)}
-		q := *p
-		for _, m := range info.PV {
-			if !q.IsLegal(m) {
-				break
-			}
-			c.Line = append(c.Line, q.SAN(m))
-			q.MakeMove(m)
-		}
 		out = append(out, c)
 	}
 	return out

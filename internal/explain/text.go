@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 // Text layout of WriteText.
@@ -20,7 +22,7 @@ const (
 func WriteText(w io.Writer, t *Tree, r *Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "position %s (%s to move)\n\n", r.FEN, r.Turn)
-	fmt.Fprintf(&b, "tree: %s, depth %d, %s nodes\n", Labels[t.Method], t.Depth, count(t.Nodes))
+	fmt.Fprintf(&b, "tree: %s, depth %d, %s nodes\n", Labels[t.Method], t.Depth, progress.Count(t.Nodes))
 	b.WriteString("  * principal variation; scores from White's view; α and β from the side to move's\n")
 	if err := writeTree(&b, t, nil, 1, textRootChildren); err != nil {
 		return err
@@ -33,17 +35,17 @@ func WriteText(w io.Writer, t *Tree, r *Report) error {
 		if !s.Complete {
 			score, best = "-", s.Note
 		}
-		fmt.Fprintf(&b, "  %s %12s %9.1fms %8s  %s\n", pad(s.Label, 60), count(s.Nodes), s.TimeMs, score, best)
+		fmt.Fprintf(&b, "  %s %12s %9.1fms %8s  %s\n", pad(s.Label, 60), progress.Count(s.Nodes), s.TimeMs, score, best)
 	}
 
 	fmt.Fprintf(&b, "\nclassic evaluation (%s's view): material %+d, piece-square %+d, total %s\n",
-		r.Turn, r.Classic.Material, r.Classic.PST, pawns(r.Classic.Total))
+		r.Turn, r.Classic.Material, r.Classic.PST, progress.Pawns(r.Classic.Total))
 	fmt.Fprintf(&b, "  %-6s %-5s %8s %5s %7s\n", "square", "piece", "material", "pst", "signed")
 	for _, p := range r.Classic.Pieces {
 		fmt.Fprintf(&b, "  %-6s %-5s %8d %5d %+7d\n", p.Square, p.Piece, p.Material, p.PST, p.Signed)
 	}
 
-	fmt.Fprintf(&b, "\nmain evaluation (%s's view, phase %d/%d): total %s\n", r.Turn, r.Main.Phase, r.Main.MaxPhase, pawns(r.Main.Total))
+	fmt.Fprintf(&b, "\nmain evaluation (%s's view, phase %d/%d): total %s\n", r.Turn, r.Main.Phase, r.Main.MaxPhase, progress.Pawns(r.Main.Total))
 	fmt.Fprintf(&b, "  %-15s %6s %9s %6s\n", "term", "mover", "opponent", "net")
 	for _, m := range r.Main.Terms {
 		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)
@@ -71,7 +73,7 @@ func writeTree(b *strings.Builder, t *Tree, path []string, level, limit int) err
 		return err
 	}
 	if level == 1 {
-		fmt.Fprintf(b, "  (root) %s  %s nodes, %d moves%s\n", v.White.Text, count(v.Size), v.Legal, cutText(v))
+		fmt.Fprintf(b, "  (root) %s  %s nodes, %d moves%s\n", v.White.Text, progress.Count(v.Size), v.Legal, cutText(v))
 	}
 	indent := strings.Repeat("  ", level+1)
 	for _, c := range v.Children {
@@ -80,7 +82,7 @@ func writeTree(b *strings.Builder, t *Tree, path []string, level, limit int) err
 			mark = "*"
 		}
 		line := fmt.Sprintf("%s%s %s", indent, mark, moveLabel(c))
-		fmt.Fprintf(b, "%s %7s  %s nodes%s%s\n", pad(line, 24), c.White.Text, count(c.Size), kindText(c), cutText(c))
+		fmt.Fprintf(b, "%s %7s  %s nodes%s%s\n", pad(line, 24), c.White.Text, progress.Count(c.Size), kindText(c), cutText(c))
 		if c.PV && c.Kind == Inner {
 			if err := writeTree(b, t, ParsePath(c.Path), level+1, textChildren); err != nil {
 				return err
@@ -131,7 +133,7 @@ func cutText(v NodeView) string {
 		moves = append(moves[:6], "…")
 	}
 	return fmt.Sprintf("  ✂ cut at α=%s β=%s saved %s nodes (%d pruned: %s)",
-		v.Cut.Alpha.Text, v.Cut.Beta.Text, count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
+		v.Cut.Alpha.Text, v.Cut.Beta.Text, progress.Count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
 }
 
 // pad pads s with spaces to width runes.
@@ -140,17 +142,4 @@ func pad(s string, width int) string {
 		return s + strings.Repeat(" ", width-n)
 	}
 	return s
-}
-
-// count formats n with thousands separators: "1,234,567".
-func count(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

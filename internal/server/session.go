@@ -403,16 +403,10 @@ func newThinking(pos *chess.Position, info engine.Info) Thinking {
 	th := Thinking{
 		Depth: info.Depth, SelDepth: info.SelDepth, Score: newScore(info.Score, pos.SideToMove()),
 		Nodes: info.Nodes, NPS: info.NPS, TimeMs: info.Time.Milliseconds(),
-		PV: []string{}, PVUCI: []string{},
+		PV: pos.SANMoves(info.PV), PVUCI: []string{},
 	}
-	p := *pos
-	for _, m := range info.PV {
-		if !p.IsLegal(m) {
-			break
-		}
-		th.PV = append(th.PV, p.SAN(m))
+	for _, m := range info.PV[:len(th.PV)] {
 		th.PVUCI = append(th.PVUCI, m.String())
-		p.MakeMove(m)
 	}
 	return th
 }

@@ -7,52 +7,17 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 // formatScore returns a score given from side's point of view as White sees
-// it: pawns with a sign ("+0.35", "-1.20", "0.00"), or a mate ("#3": White
-// mates in 3, "#-2": Black mates in 2).
-func formatScore(s engine.Score, side chess.Color) string {
-	if s.IsMate() {
-		n := s.MateMoves()
-		if side == chess.Black {
-			n = -n
-		}
-		return "#" + strconv.Itoa(n)
-	}
-	cp := int(s)
-	if side == chess.Black {
-		cp = -cp
-	}
-	if cp == 0 {
-		return "0.00"
-	}
-	sign := "+"
-	if cp < 0 {
-		sign, cp = "-", -cp
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
-}
+// it: "+0.35", "#-2" (see progress.Score).
+func formatScore(s engine.Score, side chess.Color) string { return progress.Score(s, side) }
 
 // formatPV returns line, a sequence of moves from pos, in SAN with move
-// numbers: "1. e4 e5 2. Nf3", or "12... Nf6 13. e4" when Black moves first.
-// A move that is not legal where it stands ends the line.
-func formatPV(pos *chess.Position, line []chess.Move) string {
-	p := *pos
-	var b strings.Builder
-	for i, m := range line {
-		if !p.IsLegal(m) {
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(moveNumber(&p, i == 0))
-		b.WriteString(p.SAN(m))
-		p.MakeMove(m)
-	}
-	return b.String()
-}
+// numbers: "1. e4 e5 2. Nf3". A move that is not legal where it stands ends
+// the line (see chess.Position.SANLine).
+func formatPV(pos *chess.Position, line []chess.Move) string { return pos.SANLine(line) }
 
 // moveNumber returns the number written before a move from p: "12. " before
 // White's move, "12... " before Black's when first says it starts a line,
@@ -68,29 +33,10 @@ func moveNumber(p *chess.Position, first bool) string {
 }
 
 // formatCount returns n with thousands separators: "1,234,567".
-func formatCount(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func formatCount(n uint64) string { return progress.Count(n) }
 
 // formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
-func formatRate(n uint64) string {
-	switch {
-	case n < 1000:
-		return strconv.FormatUint(n, 10)
-	case n < 1_000_000:
-		return strconv.FormatUint(n/1000, 10) + "k"
-	default:
-		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
-	}
-}
+func formatRate(n uint64) string { return progress.Rate(n) }
 
 // pieceValue is the material value of each piece type in pawns, as players
 // count it.
