@@ -188,6 +188,17 @@ func newToken() (string, []byte, error) {
 	return tok, h[:], nil
 }
 
+// authorizeGame checks the request's player token against that of the game
+// its path names ({id}); an unknown game is store.ErrNotFound. It does not
+// lock the game: a handler reads its body first, then calls lockGame.
+func (srv *Server) authorizeGame(r *http.Request) error {
+	s, err := srv.lookup(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return authorize(r, s)
+}
+
 // authorize checks the request's player token against the game's.
 func authorize(r *http.Request, s *session) error {
 	if len(s.tokenHash) == 0 {
@@ -409,12 +420,7 @@ func (srv *Server) events(w http.ResponseWriter, r *http.Request) error {
 // reads the body into req (unless nil), locks the game, calls op, and
 // answers with the game's state (op's change published) or op's error.
 func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, required bool, op func(ctx context.Context, s *session) error) error {
-	id := r.PathValue("id")
-	s, err := srv.lookup(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	if err := authorize(r, s); err != nil {
+	if err := srv.authorizeGame(r); err != nil {
 		return err
 	}
 	if req != nil {
@@ -422,7 +428,7 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 			return err
 		}
 	}
-	s, err = srv.lockGame(r.Context(), id)
+	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -681,14 +687,10 @@ func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 // hint is POST /api/games/{id}/hint.
 func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	s, err := srv.lookup(r.Context(), id)
-	if err != nil {
+	if err := srv.authorizeGame(r); err != nil {
 		return err
 	}
-	if err := authorize(r, s); err != nil {
-		return err
-	}
-	s, err = srv.lockGame(r.Context(), id)
+	s, err := srv.lockGame(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -744,14 +746,10 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 // deleteGame is DELETE /api/games/{id}.
 func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	s, err := srv.lookup(r.Context(), id)
-	if err != nil {
+	if err := srv.authorizeGame(r); err != nil {
 		return err
 	}
-	if err := authorize(r, s); err != nil {
-		return err
-	}
-	s, err = srv.lockGame(r.Context(), id)
+	s, err := srv.lockGame(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -778,18 +776,29 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// requiredFEN parses fen, a request's required field "fen": a 400 error
+// when it is missing or not a position.
+func requiredFEN(fen string) (*chess.Position, error) {
+	fen = strings.TrimSpace(fen)
+	if fen == "" {
+		return nil, errorf(http.StatusBadRequest, "missing field fen")
+	}
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "bad FEN: %v", err)
+	}
+	return p, nil
+}
+
 // analyse is POST /api/analyse.
 func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 	var req AnalyseRequest
 	if err := decodeBody(w, r, &req, true); err != nil {
 		return err
 	}
-	if strings.TrimSpace(req.FEN) == "" {
-		return errorf(http.StatusBadRequest, "missing field fen")
-	}
-	p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+	p, err := requiredFEN(req.FEN)
 	if err != nil {
-		return errorf(http.StatusBadRequest, "bad FEN: %v", err)
+		return err
 	}
 	g := chess.NewGameFromPosition(p)
 	a := Analysis{FEN: p.FEN(), Turn: colorName(p.SideToMove()), Legal: []string{}, Check: p.InCheck(),

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/explain"
 )
 
@@ -61,12 +60,9 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	if err := decodeBody(w, r, &req, true); err != nil {
 		return err
 	}
-	if strings.TrimSpace(req.FEN) == "" {
-		return errorf(http.StatusBadRequest, "missing field fen")
-	}
-	p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+	p, err := requiredFEN(req.FEN)
 	if err != nil {
-		return errorf(http.StatusBadRequest, "bad FEN: %v", err)
+		return err
 	}
 	if req.Depth == 0 {
 		req.Depth = 3
