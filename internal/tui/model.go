@@ -555,29 +555,43 @@ func (m *Model) openMoveInput(text string) tea.Cmd {
 		m.fail(reason)
 		return nil
 	}
+	return m.openInput(modeMove, "Move: ", "e4, Nf3, O-O, e7e8q; or draw, resign", text,
+		"Type a move in SAN or UCI and press Enter (Esc: back to the board).")
+}
+
+// openInput starts typing in mode md: the input line shows prompt, then text
+// (or placeholder when empty), with the cursor at the end; the status line
+// says help.
+func (m *Model) openInput(md mode, prompt, placeholder, text, help string) tea.Cmd {
 	m.deselect()
-	m.mode = modeMove
-	m.input.Prompt = "Move: "
-	m.input.Placeholder = "e4, Nf3, O-O, e7e8q; or draw, resign"
+	m.mode = md
+	m.input.Prompt = prompt
+	m.input.Placeholder = placeholder
 	m.input.SetValue(text)
 	m.input.CursorEnd()
-	m.say("Type a move in SAN or UCI and press Enter (Esc: back to the board).")
+	m.say(help)
 	return m.input.Focus()
 }
 
-// moveKey handles a key while a move is typed.
-func (m *Model) moveKey(k tea.KeyMsg) tea.Cmd {
+// inputKey handles a key while text is typed: Esc closes the input and says
+// cancelled, Enter calls enter with the text, and other keys edit it.
+func (m *Model) inputKey(k tea.KeyMsg, cancelled string, enter func(text string) tea.Cmd) tea.Cmd {
 	switch k.String() {
 	case "esc":
 		m.closeInput()
-		m.say("")
+		m.say(cancelled)
 		return nil
 	case "enter":
-		return m.submitMove(m.input.Value())
+		return enter(m.input.Value())
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(k)
 	return cmd
+}
+
+// moveKey handles a key while a move is typed.
+func (m *Model) moveKey(k tea.KeyMsg) tea.Cmd {
+	return m.inputKey(k, "", m.submitMove)
 }
 
 // submitMove plays a typed move, or a typed command (draw, resign). A bad
@@ -658,25 +672,14 @@ func (m *Model) promoteKey(k tea.KeyMsg) tea.Cmd {
 
 // openSaveInput asks for the file to save the game to.
 func (m *Model) openSaveInput() {
-	m.deselect()
-	m.mode = modeSave
-	m.input.Prompt = "Save as: "
-	m.input.Placeholder = ""
-	m.input.SetValue("outpost-" + time.Now().Format("2006-01-02-1504") + ".pgn")
-	m.input.CursorEnd()
-	m.input.Focus()
-	m.say("Enter saves the game as PGN to this file (Esc: cancel).")
+	m.openInput(modeSave, "Save as: ", "", "outpost-"+time.Now().Format("2006-01-02-1504")+".pgn",
+		"Enter saves the game as PGN to this file (Esc: cancel).")
 }
 
 // saveKey handles a key while the file name is typed.
 func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
-	switch k.String() {
-	case "esc":
-		m.closeInput()
-		m.say("Not saved.")
-		return nil
-	case "enter":
-		path := strings.TrimSpace(m.input.Value())
+	return m.inputKey(k, "Not saved.", func(text string) tea.Cmd {
+		path := strings.TrimSpace(text)
 		if err := m.s.save(path); err != nil {
 			m.fail("Could not save: " + errorText(err))
 			return nil
@@ -684,33 +687,20 @@ func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
 		m.closeInput()
 		m.say("Saved to " + path + ".")
 		return nil
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	return cmd
+	})
 }
 
 // openLoadInput asks for a PGN file to load.
 func (m *Model) openLoadInput() {
-	m.deselect()
-	m.mode = modeLoad
-	m.input.Prompt = "Load PGN: "
-	m.input.Placeholder = "game.pgn"
-	m.input.SetValue("")
-	m.input.Focus()
-	m.say("Enter loads the first game of this file and goes on with it (Esc: cancel).")
+	m.openInput(modeLoad, "Load PGN: ", "game.pgn", "",
+		"Enter loads the first game of this file and goes on with it (Esc: cancel).")
 }
 
 // loadKey handles a key while the file name of a game to load is typed.
 // A file that cannot be read leaves the game as it was.
 func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
-	switch k.String() {
-	case "esc":
-		m.closeInput()
-		m.say("Nothing loaded.")
-		return nil
-	case "enter":
-		path := strings.TrimSpace(m.input.Value())
+	return m.inputKey(k, "Nothing loaded.", func(text string) tea.Cmd {
+		path := strings.TrimSpace(text)
 		g, err := LoadPGN(path)
 		if err != nil {
 			m.fail("Could not load: " + errorText(err))
@@ -720,10 +710,7 @@ func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
 		m.begin(newSession(g, m.s.players, m.cfg.Keeper, ""))
 		m.say(fmt.Sprintf("Loaded %s (%d %s).", path, g.Len(), plural(g.Len(), "move", "moves")))
 		return m.think()
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	return cmd
+	})
 }
 
 // mouse handles a click: on the board it is Enter on the square clicked.
