@@ -27,12 +27,13 @@ Each position is first resolved by a quiescence search of captures with the
 starting weights (unless --no-quiesce), so that the tuner sees the static
 evaluation the search would use. Then the logistic scale K is fitted (unless
 --k is given): the K for which sigmoid(K*eval) best predicts the results.
-Then the weights (all, or those --weights selects) are fitted, K fixed, to
-minimise the mean squared error between sigmoid(K*eval) and the results,
-plus the --reg penalty for moving them: each round measures how each
-position's evaluation moves with each weight, runs --iterations steps of
-Adam on that linear model, rounds the weights and evaluates again; a round
-that does not lower the true error is undone and ends the run.
+Then the weights (all, or those --weights selects, less those --freeze
+keeps) are fitted, K fixed, to minimise the mean squared error between
+sigmoid(K*eval) and the results, plus the --reg penalty for moving them:
+each round measures how each position's evaluation moves with each weight,
+runs --iterations steps of Adam on that linear model, rounds the weights
+and evaluates again; a round that does not lower the true error is undone
+and ends the run.
 
 The starting weights are the engine's (or those of --start, a file written
 by --out). --out writes the tuned weights as "Name = value" lines; --go
@@ -54,6 +55,7 @@ type tuneFlags struct {
 	lr         float64
 	reg        float64
 	weights    string
+	freeze     string
 	k          float64
 	threads    int
 	noQuiesce  bool
@@ -76,6 +78,7 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.lr, "lr", 1, "Adam's step size `X`, in centipawns")
 	fs.Float64Var(&f.reg, "reg", 0, "regularise: moving a weight by 100 costs as much as `R` positions predicted entirely wrong")
 	fs.StringVar(&f.weights, "weights", "", "tune only the weights whose names match the regular expression `RE` (e.g. \"^(Mobility|PassedPawn)\"; see the names in --out's file)")
+	fs.StringVar(&f.freeze, "freeze", "", "keep the weights whose names match the regular expression `RE` as they are (e.g. \"^(PST|PieceValue)\\[\")")
 	fs.Float64Var(&f.k, "k", 0, "use the logistic scale `K` instead of fitting it")
 	fs.IntVar(&f.threads, "threads", 1, "use `T` goroutines (one core each)")
 	fs.BoolVar(&f.noQuiesce, "no-quiesce", false, "tune on the positions as they are, without resolving captures")
@@ -99,13 +102,22 @@ func tune(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--threads must be at least 1")
 	}
 
-	var sel func(string) bool
-	if f.weights != "" {
-		re, err := regexp.Compile(f.weights)
-		if err != nil {
-			return usageErrorf(fs, "--weights: %v", err)
+	var only, freeze *regexp.Regexp
+	for _, r := range []struct {
+		flag, expr string
+		re         **regexp.Regexp
+	}{{"weights", f.weights, &only}, {"freeze", f.freeze, &freeze}} {
+		if r.expr == "" {
+			continue
 		}
-		sel = re.MatchString
+		re, err := regexp.Compile(r.expr)
+		if err != nil {
+			return usageErrorf(fs, "--%s: %v", r.flag, err)
+		}
+		*r.re = re
+	}
+	sel := func(name string) bool {
+		return (only == nil || only.MatchString(name)) && (freeze == nil || !freeze.MatchString(name))
 	}
 
 	start := time.Now()
@@ -162,7 +174,8 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s\ntime %v\n", summary, time.Since(start).Round(time.Second))
 
-	header := "Evaluation weights tuned by: outpost tune " + strings.Join(args, " ") + "\n" + summary
+	command := "outpost tune " + shellJoin(args)
+	header := "Evaluation weights tuned by: " + command + "\n" + summary
 	if f.out != "" {
 		var buf bytes.Buffer
 		if err := tuner.WriteParams(&buf, &w, header); err != nil {
@@ -174,7 +187,7 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	}
 	if f.goOut != "" {
 		var buf bytes.Buffer
-		comment := "returns the evaluation weights tuned by:\n\n\toutpost tune " + strings.Join(args, " ") +
+		comment := "returns the evaluation weights tuned by:\n\n\t" + command +
 			"\n\n" + strings.ReplaceAll(summary, "\n", ";\n") + "."
 		if err := tuner.WriteGo(&buf, &w, "tunedWeights", comment); err != nil {
 			return err
@@ -223,4 +236,19 @@ func whiteEvals(w *eval.Weights, samples []tuner.Sample) []float64 {
 		out[i] = float64(tuner.WhiteEval(w, &samples[i].Pos))
 	}
 	return out
+}
+
+// shellJoin joins args into a command line a POSIX shell splits back into
+// args: an argument with characters the shell treats specially is put in
+// single quotes.
+func shellJoin(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/=+:@%") == "" {
+			quoted[i] = a
+		} else {
+			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(quoted, " ")
 }

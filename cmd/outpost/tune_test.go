@@ -77,6 +77,9 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"--data", data, "--lr", "0"}, 2, "--lr must be positive"},
 		{[]string{"--data", data, "--k", "-1"}, 2, "--k must not be negative"},
 		{[]string{"--data", data, "--threads", "0"}, 2, "--threads must be at least 1"},
+		{[]string{"--data", data, "--freeze", "("}, 2, "--freeze: error parsing regexp"},
+		{[]string{"--data", data, "--weights", "["}, 2, "--weights: error parsing regexp"},
+		{[]string{"--data", data, "--weights", "^NoSuchWeight"}, 1, "tuner: no weight selected"},
 		{[]string{"--data", filepath.Join(dir, "none.txt")}, 1, "no such file"},
 		{[]string{"--data", bad}, 1, bad + ": tuner: line 1: no result"},
 		{[]string{"--data", data, "--start", data}, 1, data + ": tuner: line 1: "},
@@ -86,6 +89,24 @@ func TestTuneUsage(t *testing.T) {
 		code := dispatch(append([]string{"tune"}, tt.args...), &stdout, &stderr)
 		if code != tt.code || !strings.Contains(stderr.String(), "outpost tune: ") || !strings.Contains(stderr.String(), tt.want) {
 			t.Errorf("outpost tune %q: exit %d, stderr %q; want %d and %q", tt.args, code, stderr.String(), tt.code, tt.want)
+		}
+	}
+}
+
+func TestShellJoin(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"--data", "a/b-1.txt", "--reg", "32", "-k=0.5"}, "--data a/b-1.txt --reg 32 -k=0.5"},
+		{[]string{"--freeze", `^(PST|PieceValue)\[`}, `--freeze '^(PST|PieceValue)\['`},
+		{[]string{"--out", "my file", ""}, "--out 'my file' ''"},
+		{[]string{"it's"}, `'it'\''s'`},
+	}
+	for _, tt := range tests {
+		if got := shellJoin(tt.args); got != tt.want {
+			t.Errorf("shellJoin(%q) = %s, want %s", tt.args, got, tt.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/parser"
 	"go/token"
+	"os"
 	"strings"
 	"testing"
 
@@ -100,5 +101,28 @@ func TestWriteGo(t *testing.T) {
 		if !strings.Contains(src, want) {
 			t.Errorf("WriteGo's output lacks %q", want)
 		}
+	}
+}
+
+// TestTunedWeightsFile checks that the weights of the last tuning run
+// (testdata/tuned.txt, see docs/tuning.md) still name the evaluation's
+// weights: a renamed or removed weight means the run must be redone.
+func TestTunedWeightsFile(t *testing.T) {
+	b, err := os.ReadFile("testdata/tuned.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := eval.Default
+	if err := ReadParams(bytes.NewReader(b), &w); err != nil {
+		t.Fatalf("testdata/tuned.txt: %v", err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if line != "" && line[0] != '#' {
+			n++
+		}
+	}
+	if want := len(w.Params()); n != want {
+		t.Errorf("testdata/tuned.txt sets %d weights, the evaluation has %d", n, want)
 	}
 }
