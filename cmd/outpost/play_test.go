@@ -176,7 +176,9 @@ type screen struct {
 func startInTerminal(t *testing.T, cols, rows int, args ...string) *screen {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "OUTPOST_TEST_MAIN=1", "TERM=xterm-256color", "COLORTERM=truecolor", "NO_COLOR=")
+	// CI is cleared: termenv takes any CI variable to mean "not a terminal"
+	// and would draw the monochrome board.
+	cmd.Env = append(os.Environ(), "OUTPOST_TEST_MAIN=1", "TERM=xterm-256color", "COLORTERM=truecolor", "NO_COLOR=", "CI=")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
 	if err != nil {
 		t.Fatalf("starting outpost in a pseudo-terminal: %v", err)
