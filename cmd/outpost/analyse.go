@@ -105,7 +105,7 @@ func formatInfo(pos *chess.Position, info engine.Info, showLine bool) string {
 	case engine.Upper:
 		b.WriteString(" (upper bound)")
 	}
-	fmt.Fprintf(&b, "  nodes %s  nps %s  time %.2fs", formatCount(info.Nodes), formatRate(info.NPS), info.Time.Seconds())
+	fmt.Fprintf(&b, "  nodes %s  nps %s  time %.2fs", progress.Count(info.Nodes), progress.Rate(info.NPS), info.Time.Seconds())
 	if len(info.PV) > 0 {
 		fmt.Fprintf(&b, "  pv %s", formatPV(pos, info.PV))
 	}
@@ -161,9 +161,3 @@ func formatPV(pos *chess.Position, line []chess.Move) string {
 	}
 	return text
 }
-
-// formatCount returns n with thousands separators: "1,234,567".
-func formatCount(n uint64) string { return progress.Count(n) }
-
-// formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
-func formatRate(n uint64) string { return progress.Rate(n) }

@@ -70,21 +70,6 @@ func TestFormatPV(t *testing.T) {
 	}
 }
 
-func TestFormatNumbers(t *testing.T) {
-	counts := map[uint64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", 100000: "100,000", 12345678901: "12,345,678,901"}
-	for n, want := range counts {
-		if got := formatCount(n); got != want {
-			t.Errorf("formatCount(%d) = %q, want %q", n, got, want)
-		}
-	}
-	rates := map[uint64]string{0: "0", 950: "950", 85_400: "85k", 999_999: "999k", 2_140_000: "2.1M", 12_000_000: "12.0M"}
-	for n, want := range rates {
-		if got := formatRate(n); got != want {
-			t.Errorf("formatRate(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestFormatInfo(t *testing.T) {
 	p := chess.MustParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12")
 	nf6, _ := p.ParseUCI("g8f6")

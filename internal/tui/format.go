@@ -6,18 +6,7 @@ import (
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/engine"
-	"github.com/outpost-chess/outpost/internal/progress"
 )
-
-// formatScore returns a score given from side's point of view as White sees
-// it: "+0.35", "#-2" (see progress.Score).
-func formatScore(s engine.Score, side chess.Color) string { return progress.Score(s, side) }
-
-// formatPV returns line, a sequence of moves from pos, in SAN with move
-// numbers: "1. e4 e5 2. Nf3". A move that is not legal where it stands ends
-// the line (see chess.Position.SANLine).
-func formatPV(pos *chess.Position, line []chess.Move) string { return pos.SANLine(line) }
 
 // moveNumber returns the number written before a move from p: "12. " before
 // White's move, "12... " before Black's when first says it starts a line,
@@ -31,12 +20,6 @@ func moveNumber(p *chess.Position, first bool) string {
 	}
 	return ""
 }
-
-// formatCount returns n with thousands separators: "1,234,567".
-func formatCount(n uint64) string { return progress.Count(n) }
-
-// formatRate returns a per-second rate in short form: "950", "85k", "2.1M".
-func formatRate(n uint64) string { return progress.Rate(n) }
 
 // pieceValue is the material value of each piece type in pawns, as players
 // count it.

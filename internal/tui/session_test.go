@@ -79,43 +79,7 @@ func TestTakeback(t *testing.T) {
 }
 
 func TestFormat(t *testing.T) {
-	tests := []struct {
-		score engine.Score
-		side  chess.Color
-		want  string
-	}{
-		{35, chess.White, "+0.35"},
-		{35, chess.Black, "-0.35"},
-		{-120, chess.White, "-1.20"},
-		{0, chess.Black, "0.00"},
-		{engine.MateIn(5), chess.White, "#3"},
-		{engine.MateIn(5), chess.Black, "#-3"},
-		{engine.MatedIn(4), chess.White, "#-2"},
-	}
-	for _, tc := range tests {
-		if got := formatScore(tc.score, tc.side); got != tc.want {
-			t.Errorf("formatScore(%d, %v) = %q, want %q", tc.score, tc.side, got, tc.want)
-		}
-	}
-	for n, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
-		if got := formatCount(n); got != want {
-			t.Errorf("formatCount(%d) = %q, want %q", n, got, want)
-		}
-	}
-	for n, want := range map[uint64]string{950: "950", 85_000: "85k", 2_100_000: "2.1M"} {
-		if got := formatRate(n); got != want {
-			t.Errorf("formatRate(%d) = %q, want %q", n, got, want)
-		}
-	}
-	p := chess.MustParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-	line := []chess.Move{mustMove(t, p, "Bb5"), chess.NoMove}
-	if got := formatPV(p, line); got != "3. Bb5" {
-		t.Errorf("formatPV = %q, want \"3. Bb5\" (stopping at the illegal move)", got)
-	}
 	black := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-	if got := formatPV(black, []chess.Move{mustMove(t, black, "e5"), mustMove(t, chess.MustParseFEN("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "Nf3")}); got != "1... e5 2. Nf3" {
-		t.Errorf("formatPV from Black = %q", got)
-	}
 	g := gameFromMoves(t, "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bg4", "Bc4", "e6", "O-O")
 	pos := g.Position()
 	if d := material(pos); d != 0 {

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 // The screen, from the top: a title line, a blank line, the board with the
@@ -273,10 +274,10 @@ func (m *Model) searchLines(s *search, width int) []string {
 	}
 	info := s.info
 	lines := []string{
-		fmt.Sprintf("depth %d  score %s", info.Depth, formatScore(info.Score, s.root.SideToMove())),
-		fmt.Sprintf("%s positions  %s/s", formatCount(info.Nodes), formatRate(info.NPS)),
+		fmt.Sprintf("depth %d  score %s", info.Depth, progress.Score(info.Score, s.root.SideToMove())),
+		fmt.Sprintf("%s positions  %s/s", progress.Count(info.Nodes), progress.Rate(info.NPS)),
 	}
-	if pv := formatPV(s.root, info.PV); pv != "" {
+	if pv := s.root.SANLine(info.PV); pv != "" {
 		lines = append(lines, wrap("line "+pv, width, 2)...)
 	}
 	return lines
