@@ -71,7 +71,8 @@ func TestMoveAndAIReply(t *testing.T) {
 	if st.Plies != 1 || st.Moves[0].UCI != "g1f3" || st.Turn != "black" || !st.Thinking || !slices.Equal(st.LastMove, []string{"g1", "f3"}) {
 		t.Errorf("after the move: %+v", st)
 	}
-	if rec := e.stored(g); !slices.Equal(rec.Moves, []string{"g1f3"}) {
+	// The AI's reply may be committed already too (level 1 is quick).
+	if rec := e.stored(g); len(rec.Moves) == 0 || rec.Moves[0] != "g1f3" {
 		t.Errorf("stored %q (the move must be committed before the answer)", rec.Moves)
 	}
 	st = e.waitFor(g, "the AI's reply", func(st GameState) bool { return st.Plies == 2 })
