@@ -19,7 +19,8 @@
 //	            destinations, last move, check; colours and glyphs
 //	menu.go     the start menu: colour and level
 //	search.go   the AI's search as Bubble Tea commands and messages
-//	session.go  a game being played: players, moves, takeback, keeping
+//	session.go  a game being played: players, moves, takeback and redo,
+//	            keeping
 //	player.go   Player, ParsePlayer ("human", "ai:LEVEL")
 //	plain.go    RunPlain, the line mode
 //	run.go      Run, the full-screen program

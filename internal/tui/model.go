@@ -259,6 +259,8 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		return m.openMoveInput("")
 	case "u":
 		return m.takeback()
+	case "r":
+		return m.redo()
 	case "f":
 		m.flipped = !m.flipped
 		m.say("Board flipped.")
@@ -527,6 +529,30 @@ func (m *Model) takeback() tea.Cmd {
 		m.say(m.msg + " Outpost is paused: p lets it move.")
 	}
 	return m.think()
+}
+
+// redo plays again the moves the last takeback took back (your move and
+// Outpost's reply, as u took them), until a new move is played.
+func (m *Model) redo() tea.Cmd {
+	if !m.s.canRedo() {
+		m.fail("There is nothing to redo: r plays again the moves taken back with u.")
+		return nil
+	}
+	m.abandonSearch()
+	m.deselect()
+	m.last = nil
+	pos := m.s.game.Position()
+	moves, err := m.s.redo()
+	if err != nil {
+		m.fail("Could not redo: " + errorText(err))
+		return nil
+	}
+	m.say("Replayed " + pos.SANLine(moves) + ".")
+	cmd := m.afterMove()
+	if m.paused && m.s.aiToMove() {
+		m.say(m.msg + " Outpost is paused: p lets it move.")
+	}
+	return cmd
 }
 
 // togglePause stops the AI from moving, or lets it move again.

@@ -43,6 +43,16 @@ type session struct {
 	keptLen int    // plies the keeper holds for id
 	keptEnd bool   // the keeper knows the game is over
 	keepErr error  // the last keeping failure, until reported
+
+	undone []undone // what each takeback took back, the last one last; a new move clears it
+}
+
+// undone is what one takeback took back, for redo: the moves, in the order
+// they were played, and how the game stood before (a resignation or a draw
+// claimed after the last of them is restored with them).
+type undone struct {
+	moves []chess.Move
+	end   chess.Outcome
 }
 
 // newSession returns a session playing g, kept by keeper (which may be nil).
@@ -99,6 +109,7 @@ func (s *session) play(m chess.Move) error {
 	if err := s.game.Play(m); err != nil {
 		return err
 	}
+	s.undone = nil // a new move: the moves taken back cannot be redone
 	s.keep()
 	return nil
 }
@@ -122,7 +133,7 @@ var errGameOver = errors.New("the game is over: take back (u) or start a new gam
 // in a game against the AI, your last move and the AI's reply (or only your
 // move while the AI has not replied); between two people, and between two
 // AIs, one ply. A finished game is in progress again. It returns the number
-// of plies taken back: 0 when there is no such move.
+// of plies taken back: 0 when there is no such move. redo plays them again.
 func (s *session) takeback() int {
 	g := s.game
 	target := g.Len() - 1 // the ply to take back, from 0
@@ -135,11 +146,57 @@ func (s *session) takeback() int {
 		return 0
 	}
 	n := g.Len() - target
+	u := undone{moves: make([]chess.Move, n), end: g.Outcome()}
 	for g.Len() > target {
-		g.Undo()
+		m, _ := g.Undo()
+		u.moves[g.Len()-target] = m
 	}
+	s.undone = append(s.undone, u)
 	s.keep()
 	return n
+}
+
+// canRedo reports whether redo has moves to play again.
+func (s *session) canRedo() bool { return len(s.undone) > 0 }
+
+// redo plays again the moves the last takeback took back (as many plies as
+// it removed) and restores an end decided after them, a resignation or a
+// claimed draw, so that the game, and its record in the keeper, is what it
+// was before the takeback. It keeps the game the way play does and returns
+// the moves played: none when nothing was taken back since the last new
+// move, resignation or draw claim.
+func (s *session) redo() ([]chess.Move, error) {
+	if len(s.undone) == 0 {
+		return nil, nil
+	}
+	u := s.undone[len(s.undone)-1]
+	s.undone = s.undone[:len(s.undone)-1]
+	for i, m := range u.moves {
+		if err := s.game.Play(m); err != nil {
+			// Not expected: the moves were legal here before the takeback.
+			s.undone = nil
+			s.keep()
+			return u.moves[:i], err
+		}
+	}
+	if u.end.IsOver() && !s.over() {
+		restoreEnd(s.game, u.end)
+	}
+	s.keep()
+	return u.moves, nil
+}
+
+// restoreEnd ends g the way o says, for the ends decided after a move that
+// the terminal game knows: a resignation and a claimed draw.
+func restoreEnd(g *chess.Game, o chess.Outcome) {
+	switch o.Reason {
+	case chess.Resignation:
+		if winner, ok := o.Winner(); ok {
+			_ = g.Resign(winner.Other())
+		}
+	case chess.ThreefoldRepetition, chess.FiftyMoveRule:
+		_ = g.ClaimDraw()
+	}
 }
 
 // resign ends the game with a loss for the person to move.
@@ -150,6 +207,7 @@ func (s *session) resign() error {
 	if err := s.game.Resign(s.game.Position().SideToMove()); err != nil {
 		return err
 	}
+	s.undone = nil
 	s.keep()
 	return nil
 }
@@ -162,6 +220,7 @@ func (s *session) claimDraw() error {
 	if err := s.game.ClaimDraw(); err != nil {
 		return err
 	}
+	s.undone = nil
 	s.keep()
 	return nil
 }

@@ -173,8 +173,8 @@ func (m *Model) keyLine() string {
 		return styleTitle.Render("Quit? The game is unfinished (" + kept + "). y: quit · n: stay")
 	}
 	for _, keys := range []string{
-		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · f flip · s save · n new · ? help · q quit",
-		"arrows move · Enter pick/put · : type a move · u takeback · ? help · q quit",
+		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · r redo · f flip · s save · n new · ? help · q quit",
+		"arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
 		"Enter pick/put · : move · ? help · q quit",
 	} {
 		if len([]rune(keys)) <= m.width {
@@ -294,6 +294,7 @@ func (m *Model) viewHelp() string {
 		{"", "typed \"draw\" claims a draw, \"resign\" resigns"},
 		{"Esc", "put the piece back; make Outpost move now"},
 		{"u", "take back your last move (and Outpost's reply)"},
+		{"r", "redo: play again the moves taken back, until a new move"},
 		{"f", "flip the board"},
 		{"s", "save the game as PGN (asks for a file name)"},
 		{"o", "load a game saved as PGN and go on with it"},
