@@ -447,6 +447,8 @@ export class App {
     document.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      // A tree view (the search explorer's) uses the arrows, Home and End itself.
+      if (t instanceof Element && t.closest('[role="tree"]')) return;
       if (document.querySelector('dialog[open]')) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       switch (e.key) {

@@ -6,6 +6,11 @@
 // the page at once. Beside it: a small board that follows the node under the
 // pointer, the comparison of methods, the evaluation term by term, and the
 // engine's candidate moves.
+//
+// The tree is a WAI-ARIA tree view: one tab stop (a roving tabindex), ↑/↓
+// between the visible moves, → opens a move (loading its children) or goes
+// to its first child, ← closes it or goes to its parent, Home/End, and
+// Enter/Space select the move (the small board shows it, with its details).
 
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
@@ -117,6 +122,16 @@ export class ExplainPanel {
   private boardEl: HTMLElement;
   private caption: HTMLElement;
   private rootFEN = startFEN;
+  // tree is the rendered tree; current is its one tabbable item (the roving
+  // tabindex), selected the item chosen with a click, Enter or Space, and
+  // showSelected puts the selected item back on the small board.
+  private tree: HTMLElement | null = null;
+  private current: HTMLElement | null = null;
+  private selected: HTMLElement | null = null;
+  private showSelected: (() => void) | null = null;
+  private rows = 0;
+  // toggles opens or closes an item that has children (what its ▸ does).
+  private toggles = new WeakMap<HTMLElement, () => Promise<void>>();
 
   constructor() {
     this.fenInput = el('input', { id: 'explain-fen', type: 'text', spellcheck: false, placeholder: startFEN });
@@ -202,13 +217,23 @@ export class ExplainPanel {
   private render(r: Report) {
     const tree = el('ul', { id: 'explain-tree', className: 'xtree' });
     tree.setAttribute('role', 'tree');
-    tree.append(this.item(r.root, true));
+    tree.setAttribute('aria-label', 'The tree searched');
+    this.tree = tree;
+    this.current = null;
+    this.selected = null;
+    this.showSelected = null;
+    const root = this.item(r.root, 1, true);
+    tree.append(root);
+    this.setCurrent(root, false);
+    tree.addEventListener('keydown', (e) => this.key(e));
+    // When the pointer leaves the tree, the board goes back to the selection.
+    tree.addEventListener('mouseleave', () => this.showSelected?.());
     this.body.replaceChildren(
       el('h3', { textContent: 'The tree' }),
       el('p', {
         className: 'explain-help',
         textContent:
-          'Each move with its score (White\'s view) and the positions searched below it. Highlighted: the principal variation. ✂: alpha-beta cut the remaining moves off (α and β from the side to move\'s view). Open a move with ▸; point at one to see it on the board.',
+          'Each move with its score (White\'s view) and the positions searched below it. Highlighted: the principal variation. ✂: alpha-beta cut the remaining moves off (α and β from the side to move\'s view). Open a move with ▸; point at one to see it on the board. Keyboard: ↑/↓ move, → opens, ← closes, Enter shows the move.',
       }),
       tree,
       el('h3', { textContent: 'What each idea buys' }),
@@ -224,18 +249,24 @@ export class ExplainPanel {
     );
   }
 
-  // item returns the tree item of node n, its children listed if given.
-  private item(n: NodeView, isRoot = false): HTMLLIElement {
-    const li = el('li', { className: 'xnode' + (n.pv ? ' pv' : '') + (n.cut ? ' cut' : '') });
+  // item returns the tree item of node n at level (the root is 1), its
+  // children listed if given.
+  private item(n: NodeView, level: number, isRoot = false): HTMLLIElement {
+    const li = el('li', { className: 'xnode' + (n.pv ? ' pv' : '') + (n.cut ? ' cut' : ''), tabIndex: -1 });
     li.dataset.path = n.path;
     li.setAttribute('role', 'treeitem');
+    li.setAttribute('aria-level', String(level));
+    li.setAttribute('aria-selected', 'false');
     const canOpen = n.kind === 'inner' && n.searched > 0;
-    const toggle = el('button', { type: 'button', className: 'xtoggle', textContent: canOpen ? '▸' : '·', disabled: !canOpen });
-    toggle.setAttribute('aria-label', canOpen ? 'Open' : 'No moves searched');
+    // The toggle is for the pointer: the keyboard opens with → and
+    // aria-expanded tells assistive technology, so it is neither a tab stop
+    // nor read out.
+    const toggle = el('button', { type: 'button', className: 'xtoggle', textContent: canOpen ? '▸' : '·', disabled: !canOpen, tabIndex: -1 });
+    toggle.setAttribute('aria-hidden', 'true');
     const label = isRoot ? 'Position' : (n.turn === 'black' ? '' : '…') + n.san;
     const row = el(
       'div',
-      { className: 'xrow' },
+      { className: 'xrow', id: `xrow-${++this.rows}` },
       toggle,
       el('span', { className: 'xsan', textContent: label }),
       el('span', { className: 'xscore', textContent: n.white.text }),
@@ -243,25 +274,112 @@ export class ExplainPanel {
     );
     if (n.cut) {
       const c = n.cut;
-      const cut = el('details', { className: 'xcut' }, el('summary', { textContent: `✂ cut at α=${c.alpha.text} β=${c.beta.text} · saved ${fmt(c.saved)} nodes · ${c.skipped} moves pruned` }));
-      cut.append(el('span', { className: 'xpruned', textContent: c.pruned.map((p) => `${p.san} (${fmt(p.nodes)})`).join(', ') }));
+      // The pruned moves are also in the selected move's details (select),
+      // so the summary is for the pointer only.
+      const summary = el('summary', { textContent: cutText(c), tabIndex: -1 });
+      const cut = el('details', { className: 'xcut' }, summary);
+      cut.append(el('span', { className: 'xpruned', textContent: prunedText(c) }));
       row.append(cut);
     }
-    row.addEventListener('mouseenter', () => this.show(n.fen, isRoot ? 'the position' : `after ${n.path.split(',').length} plies: ${n.san} (${n.white.text})`, n.uci));
+    li.setAttribute('aria-labelledby', row.id);
+    const what = isRoot ? 'the position' : `after ${n.path.split(',').length} plies: ${n.san} (${n.white.text})`;
+    row.addEventListener('mouseenter', () => this.show(n.fen, what, n.uci));
+    // A click on the row selects the move, as Enter does; one on ▸ only
+    // opens it. Either makes it the tree's tab stop.
+    row.addEventListener('click', (e) => {
+      this.setCurrent(li, true);
+      if (!(e.target as HTMLElement).closest('.xtoggle')) this.select(li, n, what);
+    });
     li.append(row);
     if (canOpen) {
       const kids = el('ul', { className: 'xkids' });
       kids.setAttribute('role', 'group');
       li.append(kids);
       li.setAttribute('aria-expanded', 'false');
-      toggle.addEventListener('click', () => void this.toggle(li, toggle, kids));
+      this.toggles.set(li, () => this.toggle(li, toggle, kids, level));
+      toggle.addEventListener('click', () => void this.toggle(li, toggle, kids, level));
       if (n.children) {
-        this.fill(kids, n);
+        this.fill(kids, n, level + 1);
         li.setAttribute('aria-expanded', 'true');
         toggle.textContent = '▾';
       }
     }
     return li;
+  }
+
+  // select makes li (node n) the selected item: aria-selected, and the
+  // small board shows its position with its details until another is
+  // selected (pointing at moves shows them only while the pointer is there).
+  private select(li: HTMLElement, n: NodeView, what: string) {
+    if (this.selected && this.selected !== li) this.selected.setAttribute('aria-selected', 'false');
+    this.selected = li;
+    li.setAttribute('aria-selected', 'true');
+    const details = [what, this.meta(n)];
+    if (n.cut) details.push(`${cutText(n.cut)}: ${prunedText(n.cut)}`);
+    this.showSelected = () => this.show(n.fen, details.join(' · '), n.uci);
+    this.showSelected();
+  }
+
+  // setCurrent makes li the tree's one tabbable item (the roving tabindex)
+  // and, if focus, focuses it.
+  private setCurrent(li: HTMLElement, focus: boolean) {
+    if (this.current && this.current !== li) this.current.tabIndex = -1;
+    this.current = li;
+    li.tabIndex = 0;
+    if (focus) {
+      li.focus({ preventScroll: true });
+      (li.querySelector(':scope > .xrow, :scope > .xmore') ?? li).scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  // visible lists the tree items not inside a closed item, in order.
+  private visible(): HTMLElement[] {
+    if (!this.tree) return [];
+    const items = [...this.tree.querySelectorAll<HTMLElement>('li[role="treeitem"]')];
+    return items.filter((li) => !li.parentElement?.closest('li[aria-expanded="false"]'));
+  }
+
+  // key is the tree's keyboard handler (the WAI-ARIA tree view pattern).
+  // The keys it handles stop here, so the page's own shortcuts (← and → step
+  // through the game's moves) do not see them.
+  private key(e: KeyboardEvent) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li[role="treeitem"]');
+    if (!li || !this.tree?.contains(li)) return;
+    const items = this.visible();
+    const i = items.indexOf(li);
+    const expanded = li.getAttribute('aria-expanded');
+    const go = (to: HTMLElement | undefined) => to && this.setCurrent(to, true);
+    switch (e.key) {
+      case 'ArrowDown':
+        go(items[i + 1]);
+        break;
+      case 'ArrowUp':
+        go(items[i - 1]);
+        break;
+      case 'Home':
+        go(items[0]);
+        break;
+      case 'End':
+        go(items[items.length - 1]);
+        break;
+      case 'ArrowRight':
+        if (expanded === 'false') void this.toggles.get(li)?.();
+        else if (expanded === 'true') go(li.querySelector<HTMLElement>(':scope > ul > li[role="treeitem"]') ?? undefined);
+        break;
+      case 'ArrowLeft':
+        if (expanded === 'true') void this.toggles.get(li)?.();
+        else go(li.parentElement?.closest<HTMLElement>('li[role="treeitem"]') ?? undefined);
+        break;
+      case 'Enter':
+      case ' ':
+        (li.querySelector<HTMLElement>(':scope > .xrow, :scope > .xmore') ?? li).click();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
   }
 
   private meta(n: NodeView): string {
@@ -275,31 +393,51 @@ export class ExplainPanel {
     return parts.join(' · ');
   }
 
-  private fill(kids: HTMLElement, n: NodeView) {
-    kids.replaceChildren(...(n.children ?? []).map((c) => this.item(c)));
+  // fill lists n's children (at level) in kids, and an item that loads the
+  // rest if the server sent only the first ones.
+  private fill(kids: HTMLElement, n: NodeView, level: number) {
+    kids.replaceChildren(...(n.children ?? []).map((c) => this.item(c, level)));
     if (n.more) {
-      const more = el('button', { type: 'button', className: 'xmore', textContent: `${n.more} more…` });
-      more.addEventListener('click', () => void this.load(kids, n.path, 256));
-      kids.append(el('li', { className: 'xnode' }, more));
+      const more = el('button', { type: 'button', className: 'xmore', textContent: `${n.more} more…`, tabIndex: -1 });
+      const li = el('li', { className: 'xnode', tabIndex: -1 }, more);
+      li.setAttribute('role', 'treeitem');
+      li.setAttribute('aria-level', String(level));
+      li.setAttribute('aria-selected', 'false');
+      more.addEventListener('click', () => void this.load(kids, n.path, 256, level));
+      kids.append(li);
     }
   }
 
-  private async load(kids: HTMLElement, path: string, limit: number) {
+  // load fetches the children of the node at path into kids. If the focus
+  // or the roving tabindex was on an item being replaced (the "more…" item),
+  // it goes to the item now in its place, else to the parent.
+  private async load(kids: HTMLElement, path: string, limit: number, level: number) {
+    const items = [...kids.children];
+    const had = this.current && kids.contains(this.current) ? items.indexOf(this.current) : -1;
+    const focused = !!document.activeElement && kids.contains(document.activeElement);
     kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Loading…' }));
+    kids.setAttribute('aria-busy', 'true');
     try {
       const n = await call<NodeView>(`/api/explain/${this.id}/node?path=${encodeURIComponent(path)}&limit=${limit}`);
-      this.fill(kids, n);
+      this.fill(kids, n, level);
     } catch (e) {
       kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Cannot load: ' + (e as Error).message }));
     }
+    kids.removeAttribute('aria-busy');
+    if (had >= 0) {
+      const now = kids.querySelectorAll<HTMLElement>(':scope > li[role="treeitem"]');
+      const to = now[Math.min(had, now.length - 1)] ?? kids.parentElement?.closest<HTMLElement>('li[role="treeitem"]');
+      if (to) this.setCurrent(to, focused);
+    }
   }
 
-  private async toggle(li: HTMLLIElement, toggle: HTMLButtonElement, kids: HTMLElement) {
+  private async toggle(li: HTMLLIElement, toggle: HTMLButtonElement, kids: HTMLElement, level: number) {
     const open = li.getAttribute('aria-expanded') === 'true';
     li.setAttribute('aria-expanded', String(!open));
     toggle.textContent = open ? '▸' : '▾';
-    toggle.setAttribute('aria-label', open ? 'Open' : 'Close');
-    if (!open && kids.childElementCount === 0) await this.load(kids, li.dataset.path ?? '', 30);
+    // Closing the item that holds the focus or the tab stop moves it here.
+    if (open && this.current && kids.contains(this.current)) this.setCurrent(li, !!document.activeElement && kids.contains(document.activeElement));
+    if (!open && kids.childElementCount === 0) await this.load(kids, li.dataset.path ?? '', 30, level + 1);
   }
 
   private compare(r: Report): HTMLElement {
@@ -368,6 +506,14 @@ export class ExplainPanel {
     );
     return el('div', { className: 'explain-evals' }, classic, main);
   }
+}
+
+function cutText(c: Cut): string {
+  return `✂ cut at α=${c.alpha.text} β=${c.beta.text} · saved ${fmt(c.saved)} nodes · ${c.skipped} moves pruned`;
+}
+
+function prunedText(c: Cut): string {
+  return c.pruned.map((p) => `${p.san} (${fmt(p.nodes)})`).join(', ');
 }
 
 function labelOf(r: Report): string {
