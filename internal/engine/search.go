@@ -308,6 +308,15 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if !pvNode {
 				r++
 			}
+			// A node expected to fail high needs no exact score for its
+			// late moves; and after a capturing hash move, quiet moves
+			// are unlikely to be better.
+			if cutNode {
+				r++
+			}
+			if quiet && ttMove != chess.NoMove && !ttMove.IsQuiet() {
+				r++
+			}
 			if !improving {
 				r++
 			}
