@@ -15,10 +15,13 @@
 //
 //	material, piece-square tables   pst.go (PeSTO values and tables)
 //	mobility                        pieces.go (per piece type, by square count)
-//	doubled, isolated, passed pawns pawns.go
+//	doubled, isolated, passed pawns pawns.go (passed: by rank, and the
+//	                                kings' distances to the pawn's path)
 //	king attack                     pieces.go counts attackers of the king zone, king.go scales them
 //	pawn shield                     king.go
 //	bishop pair, rooks on files     pieces.go
+//	threats                         threats.go (pieces attacked by pawns, minors
+//	                                or rooks; attacked and undefended pieces)
 //	tempo, drawish-endgame scaling  eval.go
 //	per-term breakdown              explain.go
 //

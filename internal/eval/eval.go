@@ -18,13 +18,14 @@ const (
 	TermPawnShield                // king.go
 	TermBishopPair                // pieces.go
 	TermRookFiles                 // pieces.go
+	TermThreats                   // threats.go
 	TermTempo                     // eval.go
 	NumTerms                      // the number of terms
 )
 
 var termNames = [NumTerms]string{
 	"material", "piece-square", "mobility", "doubled pawns", "isolated pawns",
-	"passed pawns", "king attack", "pawn shield", "bishop pair", "rook files", "tempo",
+	"passed pawns", "king attack", "pawn shield", "bishop pair", "rook files", "threats", "tempo",
 }
 
 // String returns the term's name for display ("passed pawns").
@@ -76,6 +77,11 @@ type evaluation struct {
 	// each side's pieces hit it and the sum of their KingZoneAttack weights.
 	kingAttackers [2]int
 	kingAttack    [2]Score
+
+	// attackedBy[c][pt] is the squares c's pieces of type pt attack
+	// (pawns and kings included); attackedBy[c][NoPieceType] is their
+	// union. Filled by the piece pass, used by the threats.
+	attackedBy [2][chess.King + 1]chess.Bitboard
 }
 
 // run computes every term of p for both sides into e.terms.
@@ -102,9 +108,11 @@ func (e *evaluation) run(w *Weights, p *chess.Position) {
 		e.pieces(c)        // pieces.go: mobility, king-zone attacks, bishop pair, rooks
 		e.pawnShield(c)    // king.go
 	}
-	// King attack needs both sides' counts from step 3 (king.go).
+	// King attack and threats need both sides' attacks from step 3
+	// (king.go, threats.go).
 	for c := chess.White; c <= chess.Black; c++ {
 		e.kingAttackTerm(c)
+		e.threats(c)
 	}
 
 	// Step 4. Tempo: a side to move is worth a little (it can improve first).

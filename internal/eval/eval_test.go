@@ -94,6 +94,12 @@ func TestEvaluateOrderings(t *testing.T) {
 			"4k3/pppn4/8/8/8/8/PPP5/2B1KB2 w - - 0 1", "4k3/pppn4/8/8/8/8/PPP5/1N2KB2 w - - 0 1", TermBishopPair},
 		{"mobile bishop beats a buried one",
 			"4k3/pppp4/8/8/8/4P1P1/PP6/4KB2 w - - 0 1", "4k3/pppp4/8/8/8/8/PP2P1P1/4KB2 w - - 0 1", TermMobility},
+		{"a pawn attacking a knight",
+			"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1", TermThreats},
+		{"a knight attacking a rook",
+			"4k3/8/3r4/8/4N3/8/8/4K3 w - - 0 1", "4k3/8/3r4/8/8/4N3/8/4K3 w - - 0 1", TermThreats},
+		{"a passed pawn escorted by its king, far from the enemy king",
+			"k7/8/2K5/4P3/8/8/8/8 w - - 0 1", "8/8/2k5/4P3/8/8/8/K7 w - - 0 1", TermPassedPawns},
 		{"attack on the king",
 			"6k1/5ppp/8/6N1/7Q/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/2N5/Q4PPP/6K1 w - - 0 1", TermKingAttack},
 	}

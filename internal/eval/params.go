@@ -40,6 +40,25 @@ type Weights struct {
 	// by the pawn's rank relative to its side (index 1 = its second rank).
 	PassedPawn [8]Score
 
+	// PassedOwnKingDistance and PassedEnemyKingDistance are credited per
+	// passed pawn, times the distance (in king moves) from each king to the
+	// square in front of the pawn, times the pawn's rank beyond its third
+	// (0 on ranks 2-3, 4 on the 7th): in endgames the pawn's own king
+	// escorts it and the enemy king must catch it.
+	PassedOwnKingDistance   Score
+	PassedEnemyKingDistance Score
+
+	// Threats, credited to the attacking side. ThreatByPawn is per enemy
+	// knight, bishop, rook or queen attacked by a pawn; ThreatByMinor per
+	// enemy piece (indexed by its type: knight to queen) attacked by a
+	// knight or bishop; ThreatByRook per enemy queen attacked by a rook;
+	// Hanging per enemy knight, bishop, rook or queen attacked and not
+	// defended at all.
+	ThreatByPawn  Score
+	ThreatByMinor [chess.King + 1]Score
+	ThreatByRook  Score
+	Hanging       Score
+
 	// KingZoneAttack is credited to a knight, bishop, rook or queen per
 	// square of the enemy king zone (the king's square and its neighbours)
 	// it attacks. The sum over a side's attackers is then scaled by
@@ -110,6 +129,17 @@ func defaultWeights() Weights {
 	w.DoubledPawn = S(-10, -20)
 	w.IsolatedPawn = S(-10, -10)
 	w.PassedPawn = [8]Score{{}, S(0, 5), S(5, 10), S(10, 20), S(20, 40), S(35, 65), S(60, 100), {}}
+	w.PassedOwnKingDistance = S(0, -3)
+	w.PassedEnemyKingDistance = S(0, 5)
+
+	// Threats: hand-set, in the range of published tuned values.
+	w.ThreatByPawn = S(45, 35)
+	w.ThreatByMinor[chess.Knight] = S(10, 20)
+	w.ThreatByMinor[chess.Bishop] = S(10, 20)
+	w.ThreatByMinor[chess.Rook] = S(35, 25)
+	w.ThreatByMinor[chess.Queen] = S(40, 20)
+	w.ThreatByRook = S(40, 20)
+	w.Hanging = S(20, 15)
 
 	// King safety: hand-set, mostly middlegame.
 	w.KingZoneAttack[chess.Knight] = S(6, 1)
@@ -143,6 +173,7 @@ type Param struct {
 // into w: a tuner writes through them and calls Evaluate again. Entries that
 // cannot change a score are left out: the king's value, pawn squares and
 // passed-pawn bonuses on ranks 1 and 8, KingZoneAttack for pawns and kings,
+// ThreatByMinor for pawns and kings,
 // and KingAttackerScale[0] (it only ever scales zero). It allocates; it is
 // for tuners and tests.
 func (w *Weights) Params() []Param {
@@ -175,6 +206,14 @@ func (w *Weights) Params() []Param {
 	for r := chess.Rank2; r <= chess.Rank7; r++ {
 		score(fmt.Sprintf("PassedPawn[rank%s]", r), &w.PassedPawn[r])
 	}
+	score("PassedOwnKingDistance", &w.PassedOwnKingDistance)
+	score("PassedEnemyKingDistance", &w.PassedEnemyKingDistance)
+	score("ThreatByPawn", &w.ThreatByPawn)
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		score(fmt.Sprintf("ThreatByMinor[%s]", pieceName[pt]), &w.ThreatByMinor[pt])
+	}
+	score("ThreatByRook", &w.ThreatByRook)
+	score("Hanging", &w.Hanging)
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("KingZoneAttack[%s]", pieceName[pt]), &w.KingZoneAttack[pt])
 	}

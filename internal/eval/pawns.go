@@ -2,7 +2,8 @@ package eval
 
 import "github.com/outpost-chess/outpost/chess"
 
-// This file is pawn structure: doubled, isolated and passed pawns. It is
+// This file is pawn structure: doubled, isolated and passed pawns (with
+// the kings' distances to them). It is
 // recomputed at every call (there is no pawn hash table yet); with bitboard
 // fills it costs a few dozen instructions per side.
 
@@ -28,10 +29,29 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	stoppers := enemy | enemy.East() | enemy.West()
 	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
 	var s Score
+	ownKing, enemyKing := e.p.KingSquare(c), e.p.KingSquare(c.Other())
 	for passed != 0 {
-		s = s.Add(w.PassedPawn[passed.PopFirst().RelativeRank(c)])
+		sq := passed.PopFirst()
+		r := sq.RelativeRank(c)
+		s = s.Add(w.PassedPawn[r])
+		if r > chess.Rank3 {
+			stop := sq + 8
+			if c == chess.Black {
+				stop = sq - 8
+			}
+			k := int(r - chess.Rank3)
+			s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
+				Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
+		}
 	}
 	e.terms[TermPassedPawns][c] = s
+}
+
+// distance is the number of king moves from a to b.
+func distance(a, b chess.Square) int {
+	df := int(a.File()) - int(b.File())
+	dr := int(a.Rank()) - int(b.Rank())
+	return max(df, -df, dr, -dr)
 }
 
 // northFill returns b with every square north of a member added.

@@ -8,8 +8,9 @@ import "github.com/outpost-chess/outpost/chess"
 // bishops, rooks and queens computes each piece's attacks once for all of
 // them.
 
-// pieces adds c's mobility, bishop-pair and rook-file terms to e and records
-// c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack.
+// pieces adds c's mobility, bishop-pair and rook-file terms to e, records
+// c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack,
+// and every square c attacks, by piece type, in e.attackedBy.
 func (e *evaluation) pieces(c chess.Color) {
 	w, p := e.w, e.p
 	occ := p.Occupied()
@@ -19,12 +20,14 @@ func (e *evaluation) pieces(c chess.Color) {
 
 	for bb := p.Pieces(c, chess.Knight); bb != 0; {
 		att := chess.KnightAttacks(bb.PopFirst())
+		e.attackedBy[c][chess.Knight] |= att
 		mob = mob.Add(w.MobilityKnight[(att & area).Count()])
 		e.attackKing(c, chess.Knight, att&zone)
 	}
 	bishops := p.Pieces(c, chess.Bishop)
 	for bb := bishops; bb != 0; {
 		att := chess.BishopAttacks(bb.PopFirst(), occ)
+		e.attackedBy[c][chess.Bishop] |= att
 		mob = mob.Add(w.MobilityBishop[(att & area).Count()])
 		e.attackKing(c, chess.Bishop, att&zone)
 	}
@@ -33,6 +36,7 @@ func (e *evaluation) pieces(c chess.Color) {
 	for bb := p.Pieces(c, chess.Rook); bb != 0; {
 		s := bb.PopFirst()
 		att := chess.RookAttacks(s, occ)
+		e.attackedBy[c][chess.Rook] |= att
 		mob = mob.Add(w.MobilityRook[(att & area).Count()])
 		e.attackKing(c, chess.Rook, att&zone)
 		file := chess.FileBB(s.File())
@@ -44,10 +48,16 @@ func (e *evaluation) pieces(c chess.Color) {
 	}
 	for bb := p.Pieces(c, chess.Queen); bb != 0; {
 		att := chess.QueenAttacks(bb.PopFirst(), occ)
+		e.attackedBy[c][chess.Queen] |= att
 		mob = mob.Add(w.MobilityQueen[(att & area).Count()])
 		e.attackKing(c, chess.Queen, att&zone)
 	}
 
+	e.attackedBy[c][chess.Pawn] = e.pawnAttacks[c]
+	e.attackedBy[c][chess.King] = chess.KingAttacks(p.KingSquare(c))
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		e.attackedBy[c][chess.NoPieceType] |= e.attackedBy[c][pt]
+	}
 	e.terms[TermMobility][c] = mob
 	e.terms[TermRookFiles][c] = files
 	if bishops&chess.LightSquares != 0 && bishops&chess.DarkSquares != 0 {
