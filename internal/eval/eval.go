@@ -8,24 +8,27 @@ type Term uint8
 // The terms, in the order Explain lists them; the comment names the file
 // that computes each.
 const (
-	TermMaterial      Term = iota // pst.go
-	TermPieceSquare               // pst.go
-	TermMobility                  // pieces.go
-	TermDoubledPawns              // pawns.go
-	TermIsolatedPawns             // pawns.go
-	TermPassedPawns               // pawns.go
-	TermKingAttack                // pieces.go (counting), king.go (scaling)
-	TermPawnShield                // king.go
-	TermBishopPair                // pieces.go
-	TermRookFiles                 // pieces.go
-	TermThreats                   // threats.go
-	TermTempo                     // eval.go
-	NumTerms                      // the number of terms
+	TermMaterial       Term = iota // pst.go
+	TermPieceSquare                // pst.go
+	TermMobility                   // pieces.go
+	TermDoubledPawns               // pawns.go
+	TermIsolatedPawns              // pawns.go
+	TermPassedPawns                // pawns.go
+	TermConnectedPawns             // pawns.go
+	TermKingAttack                 // pieces.go (counting), king.go (scaling)
+	TermPawnShield                 // king.go
+	TermBishopPair                 // pieces.go
+	TermRookFiles                  // pieces.go
+	TermOutposts                   // pieces.go
+	TermThreats                    // threats.go
+	TermTempo                      // eval.go
+	NumTerms                       // the number of terms
 )
 
 var termNames = [NumTerms]string{
 	"material", "piece-square", "mobility", "doubled pawns", "isolated pawns",
-	"passed pawns", "king attack", "pawn shield", "bishop pair", "rook files", "threats", "tempo",
+	"passed pawns", "connected pawns", "king attack", "pawn shield", "bishop pair", "rook files",
+	"outposts", "threats", "tempo",
 }
 
 // String returns the term's name for display ("passed pawns").

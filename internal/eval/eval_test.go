@@ -100,8 +100,14 @@ func TestEvaluateOrderings(t *testing.T) {
 			"4k3/8/3r4/8/4N3/8/8/4K3 w - - 0 1", "4k3/8/3r4/8/8/4N3/8/4K3 w - - 0 1", TermThreats},
 		{"a passed pawn escorted by its king, far from the enemy king",
 			"k7/8/2K5/4P3/8/8/8/8 w - - 0 1", "8/8/2k5/4P3/8/8/8/K7 w - - 0 1", TermPassedPawns},
+		{"a knight on an outpost",
+			"4k3/pp4pp/3p4/2pN4/2P5/8/PP4PP/4K3 w - - 0 1", "4k3/pp4pp/3p4/2p5/2P5/8/PP2N1PP/4K3 w - - 0 1", TermOutposts},
+		{"connected pawns",
+			"4k3/pp6/8/8/3PP3/8/8/4K3 w - - 0 1", "4k3/pp6/8/8/2P2P2/8/8/4K3 w - - 0 1", TermConnectedPawns},
+		{"a safe knight check",
+			"6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/8/3N1PPP/6K1 w - - 0 1", TermKingAttack},
 		{"attack on the king",
-			"6k1/5ppp/8/6N1/7Q/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/2N5/Q4PPP/6K1 w - - 0 1", TermKingAttack},
+			"6k1/1b3ppp/8/6N1/7Q/8/5PPP/6K1 w - - 0 1", "6k1/1b3ppp/8/8/8/2N5/Q4PPP/6K1 w - - 0 1", TermKingAttack},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,6 +47,17 @@ type Weights struct {
 	// escorts it and the enemy king must catch it.
 	PassedOwnKingDistance   Score
 	PassedEnemyKingDistance Score
+	// PassedBlocked is credited per passed pawn whose square in front is
+	// occupied, times the same rank factor.
+	PassedBlocked Score
+	// ConnectedPawn is credited per pawn defended by an own pawn or with an
+	// own pawn beside it, by the pawn's relative rank.
+	ConnectedPawn [8]Score
+
+	// Outpost is credited per knight or bishop (indexed by type) on an
+	// outpost: the 4th to 6th rank, defended by an own pawn, on a square no
+	// enemy pawn can ever attack.
+	Outpost [chess.King + 1]Score
 
 	// Threats, credited to the attacking side. ThreatByPawn is per enemy
 	// knight, bishop, rook or queen attacked by a pawn; ThreatByMinor per
@@ -70,6 +81,10 @@ type Weights struct {
 	// king on its first two ranks, on files a-c or f-h), on the king's file
 	// or an adjacent one: [0] one rank ahead of the king, [1] two ranks.
 	PawnShield [2]Score
+	// SafeCheck is credited when a piece of the type can give check next
+	// move from a square the enemy does not defend (and not holding an own
+	// piece).
+	SafeCheck [chess.King + 1]Score
 
 	// BishopPair is credited to a side with bishops on both square colours.
 	BishopPair Score
@@ -131,6 +146,10 @@ func defaultWeights() Weights {
 	w.PassedPawn = [8]Score{{}, S(0, 5), S(5, 10), S(10, 20), S(20, 40), S(35, 65), S(60, 100), {}}
 	w.PassedOwnKingDistance = S(0, -3)
 	w.PassedEnemyKingDistance = S(0, 5)
+	w.PassedBlocked = S(-3, -8)
+	w.ConnectedPawn = [8]Score{{}, S(3, 0), S(5, 2), S(8, 5), S(15, 12), S(25, 25), S(40, 40), {}}
+	w.Outpost[chess.Knight] = S(25, 10)
+	w.Outpost[chess.Bishop] = S(15, 5)
 
 	// Threats: hand-set, in the range of published tuned values.
 	w.ThreatByPawn = S(45, 35)
@@ -148,6 +167,10 @@ func defaultWeights() Weights {
 	w.KingZoneAttack[chess.Queen] = S(10, 3)
 	w.KingAttackerScale = [8]int32{0, 16, 40, 56, 64, 72, 80, 88}
 	w.PawnShield = [2]Score{S(12, 0), S(6, 0)}
+	w.SafeCheck[chess.Knight] = S(40, 5)
+	w.SafeCheck[chess.Bishop] = S(25, 5)
+	w.SafeCheck[chess.Rook] = S(45, 5)
+	w.SafeCheck[chess.Queen] = S(35, 5)
 
 	// Pieces: hand-set.
 	w.BishopPair = S(30, 50)
@@ -173,7 +196,8 @@ type Param struct {
 // into w: a tuner writes through them and calls Evaluate again. Entries that
 // cannot change a score are left out: the king's value, pawn squares and
 // passed-pawn bonuses on ranks 1 and 8, KingZoneAttack for pawns and kings,
-// ThreatByMinor for pawns and kings,
+// ThreatByMinor and SafeCheck for pawns and kings, ConnectedPawn on ranks
+// 1 and 8, Outpost for other than knights and bishops,
 // and KingAttackerScale[0] (it only ever scales zero). It allocates; it is
 // for tuners and tests.
 func (w *Weights) Params() []Param {
@@ -214,6 +238,12 @@ func (w *Weights) Params() []Param {
 	}
 	score("ThreatByRook", &w.ThreatByRook)
 	score("Hanging", &w.Hanging)
+	score("PassedBlocked", &w.PassedBlocked)
+	for r := chess.Rank2; r <= chess.Rank7; r++ {
+		score(fmt.Sprintf("ConnectedPawn[rank%s]", r), &w.ConnectedPawn[r])
+	}
+	score("Outpost[knight]", &w.Outpost[chess.Knight])
+	score("Outpost[bishop]", &w.Outpost[chess.Bishop])
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("KingZoneAttack[%s]", pieceName[pt]), &w.KingZoneAttack[pt])
 	}
@@ -221,6 +251,9 @@ func (w *Weights) Params() []Param {
 		ps = append(ps, Param{fmt.Sprintf("KingAttackerScale[%d]", i), &w.KingAttackerScale[i]})
 	}
 	scores("PawnShield", w.PawnShield[:])
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		score(fmt.Sprintf("SafeCheck[%s]", pieceName[pt]), &w.SafeCheck[pt])
+	}
 	score("BishopPair", &w.BishopPair)
 	score("RookOpenFile", &w.RookOpenFile)
 	score("RookHalfOpenFile", &w.RookHalfOpenFile)

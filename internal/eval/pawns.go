@@ -2,8 +2,8 @@ package eval
 
 import "github.com/outpost-chess/outpost/chess"
 
-// This file is pawn structure: doubled, isolated and passed pawns (with
-// the kings' distances to them). It is
+// This file is pawn structure: doubled, isolated, passed (with the kings'
+// distances to them) and connected pawns. It is
 // recomputed at every call (there is no pawn hash table yet); with bitboard
 // fills it costs a few dozen instructions per side.
 
@@ -42,9 +42,20 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 			k := int(r - chess.Rank3)
 			s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
 				Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
+			if e.p.Occupied().Has(stop) {
+				s = s.Add(w.PassedBlocked.Mul(k))
+			}
 		}
 	}
 	e.terms[TermPassedPawns][c] = s
+
+	// Connected: defended by an own pawn, or with one beside it.
+	connected := own & (e.pawnAttacks[c] | own.East() | own.West())
+	var cs Score
+	for connected != 0 {
+		cs = cs.Add(w.ConnectedPawn[connected.PopFirst().RelativeRank(c)])
+	}
+	e.terms[TermConnectedPawns][c] = cs
 }
 
 // distance is the number of king moves from a to b.

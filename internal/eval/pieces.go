@@ -16,8 +16,8 @@ func (e *evaluation) pieces(c chess.Color) {
 	occ := p.Occupied()
 	area := e.mobilityArea[c]
 	zone := e.kingZone[c.Other()]
+	e.outposts(c)
 	var mob Score
-
 	for bb := p.Pieces(c, chess.Knight); bb != 0; {
 		att := chess.KnightAttacks(bb.PopFirst())
 		e.attackedBy[c][chess.Knight] |= att
@@ -72,4 +72,26 @@ func (e *evaluation) attackKing(c chess.Color, pt chess.PieceType, hits chess.Bi
 		e.kingAttackers[c]++
 		e.kingAttack[c] = e.kingAttack[c].Add(e.w.KingZoneAttack[pt].Mul(hits.Count()))
 	}
+}
+
+// outposts sets c's outposts term: knights and bishops on the 4th to 6th
+// rank, defended by an own pawn, where no enemy pawn can attack them (none
+// on an adjacent file ahead).
+func (e *evaluation) outposts(c chess.Color) {
+	them := c.Other()
+	enemy := e.pawns[them]
+	// Squares an enemy pawn attacks now or could after advancing.
+	attackable := frontSpan(them, enemy.East()|enemy.West()) | e.pawnAttacks[them]
+	var ranks chess.Bitboard
+	for r := chess.Rank4; r <= chess.Rank6; r++ {
+		rank := r
+		if c == chess.Black {
+			rank = chess.Rank8 - r
+		}
+		ranks |= chess.RankBB(rank)
+	}
+	holes := ranks & e.pawnAttacks[c] &^ attackable
+	w, p := e.w, e.p
+	e.terms[TermOutposts][c] = w.Outpost[chess.Knight].Mul((p.Pieces(c, chess.Knight) & holes).Count()).
+		Add(w.Outpost[chess.Bishop].Mul((p.Pieces(c, chess.Bishop) & holes).Count()))
 }
