@@ -54,7 +54,7 @@ func TestSearchMates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := chess.MustParseFEN(tc.fen)
-			r := search(t, "", Params{Position: p, Limits: Limits{Depth: 2*tc.moves + 2}})
+			r := search(t, "", Params{Position: p, Limits: Limits{Depth: 2*tc.moves + 4}})
 			if r.Score != MateIn(2*tc.moves-1) || r.Score.MateMoves() != tc.moves {
 				t.Errorf("score %d (mate moves %d), want MateIn(%d) = %d", r.Score, r.Score.MateMoves(), 2*tc.moves-1, MateIn(2*tc.moves-1))
 			}
@@ -496,7 +496,7 @@ func TestMateSuite(t *testing.T) {
 			if e.dm > 3 && testing.Short() {
 				t.Skip("mates in 4 and 5 are slow; run without -short")
 			}
-			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: 2*e.dm + 3}})
+			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: 2*e.dm + 4}})
 			if r.Score != MateIn(2*e.dm-1) {
 				t.Errorf("score %s (%d) at depth %d, want mate in %d", r.Score.UCI(), r.Score, r.Depth, e.dm)
 			}
