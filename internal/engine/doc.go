@@ -26,10 +26,12 @@
 //	             mate scores stored relative to the node
 //	movepick.go  staged move picker: hash move, good captures (MVV-LVA,
 //	             SEE >= 0), killers, counter-move, history, bad captures
-//	history.go   killer moves, counter-moves and butterfly history with
-//	             gravity updates
+//	history.go   killer moves, counter-moves, butterfly and continuation
+//	             history with gravity updates
 //	see.go       static exchange evaluation (threshold swap algorithm)
-//	timeman.go   time manager: soft and hard budgets from the clock
+//	timeman.go   time manager: soft and hard budgets from the clock; the
+//	             soft one stretched while the best move changes or shares
+//	             the effort with others, shrunk when it is settled (root.go)
 //	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
 //	             a softmax choice among the best MultiPV candidates
 //	classic.go   the tutorials' search: fixed-depth alpha-beta in random

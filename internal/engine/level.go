@@ -134,6 +134,7 @@ func (l Level) capBudget(b timeBudget) timeBudget {
 	}
 	if b.hard == 0 || b.hard > l.MoveTime {
 		b.hard = l.MoveTime
+		b.flexible = false
 	}
 	if b.soft == 0 || b.soft > l.MoveTime {
 		b.soft = l.MoveTime

@@ -153,17 +153,18 @@ func TestLevelCapBudget(t *testing.T) {
 	tests := []struct {
 		in, want timeBudget
 	}{
-		{timeBudget{}, timeBudget{300 * ms, 300 * ms}},
-		{timeBudget{100 * ms, 200 * ms}, timeBudget{100 * ms, 200 * ms}},
-		{timeBudget{200 * ms, 800 * ms}, timeBudget{200 * ms, 300 * ms}},
-		{timeBudget{time.Second, 4 * time.Second}, timeBudget{300 * ms, 300 * ms}},
+		{timeBudget{}, timeBudget{300 * ms, 300 * ms, false}},
+		{timeBudget{100 * ms, 200 * ms, true}, timeBudget{100 * ms, 200 * ms, true}},
+		// A capped budget is a fixed move time: no longer flexible.
+		{timeBudget{200 * ms, 800 * ms, true}, timeBudget{200 * ms, 300 * ms, false}},
+		{timeBudget{time.Second, 4 * time.Second, true}, timeBudget{300 * ms, 300 * ms, false}},
 	}
 	for _, tc := range tests {
 		if got := l.capBudget(tc.in); got != tc.want {
 			t.Errorf("capBudget(%+v) = %+v, want %+v", tc.in, got, tc.want)
 		}
 	}
-	if got := (Level{}).capBudget(timeBudget{1, 2}); got != (timeBudget{1, 2}) {
+	if got := (Level{}).capBudget(timeBudget{1, 2, true}); got != (timeBudget{1, 2, true}) {
 		t.Errorf("zero level capBudget = %+v, want unchanged", got)
 	}
 }

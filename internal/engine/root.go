@@ -22,6 +22,7 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		maxDepth = min(p.Limits.Depth, maxDepth)
 	}
 	var result Result
+	stable := 0 // iterations in a row with the same best move
 	for s.rootDepth = 1; s.rootDepth <= maxDepth; s.rootDepth++ {
 		for i := range s.rootMoves {
 			s.rootMoves[i].prev = s.rootMoves[i].score
@@ -42,13 +43,18 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		if s.stopped {
 			break
 		}
+		if s.rootMoves[0].move == result.BestMove {
+			stable++
+		} else {
+			stable = 0
+		}
 		result = s.result()
 		s.snapshotLines(multiPV)
 		s.report(p, multiPV)
 
 		// Stop when the budget would not allow another iteration, or a
 		// forced mate is found (no need to look deeper).
-		if !s.pondering && s.budget.soft > 0 && time.Since(s.start) > time.Duration(float64(s.budget.soft)*iterationStartShare) {
+		if !s.pondering && s.budget.soft > 0 && time.Since(s.start) > s.iterationDeadline(stable) {
 			break
 		}
 		if s.budget.soft > 0 && !s.pondering && result.Score.IsMate() && s.rootDepth >= 2*absInt(result.Score.MateMoves())+4 {
@@ -59,6 +65,17 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		result = s.result()
 	}
 	return result
+}
+
+// iterationDeadline is the time after which no new iteration starts: a
+// share of the soft budget, scaled for a flexible budget by how settled the
+// best move is once the search is deep enough for that to mean something.
+func (s *searcher) iterationDeadline(stable int) time.Duration {
+	limit := float64(s.budget.soft) * iterationStartShare
+	if s.budget.flexible && s.rootDepth >= 6 && s.nodes > 0 {
+		limit *= timeScale(stable, float64(s.rootMoves[0].nodes)/float64(s.nodes))
+	}
+	return time.Duration(limit)
 }
 
 // snapshotLines keeps a copy of the best n lines of the completed iteration
@@ -115,6 +132,7 @@ func (s *searcher) searchRoot(alpha, beta Score) Score {
 	depth := s.rootDepth
 	for i := s.pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
+		before := s.nodes
 		child := s.makeMove(0, rm.move)
 		var score Score
 		if i == s.pvIdx {
@@ -126,6 +144,7 @@ func (s *searcher) searchRoot(alpha, beta Score) Score {
 			}
 		}
 		s.unmakeMove()
+		rm.nodes += s.nodes - before
 		if s.stopped {
 			return best
 		}

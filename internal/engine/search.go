@@ -47,6 +47,7 @@ type rootMove struct {
 	prev     Score // its score in the previous iteration
 	selDepth int
 	pv       []chess.Move
+	nodes    uint64 // nodes spent searching it, over all iterations
 }
 
 // searcher is one search in progress. It is created per Search call and

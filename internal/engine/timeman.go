@@ -8,9 +8,12 @@ import (
 
 // timeBudget is how long one search may think: past soft, no new iteration
 // starts (it would likely not finish); at hard, the search stops mid-iteration.
-// Zero values mean no limit.
+// Zero values mean no limit. A flexible budget (from a clock, not a fixed
+// move time) lets the search stretch or shrink soft by how settled its
+// choice is (see timeScale).
 type timeBudget struct {
 	soft, hard time.Duration
+	flexible   bool
 }
 
 // The time manager's constants. defaultMovesToGo is the number of moves a
@@ -18,7 +21,7 @@ type timeBudget struct {
 // below are the usual values of engines of this kind, to be tuned by
 // matches.
 const (
-	defaultMovesToGo = 30
+	defaultMovesToGo = 20
 	// The hard limit is at most this share of the remaining time plus half
 	// the increment, and never more than half the remaining time (the
 	// increment is added only after the move), so that one long think never
@@ -50,5 +53,18 @@ func budgetFor(l Limits, side chess.Color) timeBudget {
 	soft := left/time.Duration(mtg) + inc*3/4
 	hard := min(soft*4, time.Duration(float64(left)*hardShareOfClock)+inc/2, left/2)
 	soft = min(soft, hard)
-	return timeBudget{soft: max(soft, minThink), hard: max(hard, minThink)}
+	return timeBudget{soft: max(soft, minThink), hard: max(hard, minThink), flexible: true}
+}
+
+// stabilityScale stretches the soft budget while the best move keeps
+// changing between iterations, indexed by how many iterations in a row it
+// has stayed the same (the last entry for more).
+var stabilityScale = [...]float64{1.6, 1.3, 1.1, 1.0, 0.9}
+
+// timeScale is the factor applied to the soft budget after an iteration in
+// which the best move has stayed the same for stable iterations and took
+// bestShare of the search's nodes: a contested choice (a new best move, or
+// effort spread over several moves) earns more time, a clear one less.
+func timeScale(stable int, bestShare float64) float64 {
+	return stabilityScale[min(stable, len(stabilityScale)-1)] * (1.5 - bestShare) * 1.2
 }

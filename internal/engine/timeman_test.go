@@ -20,26 +20,26 @@ func TestBudgetFor(t *testing.T) {
 		{"depth only", Limits{Depth: 8, Nodes: 1000}, chess.Black, 0, 0},
 		{"other side's clock only", Limits{BTime: 60_000 * ms, BInc: ms}, chess.White, 0, 0},
 		{"movetime", Limits{MoveTime: 1500 * ms, WTime: 10 * ms}, chess.White, 1500 * ms, 1500 * ms},
-		// 60 s sudden death: 60/30 = 2 s soft, hard min(8 s, 15 s).
-		{"sudden death", Limits{WTime: 60_000 * ms}, chess.White, 2000 * ms, 8000 * ms},
-		{"sudden death black", Limits{WTime: 1 * ms, BTime: 60_000 * ms}, chess.Black, 2000 * ms, 8000 * ms},
-		// 60 s + 1 s: soft 2 s + 0.75 s, hard min(11 s, 15 s + 0.5 s).
-		{"increment", Limits{WTime: 60_000 * ms, WInc: 1000 * ms}, chess.White, 2750 * ms, 11000 * ms},
+		// 60 s sudden death: 60/20 = 3 s soft, hard min(12 s, 15 s).
+		{"sudden death", Limits{WTime: 60_000 * ms}, chess.White, 3000 * ms, 12000 * ms},
+		{"sudden death black", Limits{WTime: 1 * ms, BTime: 60_000 * ms}, chess.Black, 3000 * ms, 12000 * ms},
+		// 60 s + 1 s: soft 3 s + 0.75 s, hard min(15 s, 15 s + 0.5 s).
+		{"increment", Limits{WTime: 60_000 * ms, WInc: 1000 * ms}, chess.White, 3750 * ms, 15000 * ms},
 		// 20 moves to go: 60/20 = 3 s, hard min(12 s, 15 s).
 		{"movestogo", Limits{WTime: 60_000 * ms, MovesToGo: 20}, chess.White, 3000 * ms, 12000 * ms},
 		// movestogo above the default horizon is treated as the default.
-		{"movestogo large", Limits{WTime: 60_000 * ms, MovesToGo: 80}, chess.White, 2000 * ms, 8000 * ms},
+		{"movestogo large", Limits{WTime: 60_000 * ms, MovesToGo: 80}, chess.White, 3000 * ms, 12000 * ms},
 		// One move to go: soft 4 s is capped by hard = a quarter of the clock.
 		{"last move before control", Limits{WTime: 4000 * ms, MovesToGo: 1}, chess.White, 1000 * ms, 1000 * ms},
-		// 1.2 s left: soft 40 ms, hard min(160 ms, 300 ms).
-		{"short clock", Limits{WTime: 1200 * ms}, chess.White, 40 * ms, 160 * ms},
+		// 1.2 s left: soft 60 ms, hard min(240 ms, 300 ms).
+		{"short clock", Limits{WTime: 1200 * ms}, chess.White, 60 * ms, 240 * ms},
 		// 1 s left, 2 s increment: the increment comes only after the move,
 		// so hard is half the clock (not 0.25 s + 1 s) and soft is capped by it.
 		{"increment above the clock", Limits{WTime: 1000 * ms, WInc: 2000 * ms}, chess.White, 500 * ms, 500 * ms},
-		// 30 ms left: soft 1 ms, hard 4 ms, both raised to minThink.
-		{"tiny clock", Limits{WTime: 30 * ms}, chess.White, minThink, minThink},
-		// 100 ms left: soft 3.33 ms raised to minThink, hard 13.3 ms.
-		{"small clock", Limits{WTime: 100 * ms}, chess.White, minThink, 13333332 * time.Nanosecond},
+		// 30 ms left: soft 1.5 ms raised to minThink, hard 6 ms.
+		{"tiny clock", Limits{WTime: 30 * ms}, chess.White, minThink, 6 * ms},
+		// 100 ms left: soft 5 ms, hard 20 ms.
+		{"small clock", Limits{WTime: 100 * ms}, chess.White, minThink, 20 * ms},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,5 +73,19 @@ func TestBudgetForInvariants(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTimeScale checks the direction of the soft budget's scaling: a new or
+// contested best move earns more time than a settled one.
+func TestTimeScale(t *testing.T) {
+	if a, b := timeScale(0, 0.8), timeScale(5, 0.8); a <= b {
+		t.Errorf("a new best move scales by %v, a settled one by %v: want more for the new one", a, b)
+	}
+	if a, b := timeScale(3, 0.4), timeScale(3, 0.95); a <= b {
+		t.Errorf("effort spread over moves scales by %v, on the best move by %v: want more when spread", a, b)
+	}
+	if s := timeScale(10, 1); s < 0.5 || s > 1 {
+		t.Errorf("the most settled choice scales by %v, want within [0.5, 1]", s)
 	}
 }
