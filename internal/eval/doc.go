@@ -15,11 +15,13 @@
 //
 //	material, piece-square tables   pst.go (PeSTO values and tables)
 //	mobility                        pieces.go (per piece type, by square count)
-//	doubled, isolated, passed pawns pawns.go (passed: by rank, and the
-//	                                kings' distances to the pawn's path)
-//	king attack                     pieces.go counts attackers of the king zone, king.go scales them
+//	doubled, isolated, passed and   pawns.go (passed: by rank, the kings'
+//	connected pawns                 distances to the pawn's path, blocked)
+//	king attack                     pieces.go counts attackers of the king zone, king.go
+//	                                scales them and adds safe checks
 //	pawn shield                     king.go
-//	bishop pair, rooks on files     pieces.go
+//	outposts, bishop pair, rooks on pieces.go
+//	files
 //	threats                         threats.go (pieces attacked by pawns, minors
 //	                                or rooks; attacked and undefended pieces)
 //	tempo, drawish-endgame scaling  eval.go
