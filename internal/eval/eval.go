@@ -15,7 +15,7 @@ const (
 	TermIsolatedPawns              // pawns.go
 	TermPassedPawns                // pawns.go
 	TermConnectedPawns             // pawns.go
-	TermKingAttack                 // pieces.go (counting), king.go (scaling)
+	TermKingAttack                 // pieces.go (counting), king.go (scaling, safe checks)
 	TermPawnShield                 // king.go
 	TermBishopPair                 // pieces.go
 	TermRookFiles                  // pieces.go

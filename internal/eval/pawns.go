@@ -30,6 +30,7 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
 	var s Score
 	ownKing, enemyKing := e.p.KingSquare(c), e.p.KingSquare(c.Other())
+	occupied := e.p.Occupied()
 	for passed != 0 {
 		sq := passed.PopFirst()
 		r := sq.RelativeRank(c)
@@ -42,7 +43,7 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 			k := int(r - chess.Rank3)
 			s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
 				Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
-			if e.p.Occupied().Has(stop) {
+			if occupied.Has(stop) {
 				s = s.Add(w.PassedBlocked.Mul(k))
 			}
 		}

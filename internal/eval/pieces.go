@@ -74,23 +74,21 @@ func (e *evaluation) attackKing(c chess.Color, pt chess.PieceType, hits chess.Bi
 	}
 }
 
+// outpostRanks are the ranks an outpost may be on, for each colour: its
+// 4th to 6th.
+var outpostRanks = [2]chess.Bitboard{
+	chess.White: chess.RankBB(chess.Rank4) | chess.RankBB(chess.Rank5) | chess.RankBB(chess.Rank6),
+	chess.Black: chess.RankBB(chess.Rank5) | chess.RankBB(chess.Rank4) | chess.RankBB(chess.Rank3),
+}
+
 // outposts sets c's outposts term: knights and bishops on the 4th to 6th
 // rank, defended by an own pawn, where no enemy pawn can attack them (none
 // on an adjacent file ahead).
 func (e *evaluation) outposts(c chess.Color) {
-	them := c.Other()
-	enemy := e.pawns[them]
+	enemy := e.pawns[c.Other()]
 	// Squares an enemy pawn attacks now or could after advancing.
-	attackable := frontSpan(them, enemy.East()|enemy.West()) | e.pawnAttacks[them]
-	var ranks chess.Bitboard
-	for r := chess.Rank4; r <= chess.Rank6; r++ {
-		rank := r
-		if c == chess.Black {
-			rank = chess.Rank8 - r
-		}
-		ranks |= chess.RankBB(rank)
-	}
-	holes := ranks & e.pawnAttacks[c] &^ attackable
+	attackable := frontSpan(c.Other(), enemy.East()|enemy.West())
+	holes := outpostRanks[c] & e.pawnAttacks[c] &^ attackable
 	w, p := e.w, e.p
 	e.terms[TermOutposts][c] = w.Outpost[chess.Knight].Mul((p.Pieces(c, chess.Knight) & holes).Count()).
 		Add(w.Outpost[chess.Bishop].Mul((p.Pieces(c, chess.Bishop) & holes).Count()))
