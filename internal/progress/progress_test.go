@@ -13,7 +13,7 @@ func TestCountRate(t *testing.T) {
 			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
-	for n, want := range map[uint64]string{0: "0", 950: "950", 1000: "1k", 85_000: "85k", 999_999: "999k", 2_100_000: "2.1M", 12_345_678: "12.3M"} {
+	for n, want := range map[uint64]string{0: "0", 950: "950", 1000: "1k", 85_000: "85k", 85_400: "85k", 999_999: "999k", 2_100_000: "2.1M", 2_140_000: "2.1M", 12_000_000: "12.0M", 12_345_678: "12.3M"} {
 		if got := Rate(n); got != want {
 			t.Errorf("Rate(%d) = %q, want %q", n, got, want)
 		}

@@ -55,15 +55,18 @@ func TestRedo(t *testing.T) {
 // TestRedoNothing checks that r with nothing taken back changes nothing and
 // says so on the status line.
 func TestRedoNothing(t *testing.T) {
-	for _, script := range []string{"r", "e4{enter}r", "e4{enter}e5{enter}urr"} {
+	for _, tc := range []struct{ script, want string }{
+		{"r", ""},
+		{"e4{enter}r", "e2e4"},
+		{"e4{enter}e5{enter}urr", "e2e4 e7e5"},
+	} {
 		h := newHarness(t, Config{}, 120, 40)
-		h.press(script)
-		want := map[string]string{"r": "", "e4{enter}r": "e2e4", "e4{enter}e5{enter}urr": "e2e4 e7e5"}[script]
-		if got := h.moves(); got != want {
-			t.Errorf("%s: moves %q, want %q", script, got, want)
+		h.press(tc.script)
+		if got := h.moves(); got != tc.want {
+			t.Errorf("%s: moves %q, want %q", tc.script, got, tc.want)
 		}
 		if view := h.m.View(); !h.m.msgErr || !strings.Contains(view, "There is nothing to redo") {
-			t.Errorf("%s: no message that there is nothing to redo:\n%s", script, view)
+			t.Errorf("%s: no message that there is nothing to redo:\n%s", tc.script, view)
 		}
 	}
 }
