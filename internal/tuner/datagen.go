@@ -322,10 +322,10 @@ func randomOpening(rng *rand.Rand, n int) *chess.Game {
 	for {
 		g := chess.NewGame()
 		for range n {
-			moves := g.Position().LegalMoves()
 			if g.Outcome().IsOver() {
 				break
 			}
+			moves := g.Position().LegalMoves()
 			_ = g.Play(moves[rng.IntN(len(moves))])
 		}
 		if !g.Outcome().IsOver() {
