@@ -135,7 +135,9 @@ export function forgetToken(id: string) {
   memoryTokens.delete(id);
 }
 
-async function request<T>(method: string, path: string, body?: unknown, auth?: string): Promise<T> {
+// request sends a JSON request and returns the answer; a failure is an
+// ApiError with the server's reason.
+export async function request<T>(method: string, path: string, body?: unknown, auth?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {

@@ -15,6 +15,7 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
+import { request } from './api';
 import { el } from './dom';
 import './explain.css';
 
@@ -97,14 +98,6 @@ interface Report {
 }
 
 const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const r = await fetch(url, init);
-  const j = await r.json().catch(() => ({ error: r.statusText }));
-  if (!r.ok) throw new Error(j.error || r.statusText);
-  return j as T;
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const cp = (n: number) => (n > 0 ? '+' : '') + (n / 100).toFixed(2);
@@ -201,7 +194,7 @@ export class ExplainPanel {
     this.status.textContent = 'Searching… (minimax at depth 4 takes a few seconds)';
     this.dlg.dataset.state = 'busy';
     try {
-      const r = await call<Report>('/api/explain', { fen, depth: Number(this.depth.value), method: this.method.value });
+      const r = await request<Report>('POST', '/api/explain', { fen, depth: Number(this.depth.value), method: this.method.value });
       this.id = r.id;
       this.rootFEN = r.fen;
       this.render(r);
@@ -418,7 +411,7 @@ export class ExplainPanel {
     kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Loading…' }));
     kids.setAttribute('aria-busy', 'true');
     try {
-      const n = await call<NodeView>(`/api/explain/${this.id}/node?path=${encodeURIComponent(path)}&limit=${limit}`);
+      const n = await request<NodeView>('GET', `/api/explain/${this.id}/node?path=${encodeURIComponent(path)}&limit=${limit}`);
       this.fill(kids, n, level);
     } catch (e) {
       kids.replaceChildren(el('li', { className: 'xnode', textContent: 'Cannot load: ' + (e as Error).message }));
