@@ -15,8 +15,8 @@
 //
 // A Tree (tree.go) keeps the nodes near the root, all of them when there
 // are at most TreeOptions.MaxStored; deeper subtrees are searched again on
-// demand (Tree.Find, Tree.Children). The move order depends only on the
-// position, so a subtree searched again is the subtree searched first.
+// demand (Tree.Children). The move order depends only on the position, so
+// a subtree searched again is the subtree searched first.
 //
 // Explain (report.go) adds the comparison of methods (the full engine
 // included), the classic evaluation piece by piece, the main evaluator's

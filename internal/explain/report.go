@@ -142,25 +142,14 @@ func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order i
 // the side to move first (the PV child first of all), at most limit of them
 // (limit <= 0: all). Children not kept in memory are searched again.
 func (t *Tree) Children(path []string, limit int) (NodeView, error) {
-	n, pos, err := t.Find(path)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f, err := t.find(path)
 	if err != nil {
 		return NodeView{}, err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var parent *chess.Position
-	if len(path) > 0 {
-		pp := t.pos
-		for _, s := range path[:len(path)-1] {
-			m, _ := pp.ParseUCI(s)
-			pp.MakeMove(m)
-		}
-		parent = &pp
-	}
-	v := t.view(n, pos, parent, path, 0)
-	if len(path) > 0 {
-		v.Order = t.orderOf(path)
-	}
+	n, pos := f.node, &f.pos
+	v := t.view(n, pos, f.parent, path, f.order)
 	idx := make([]int, len(n.Children))
 	for i := range idx {
 		idx[i] = i
@@ -188,34 +177,6 @@ func (t *Tree) Children(path []string, limit int) (NodeView, error) {
 		v.Children = append(v.Children, t.view(c, &cp, pos, append(slices.Clip(path), c.Move.String()), i+1))
 	}
 	return v, nil
-}
-
-// orderOf returns the place of the last move of path in its parent's
-// search order (1-based), looking only at nodes in memory (0 if unknown).
-// Called with t.mu held.
-func (t *Tree) orderOf(path []string) int {
-	n, pos := t.root, t.pos
-	for i, s := range path {
-		m, err := pos.ParseUCI(s)
-		if err != nil {
-			return 0
-		}
-		found := -1
-		for j, c := range n.Children {
-			if c.Move == m {
-				found = j
-			}
-		}
-		if found < 0 {
-			return 0
-		}
-		if i == len(path)-1 {
-			return found + 1
-		}
-		n = n.Children[found]
-		pos.MakeMove(m)
-	}
-	return 0
 }
 
 // Stats is one row of the comparison: one method on the same position and
@@ -369,8 +330,7 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	r.Classic = classicEval(p)
 	r.Main = mainEval(p)
 	r.Candidates = candidates(ctx, eng, p, opts.MultiPV, opts.CandidateDepth, opts.CandidateTime)
-	var path []string
-	r.Root, err = tree.Children(path, opts.Limit)
+	r.Root, err = tree.Children(nil, opts.Limit)
 	if err != nil {
 		return nil, nil, err
 	}

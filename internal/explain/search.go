@@ -91,10 +91,9 @@ type searcher struct {
 	hashes   []uint64 // the positions from the root to the current node
 	pcg      rand.PCG
 	rng      *rand.Rand
-	record   bool // build Nodes (and count what cuts save)
-	storePly int  // keep the children of nodes above this ply
-	stored   int  // nodes kept
-	maxStore int  // above this, storePly goes down
+	storePly int // keep the children of nodes above this ply
+	stored   int // nodes kept
+	maxStore int // above this, storePly goes down
 	tree     *Node
 }
 

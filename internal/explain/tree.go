@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
@@ -37,10 +36,9 @@ var ErrTooLarge = errorf("the search passed its node limit: try a smaller depth"
 // subtree found again is the one searched the first time. It is safe for
 // concurrent use.
 type Tree struct {
-	Method  Method
-	Depth   int
-	Nodes   uint64        // nodes visited by the search
-	Elapsed time.Duration // time of the recorded search (counting what cuts save included)
+	Method Method
+	Depth  int
+	Nodes  uint64 // nodes visited by the search
 
 	mu        sync.Mutex
 	pos       chess.Position // the root position
@@ -53,9 +51,6 @@ type Tree struct {
 
 // Root returns the root node.
 func (t *Tree) Root() *Node { return t.root }
-
-// Position returns the root position.
-func (t *Tree) Position() *chess.Position { p := t.pos; return &p }
 
 // StorePly reports how deep the first search kept the tree: nodes at
 // plies up to it are in memory.
@@ -97,9 +92,8 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 		return nil, errorf("no tree for method %q", method)
 	}
 	opts.defaults()
-	start := time.Now()
 	s := newSearcher(ctx, method, p.SideToMove(), opts.Seed)
-	s.record, s.storePly, s.maxStore, s.limit = true, depth, opts.MaxStored, opts.NodeLimit
+	s.storePly, s.maxStore, s.limit = depth, opts.MaxStored, opts.NodeLimit
 	s.hashes = []uint64{p.Hash()}
 	s.tree = &Node{}
 	s.search(p, s.tree, depth, 0, -engine.Infinite, engine.Infinite)
@@ -111,7 +105,7 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 	}
 	markPV(s.tree)
 	return &Tree{
-		Method: method, Depth: depth, Nodes: s.nodes, Elapsed: time.Since(start),
+		Method: method, Depth: depth, Nodes: s.nodes,
 		pos: *p, seed: opts.Seed, root: s.tree, stored: s.stored, maxStored: opts.MaxStored, storePly: s.storePly,
 	}, nil
 }
@@ -122,38 +116,41 @@ func ParsePath(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 }
 
-// Find returns the node reached by path (UCI moves from the root), the
-// position at it, and its children (searched again if they were not kept).
-// A move that is illegal, or was not searched (pruned), is an error.
-func (t *Tree) Find(path []string) (*Node, *chess.Position, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n, pos := t.root, t.pos
-	hashes := []uint64{pos.Hash()}
+// found is a node reached by find.
+type found struct {
+	node   *Node
+	pos    chess.Position  // the position at node
+	parent *chess.Position // the position before node's move (nil at the root)
+	order  int             // 1-based place in its parent's search order (0 at the root)
+}
+
+// find returns the node reached by path (UCI moves from the root), with its
+// children in memory (searched again if they were not kept). A move that is
+// illegal, or was not searched (pruned), is an error. Called with t.mu held.
+func (t *Tree) find(path []string) (found, error) {
+	f := found{node: t.root, pos: t.pos}
+	hashes := []uint64{f.pos.Hash()}
 	for i, s := range path {
-		m, err := pos.ParseUCI(s)
+		m, err := f.pos.ParseUCI(s)
 		if err != nil {
-			return nil, nil, errorf("path move %d %q: %v", i+1, s, err)
+			return found{}, errorf("path move %d %q: %v", i+1, s, err)
 		}
-		t.expand(n, &pos, hashes)
-		var next *Node
-		for _, c := range n.Children {
-			if c.Move == m {
-				next = c
+		t.expand(f.node, &f.pos, hashes)
+		j := slices.IndexFunc(f.node.Children, func(c *Node) bool { return c.Move == m })
+		if j < 0 {
+			if slices.Contains(f.node.Pruned, m) {
+				return found{}, errorf("path move %d %s was pruned: alpha-beta never searched it", i+1, s)
 			}
+			return found{}, errorf("path move %d %s was not searched", i+1, s)
 		}
-		if next == nil {
-			if slices.Contains(n.Pruned, m) {
-				return nil, nil, errorf("path move %d %s was pruned: alpha-beta never searched it", i+1, s)
-			}
-			return nil, nil, errorf("path move %d %s was not searched", i+1, s)
-		}
-		pos.MakeMove(m)
-		hashes = append(hashes, pos.Hash())
-		n = next
+		parent := f.pos
+		f.parent = &parent
+		f.pos.MakeMove(m)
+		hashes = append(hashes, f.pos.Hash())
+		f.node, f.order = f.node.Children[j], j+1
 	}
-	t.expand(n, &pos, hashes)
-	return n, &pos, nil
+	t.expand(f.node, &f.pos, hashes)
+	return f, nil
 }
 
 // expand makes sure n's searched children are in memory, searching n's
@@ -163,7 +160,7 @@ func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64) {
 		return
 	}
 	s := newSearcher(context.Background(), t.Method, t.pos.SideToMove(), t.seed)
-	s.record, s.storePly, s.maxStore = true, n.Ply+1, t.maxStored
+	s.storePly, s.maxStore = n.Ply+1, t.maxStored
 	s.hashes = slices.Clone(hashes)
 	fresh := &Node{Move: n.Move}
 	s.tree = fresh
