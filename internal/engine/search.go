@@ -210,16 +210,19 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	key := pos.Hash()
 	tte, ttHit := s.tt.probe(key)
 	ttMove := chess.NoMove
+	ttScore := -Infinite
 	if ttHit {
 		ttMove = tte.move
-		ttScore := scoreFromTT(tte.score, ply)
+		ttScore = scoreFromTT(tte.score, ply)
 		if !pvNode && tte.depth >= depth &&
 			(tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
 			return ttScore
 		}
 	}
 
-	// Step 6. Static evaluation, reused from the table when present.
+	// Step 6. Static evaluation, reused from the table when present. The
+	// pruning below uses the table's score instead when its bound says the
+	// position is better (or worse) than the static evaluation thinks.
 	staticEval := -Infinite
 	if !inCheck {
 		if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
@@ -229,6 +232,10 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 	f.staticEval = staticEval
+	refined := staticEval
+	if ttHit && !inCheck {
+		refined = refinedEval(staticEval, ttScore, tte.bound)
+	}
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 	s.tables.killers[ply+1] = [2]chess.Move{}
 
@@ -239,15 +246,15 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		if improving {
 			margin -= 60
 		}
-		if depth <= 7 && staticEval-margin >= beta {
-			return staticEval
+		if depth <= 7 && refined-margin >= beta {
+			return refined
 		}
 
 		// Step 8. Null-move pruning: if passing still fails high with a
 		// reduced search, a real move almost surely would too. Not in pawn
 		// endings (zugzwang) and not twice in a row.
-		if depth >= 3 && staticEval >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
-			r := 3 + depth/4 + min(int(staticEval-beta)/200, 3)
+		if depth >= 3 && refined >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
+			r := 3 + depth/4 + min(int(refined-beta)/200, 3)
 			s.makeMove(ply, chess.NullMove)
 			score := -s.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 			s.unmakeMove()
@@ -294,7 +301,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
-		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, depth, moveCount, improving, staticEval, alpha, &skipQuiets) {
+		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, depth, moveCount, improving, refined, alpha, &skipQuiets) {
 			s.unmakeMove()
 			continue
 		}
@@ -381,7 +388,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 // prunable decides step 11 of search for a move that neither is made in
 // check nor gives check.
-func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, staticEval, alpha Score, skipQuiets *bool) bool {
+func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if !quiet {
 		// A capture that loses too much material.
 		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
@@ -396,7 +403,7 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth
 		return true
 	}
 	// Futility pruning: the static eval plus a margin cannot reach alpha.
-	if depth <= 6 && staticEval+Score(100+100*depth) <= alpha {
+	if depth <= 6 && eval+Score(100+100*depth) <= alpha {
 		return true
 	}
 	// A quiet move that hangs material.
@@ -411,6 +418,19 @@ func lateMoveLimit(depth int, improving bool) int {
 		n /= 2
 	}
 	return n
+}
+
+// refinedEval is the static evaluation corrected by a transposition table
+// score: a lower bound above it, or an upper bound below it, is a better
+// estimate of the position than the evaluation. Mate scores are not used.
+func refinedEval(staticEval, ttScore Score, bound Bound) Score {
+	if ttScore.IsMate() {
+		return staticEval
+	}
+	if bound == Exact || bound == Lower && ttScore > staticEval || bound == Upper && ttScore < staticEval {
+		return ttScore
+	}
+	return staticEval
 }
 
 func boolToInt(b bool) int {

