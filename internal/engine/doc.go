@@ -16,11 +16,12 @@
 //	             numbered steps: check extension, draw detection (repetition
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
-//	             cutoffs, reverse futility pruning, null-move pruning,
-//	             internal iterative reduction, late-move / futility / SEE
-//	             pruning at shallow depth (never for checks), late move
-//	             reductions; quiescence search with stand-pat, delta pruning,
-//	             SEE filtering and check evasions
+//	             cutoffs, static evaluation refined by the table's bound,
+//	             reverse futility pruning, null-move pruning, internal
+//	             iterative reduction, singular extension (and multi-cut),
+//	             late-move / futility / SEE pruning at shallow depth (never
+//	             for checks), late move reductions; quiescence search with
+//	             stand-pat, delta pruning, SEE filtering and check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             mate scores stored relative to the node

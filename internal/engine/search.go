@@ -17,6 +17,7 @@ type frame struct {
 	move       chess.Move  // the move that led here (NoMove at the root)
 	movedPiece chess.Piece // the piece that made it
 	staticEval Score
+	excluded   chess.Move // the move a singular extension search leaves out (NoMove: none)
 	pvLen      int
 	pv         [maxPly + 1]chess.Move
 }
@@ -208,13 +209,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// Step 5. Transposition table: a deep enough entry with a usable bound
 	// ends the search of this node (not in PV nodes, to keep the PV whole).
 	key := pos.Hash()
+	excluded := f.excluded
 	tte, ttHit := s.tt.probe(key)
 	ttMove := chess.NoMove
 	ttScore := -Infinite
 	if ttHit {
 		ttMove = tte.move
 		ttScore = scoreFromTT(tte.score, ply)
-		if !pvNode && tte.depth >= depth &&
+		if !pvNode && excluded == chess.NoMove && tte.depth >= depth &&
 			(tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
 			return ttScore
 		}
@@ -239,7 +241,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 	s.tables.killers[ply+1] = [2]chess.Move{}
 
-	if !pvNode && !inCheck && beta > -MaxMateScore && beta < MaxMateScore {
+	if !pvNode && !inCheck && excluded == chess.NoMove && beta > -MaxMateScore && beta < MaxMateScore {
 		// Step 7. Reverse futility pruning: far enough above beta at low
 		// depth, assume a quiet move keeps the score there.
 		margin := Score(80 * depth)
@@ -278,7 +280,11 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 	// Step 10. The move loop.
 	var mp movePicker
-	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
+	if excluded != chess.NoMove {
+		mp.init(pos, s.tables, chess.NoMove, ply, f.move, f.movedPiece, false)
+	} else {
+		mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
+	}
 	cont1 := s.tables.contRowAfter(f.move, f.movedPiece)
 	var cont2 *contRow
 	if ply >= 1 {
@@ -292,22 +298,47 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	nQuiets := 0
 	skipQuiets := false
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		if m == excluded {
+			continue
+		}
 		moveCount++
 		quiet := m.IsQuiet()
+
+		// Step 11. Singular extension: when the hash move is much better
+		// than every other move (a search without it, at half depth, fails
+		// low below the hash score), it is searched a ply deeper. When even
+		// without it the search beats beta, the node fails high at once
+		// (several moves refute the opponent's: multi-cut).
+		extension := 0
+		if ply > 0 && ply < 2*s.rootDepth && m == ttMove && excluded == chess.NoMove && depth >= 8 &&
+			tte.depth >= depth-3 && tte.bound != Upper && !ttScore.IsMate() {
+			singularBeta := ttScore - Score(2*depth)
+			f.excluded = m
+			score := s.search(singularBeta-1, singularBeta, (depth-1)/2, ply, false, cutNode)
+			f.excluded = chess.NoMove
+			if s.stopped {
+				return 0
+			}
+			if score < singularBeta {
+				extension = 1
+			} else if singularBeta >= beta {
+				return singularBeta
+			}
+		}
 
 		child := s.makeMove(ply, m)
 		givesCheck := child.pos.InCheck()
 
-		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
+		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, depth, moveCount, improving, refined, alpha, &skipQuiets) {
 			s.unmakeMove()
 			continue
 		}
-		newDepth := depth - 1
+		newDepth := depth - 1 + extension
 
-		// Step 12. Late move reductions: quiet moves late in the order are
+		// Step 13. Late move reductions: quiet moves late in the order are
 		// searched shallower with a null window, and again at full depth
 		// only if they surprise.
 		var score Score
@@ -373,20 +404,28 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 13. No legal move: checkmate or stalemate.
+	// Step 14. No legal move: checkmate or stalemate (or, in a singular
+	// extension search, no move but the one left out).
 	if moveCount == 0 {
+		if excluded != chess.NoMove {
+			return alpha
+		}
 		if inCheck {
 			return MatedIn(ply)
 		}
 		return DrawScore
 	}
 
-	// Step 14. Store the result with its bound.
+	// Step 15. Store the result with its bound (not for a search that left
+	// a move out: its result is not the position's).
+	if excluded != chess.NoMove {
+		return best
+	}
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: boundOf(best, origAlpha, beta)})
 	return best
 }
 
-// prunable decides step 11 of search for a move that neither is made in
+// prunable decides step 12 of search for a move that neither is made in
 // check nor gives check.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if !quiet {
