@@ -17,6 +17,7 @@ Commands:
   board      show the board
   moves      list the moves played
   undo       take back your last move (and Outpost's reply)
+  redo       play again what the last undo took back (until a new move)
   save FILE  save the game as PGN
   load FILE  go on with the first game of a PGN file
   draw       claim a draw (threefold repetition, fifty-move rule)
@@ -192,6 +193,20 @@ func (pl *plain) command(line string) (quit, changed bool) {
 			return false, false
 		}
 		pl.printf("Took back %d %s.\n", n, plural(n, "move", "moves"))
+		return false, true
+	case "redo":
+		if !s.canRedo() {
+			pl.printf("There is nothing to redo: redo plays again the moves taken back with undo.\n")
+			return false, false
+		}
+		pos := s.game.Position()
+		moves, err := s.redo()
+		if err != nil {
+			pl.printf("Could not redo: %s\n", errorText(err))
+		}
+		if len(moves) > 0 {
+			pl.printf("Replayed %s.\n", pos.SANLine(moves))
+		}
 		return false, true
 	case "save":
 		if err := s.save(arg); err != nil {
