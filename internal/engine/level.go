@@ -42,19 +42,18 @@ const (
 )
 
 // levels is the level table. Elo is on the scale of Stockfish 15.1's
-// UCI_Elo. Full strength (8 and max) is what matches measured at 10+0.1:
-// 27.5% in 40 games against UCI_Elo 2400, about 2230 (README); the weaker
-// levels aim at Elos spread below it. scripts/level-calibration measures
-// them (README): levels 4 and 7 land near their aims, 5 and 6 about 150-230
-// below, 1-3 further below (with wide intervals).
+// UCI_Elo. Full strength (8 and max) is what matches measured at 10+0.1
+// against UCI_Elo 2400 (README); the weaker levels aim at Elos spread below
+// it. scripts/level-calibration measures them (README): levels 1-7 land
+// within 90 Elo of their aims (40 games each, intervals of about ±110-130).
 var levels = []Level{
-	{Name: "1", Elo: 800, Depth: 1, Nodes: 2_000, MoveTime: 100 * time.Millisecond, Candidates: 6, Spread: 400, Temperature: 150},
-	{Name: "2", Elo: 1000, Depth: 2, Nodes: 5_000, MoveTime: 150 * time.Millisecond, Candidates: 5, Spread: 250, Temperature: 90},
-	{Name: "3", Elo: 1200, Depth: 3, Nodes: 10_000, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 150, Temperature: 60},
+	{Name: "1", Elo: 800, Depth: 2, Nodes: 3_000, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 300, Temperature: 110},
+	{Name: "2", Elo: 1000, Depth: 2, Nodes: 5_000, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 200, Temperature: 75},
+	{Name: "3", Elo: 1200, Depth: 3, Nodes: 10_000, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
 	{Name: "4", Elo: 1400, Depth: 4, Nodes: 30_000, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 100, Temperature: 40},
-	{Name: "5", Elo: 1550, Depth: 4, Nodes: 40_000, MoveTime: 300 * time.Millisecond, Candidates: 3, Spread: 70, Temperature: 30},
-	{Name: "6", Elo: 1700, Depth: 5, Nodes: 80_000, MoveTime: 400 * time.Millisecond, Candidates: 3, Spread: 50, Temperature: 20},
-	{Name: "7", Elo: 1850, Depth: 7, Nodes: 300_000, MoveTime: 600 * time.Millisecond, Candidates: 2, Spread: 25, Temperature: 10},
+	{Name: "5", Elo: 1550, Depth: 5, Nodes: 100_000, MoveTime: 400 * time.Millisecond, Candidates: 3, Spread: 45, Temperature: 18},
+	{Name: "6", Elo: 1700, Depth: 6, Nodes: 200_000, MoveTime: 500 * time.Millisecond, Candidates: 2, Spread: 35, Temperature: 13},
+	{Name: "7", Elo: 1850, Depth: 7, Nodes: 400_000, MoveTime: 700 * time.Millisecond, Candidates: 2, Spread: 25, Temperature: 10},
 	{Name: "8", Elo: 2230},
 	{Name: "classic", Elo: 1000, Depth: 3, Classic: true},
 	{Name: "max", Elo: 2230},
