@@ -110,8 +110,8 @@ func TestAnalyse(t *testing.T) {
 		args []string
 		want []string // substrings of the output, in order
 	}{
-		{"mate in 2 by depth", []string{"--fen", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "--depth", "8"},
-			[]string{"depth 1  score ", "depth 8  score #2 (White mates in 2)", "pv 1. Qg6", "bestmove Qg6 (g3g6)\n"}},
+		{"mate in 2 by depth", []string{"--fen", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "--depth", "12"},
+			[]string{"depth 1  score ", "depth 12  score #2 (White mates in 2)", "pv 1. Qg6", "bestmove Qg6 (g3g6)\n"}},
 		{"black to move, multipv", []string{"--fen", "3qk3/8/8/8/8/8/5PPP/6K1 b - - 0 7", "--depth", "2", "--multipv", "2", "--hash", "1"},
 			[]string{"depth 1  line 1  score #-1 (Black mates in 1)", "pv 7... Qd1#", "depth 1  line 2  ", "depth 2  line 2  ", "bestmove Qd1# (d8d1)\n"}},
 		{"movetime", []string{"--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--movetime", "50"},

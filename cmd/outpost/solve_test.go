@@ -55,7 +55,7 @@ k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - am Qg6; id "avoid the mate";
 `)
 	var out bytes.Buffer
-	if err := solve([]string{"--file", suite, "--depth", "8", "--hash", "1"}, &out); err != nil {
+	if err := solve([]string{"--file", suite, "--depth", "12", "--hash", "1"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
