@@ -280,11 +280,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 	// Step 10. The move loop.
 	var mp movePicker
-	if excluded != chess.NoMove {
-		mp.init(pos, s.tables, chess.NoMove, ply, f.move, f.movedPiece, false)
-	} else {
-		mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
-	}
+	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
 	cont1 := s.tables.contRowAfter(f.move, f.movedPiece)
 	var cont2 *contRow
 	if ply >= 1 {
@@ -298,7 +294,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	nQuiets := 0
 	skipQuiets := false
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
-		if m == excluded {
+		if m == excluded { // a singular extension search leaves it out
 			continue
 		}
 		moveCount++
@@ -426,7 +422,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 }
 
 // prunable decides step 12 of search for a move that neither is made in
-// check nor gives check.
+// check nor gives check; eval is the node's refined evaluation.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if !quiet {
 		// A capture that loses too much material.
@@ -441,7 +437,8 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth
 		*skipQuiets = true
 		return true
 	}
-	// Futility pruning: the static eval plus a margin cannot reach alpha.
+	// Futility pruning: the (refined) evaluation plus a margin cannot
+	// reach alpha.
 	if depth <= 6 && eval+Score(100+100*depth) <= alpha {
 		return true
 	}
