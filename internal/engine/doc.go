@@ -16,12 +16,13 @@
 //	             numbered steps: check extension, draw detection (repetition
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
-//	             cutoffs, static evaluation refined by the table's bound,
-//	             reverse futility pruning, null-move pruning, internal
-//	             iterative reduction, singular extension (and multi-cut),
-//	             late-move / futility / SEE pruning at shallow depth (never
-//	             for checks), late move reductions; quiescence search with
-//	             stand-pat, delta pruning, SEE filtering and check evasions
+//	             cutoffs, static evaluation (corrected by correction.go)
+//	             refined by the table's bound, reverse futility pruning,
+//	             null-move pruning, internal iterative reduction, singular
+//	             extension (and multi-cut), late-move / futility / SEE
+//	             pruning at shallow depth (never for checks), late move
+//	             reductions; quiescence search with stand-pat, delta
+//	             pruning, SEE filtering and check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             mate scores stored relative to the node
@@ -29,6 +30,9 @@
 //	             SEE >= 0), killers, counter-move, history, bad captures
 //	history.go   killer moves, counter-moves, butterfly and continuation
 //	             history with gravity updates
+//	correction.go
+//	             correction history: the static evaluation adjusted by how
+//	             far searches found it off for the same pawn structure
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares

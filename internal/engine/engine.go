@@ -29,6 +29,7 @@ type Engine struct {
 	hashMB    int
 	tt        *transTable
 	tables    orderingTables
+	corr      correctionHistory
 	rng       *rand.Rand
 	ponderHit atomic.Bool
 }
@@ -94,13 +95,14 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 // was played: from now on the clock limits apply.
 func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
 
-// Clear empties the hash table and move-ordering history (UCI "ucinewgame").
+// Clear empties the hash table, move-ordering and correction history (UCI "ucinewgame").
 // It waits for a running search to finish.
 func (e *Engine) Clear() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
 	e.tables.clear()
+	e.corr = correctionHistory{}
 }
 
 // SetHashMB resizes the hash table, which clears it. It waits for a running

@@ -226,6 +226,7 @@ func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
 		ctx:       ctx,
 		tt:        e.tt,
 		tables:    &e.tables,
+		corr:      &e.corr,
 		limits:    p.Limits,
 		start:     time.Now(),
 		pondering: p.Limits.Ponder,

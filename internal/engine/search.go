@@ -59,6 +59,7 @@ type searcher struct {
 	ctx    context.Context
 	tt     *transTable
 	tables *orderingTables
+	corr   *correctionHistory
 	limits Limits
 
 	start     time.Time
@@ -222,16 +223,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 6. Static evaluation, reused from the table when present. The
-	// pruning below uses the table's score instead when its bound says the
-	// position is better (or worse) than the static evaluation thinks.
-	staticEval := -Infinite
+	// Step 6. Static evaluation, reused from the table when present and
+	// adjusted by the correction history. The pruning below uses the
+	// table's score instead when its bound says the position is better (or
+	// worse) than the static evaluation thinks.
+	rawEval, staticEval := -Infinite, -Infinite
 	if !inCheck {
-		if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
-			staticEval = tte.eval
-		} else {
-			staticEval = evaluate(pos)
-		}
+		rawEval = s.rawEval(pos, tte, ttHit)
+		staticEval = s.corr.correct(pos, rawEval)
 	}
 	f.staticEval = staticEval
 	refined := staticEval
@@ -413,12 +412,28 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 
 	// Step 15. Store the result with its bound (not for a search that left
-	// a move out: its result is not the position's).
+	// a move out: its result is not the position's). When the result says
+	// the static evaluation was off (a score beyond it in the direction
+	// its bound allows, not from a capture), teach the correction history.
 	if excluded != chess.NoMove {
 		return best
 	}
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: boundOf(best, origAlpha, beta)})
+	bound := boundOf(best, origAlpha, beta)
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: depth, bound: bound})
+	if !inCheck && (bestMove == chess.NoMove || bestMove.IsQuiet()) && !best.IsMate() &&
+		!(bound == Lower && best <= staticEval) && !(bound == Upper && best >= staticEval) {
+		s.corr.update(pos, depth, best-staticEval)
+	}
 	return best
+}
+
+// rawEval is the uncorrected static evaluation of pos: the table's when it
+// has one, else computed.
+func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
+	if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
+		return tte.eval
+	}
+	return evaluate(pos)
 }
 
 // prunable decides step 12 of search for a move that neither is made in
@@ -513,13 +528,10 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// Step 3. Stand pat: the side to move may decline every capture, so
 	// the static evaluation is a lower bound (not when in check).
 	best := -Infinite
-	standPat := -Infinite
+	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
-		if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
-			standPat = tte.eval
-		} else {
-			standPat = evaluate(pos)
-		}
+		rawEval = s.rawEval(pos, tte, ttHit)
+		standPat = s.corr.correct(pos, rawEval)
 		if standPat >= beta {
 			return standPat
 		}
@@ -572,6 +584,6 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		return MatedIn(ply)
 	}
 
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: standPat, depth: 0, bound: boundOf(best, origAlpha, beta)})
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta)})
 	return best
 }

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+func TestCorrectionHistory(t *testing.T) {
+	mustFEN := func(fen string) *chess.Position {
+		t.Helper()
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	start := mustFEN(chess.StartFEN)
+	// Same pawns, different pieces: the same entry.
+	samePawns := mustFEN("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2")
+	otherPawns := mustFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+	blackToMove := mustFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+
+	var c correctionHistory
+	if got := c.correct(start, 25); got != 25 {
+		t.Fatalf("empty history corrects 25 to %d", got)
+	}
+	// Repeated deep results 50 above the evaluation pull the entry most
+	// of the way there, never past it.
+	for range 200 {
+		c.update(start, 20, 50)
+	}
+	if got := c.correct(samePawns, 0); got < 45 || got > 50 {
+		t.Errorf("after results +50: correction %d, want 45..50", got)
+	}
+	if got := c.correct(otherPawns, 0); got != 0 {
+		t.Errorf("another pawn structure is corrected by %d", got)
+	}
+	if got := c.correct(blackToMove, 0); got != 0 {
+		t.Errorf("the other side to move is corrected by %d", got)
+	}
+	// Huge differences are bounded.
+	for range 200 {
+		c.update(start, 20, -5000)
+	}
+	if got, limit := c.correct(start, 0), Score(-correctionLimit/correctionGrain); got != limit {
+		t.Errorf("after results -5000: correction %d, want the limit %d", got, limit)
+	}
+}
