@@ -19,10 +19,10 @@
 //	             cutoffs, static evaluation (corrected by correction.go)
 //	             refined by the table's bound, reverse futility pruning,
 //	             null-move pruning, internal iterative reduction, singular
-//	             extension (and multi-cut), late-move / futility / SEE
-//	             pruning at shallow depth (never for checks), late move
-//	             reductions; quiescence search with stand-pat, delta
-//	             pruning, SEE filtering and check evasions
+//	             extension (and multi-cut), late-move / history /
+//	             futility / SEE pruning at shallow depth (never for
+//	             checks), late move reductions; quiescence search with
+//	             stand-pat, delta pruning, SEE filtering and check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             mate scores stored relative to the node

@@ -321,13 +321,17 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			}
 		}
 
+		var hist int32 // the quiet move's history score, for pruning and reductions
+		if quiet {
+			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), cont1, cont2)
+		}
 		child := s.makeMove(ply, m)
 		givesCheck := child.pos.InCheck()
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
-		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, depth, moveCount, improving, refined, alpha, &skipQuiets) {
+		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
 			s.unmakeMove()
 			continue
 		}
@@ -358,7 +362,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				r--
 			}
 			if quiet {
-				r -= int(s.tables.quietScore(pos.SideToMove(), m, child.movedPiece, cont1, cont2) / 12288)
+				r -= int(hist / 12288)
 			}
 			r = max(0, min(r, newDepth-1))
 			score = -s.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
@@ -437,8 +441,9 @@ func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
 }
 
 // prunable decides step 12 of search for a move that neither is made in
-// check nor gives check; eval is the node's refined evaluation.
-func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
+// check nor gives check; hist is its history score if quiet, eval the
+// node's refined evaluation.
+func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if !quiet {
 		// A capture that loses too much material.
 		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
@@ -452,6 +457,11 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth
 		*skipQuiets = true
 		return true
 	}
+	// History pruning: at low depth, a quiet move that has mostly failed
+	// where it was tried before.
+	if depth <= 4 && hist < -historyPruneMargin*int32(depth) {
+		return true
+	}
 	// Futility pruning: the (refined) evaluation plus a margin cannot
 	// reach alpha.
 	if depth <= 6 && eval+Score(100+100*depth) <= alpha {
@@ -460,6 +470,10 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, depth
 	// A quiet move that hangs material.
 	return depth <= 7 && !seeGE(pos, m, Score(-50*depth))
 }
+
+// historyPruneMargin times the depth is how far below zero a quiet move's
+// history score must be for history pruning.
+const historyPruneMargin = 2048
 
 // lateMoveLimit is the number of quiet moves searched at low depth before
 // the rest are pruned (the usual (3 + d^2) / (2 - improving) shape).
