@@ -303,7 +303,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// than every other move (a search without it, at half depth, fails
 		// low below the hash score), it is searched a ply deeper. When even
 		// without it the search beats beta, the node fails high at once
-		// (several moves refute the opponent's: multi-cut).
+		// (several moves refute the opponent's: multi-cut); when it is not
+		// singular but its hash score beats beta, it is searched a ply
+		// shallower (negative extension).
 		extension := 0
 		if ply > 0 && ply < 2*s.rootDepth && m == ttMove && excluded == chess.NoMove && depth >= 8 &&
 			tte.depth >= depth-3 && tte.bound != Upper && !ttScore.IsMate() {
@@ -314,10 +316,15 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if s.stopped {
 				return 0
 			}
-			if score < singularBeta {
+			switch {
+			case score < singularBeta:
 				extension = 1
-			} else if singularBeta >= beta {
+			case singularBeta >= beta:
 				return singularBeta
+			case ttScore >= beta:
+				// Not singular, and expected to fail high anyway: the
+				// other moves can share the work, so search it shallower.
+				extension = -1
 			}
 		}
 
