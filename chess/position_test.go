@@ -29,7 +29,8 @@ func TestPerftLeavesPositionUnchanged(t *testing.T) {
 // checks each node: the incremental hash equals the hash computed from
 // scratch, the FEN parses back to the same position, the bitboards agree
 // with the mailbox, the checkers are right, and the en-passant square is set
-// exactly when an en-passant capture is legal.
+// exactly when an en-passant capture is legal; and for every move,
+// GivesCheck says what making it does.
 func TestTreeConsistency(t *testing.T) {
 	depth := 3
 	if testing.Short() {
@@ -54,6 +55,10 @@ func TestTreeConsistency(t *testing.T) {
 				child := *p
 				child.MakeMove(m)
 				path = append(path, m)
+				if got := p.GivesCheck(m); got != child.InCheck() {
+					t.Errorf("perftsuite.epd:%d: after %v: GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
+					return false
+				}
 				ok := walk(&child, depth-1)
 				path = path[:len(path)-1]
 				if !ok {

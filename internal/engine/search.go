@@ -332,16 +332,15 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		if quiet {
 			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), cont1, cont2)
 		}
-		child := s.makeMove(ply, m)
-		givesCheck := child.pos.InCheck()
+		givesCheck := pos.GivesCheck(m)
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
-			s.unmakeMove()
 			continue
 		}
+		child := s.makeMove(ply, m)
 		newDepth := depth - 1 + extension
 
 		// Step 13. Late move reductions: quiet moves late in the order are
