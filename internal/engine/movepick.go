@@ -46,12 +46,13 @@ type movePicker struct {
 	badIdx int
 
 	noisyGenerated, quietGenerated bool
+	unsortedQuiets                 bool // set by stopSortingQuiets
 }
 
 func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
 	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
 	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
-	mp.noisyGenerated, mp.quietGenerated = false, false
+	mp.noisyGenerated, mp.quietGenerated, mp.unsortedQuiets = false, false, false
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
 	mp.cont1, mp.cont2 = nil, nil
@@ -107,7 +108,14 @@ func (mp *movePicker) nextMove() chess.Move {
 			mp.stage++
 		case stageQuiet:
 			for mp.next < mp.quiet.Len() {
-				if m := mp.pickBest(mp.quiet.Slice()); m != mp.ttMove {
+				var m chess.Move
+				if mp.unsortedQuiets {
+					m = mp.quiet.Slice()[mp.next]
+					mp.next++
+				} else {
+					m = mp.pickBest(mp.quiet.Slice())
+				}
+				if m != mp.ttMove {
 					return m
 				}
 			}
@@ -123,6 +131,11 @@ func (mp *movePicker) nextMove() chess.Move {
 		}
 	}
 }
+
+// stopSortingQuiets makes the picker return the remaining quiet moves in
+// the order they stand, for a search that will prune most of them anyway
+// (late move pruning) and so gains nothing from their order.
+func (mp *movePicker) stopSortingQuiets() { mp.unsortedQuiets = true }
 
 // ttMoveLegal checks the hash move against the generated moves of its kind
 // (it may come from a different position that shares a hash slot).

@@ -328,16 +328,22 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			}
 		}
 
+		givesCheck := pos.GivesCheck(m)
+		if skipQuiets && quiet && !givesCheck {
+			continue // late move pruning (step 12) has begun
+		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
 			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), cont1, cont2)
 		}
-		givesCheck := pos.GivesCheck(m)
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
+			if skipQuiets {
+				mp.stopSortingQuiets()
+			}
 			continue
 		}
 		child := s.makeMove(ply, m)
@@ -448,14 +454,12 @@ func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
 
 // prunable decides step 12 of search for a move that neither is made in
 // check nor gives check; hist is its history score if quiet, eval the
-// node's refined evaluation.
+// node's refined evaluation. It sets *skipQuiets when late move pruning
+// starts: from then on the search prunes every quiet move but checks.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if !quiet {
 		// A capture that loses too much material.
 		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
-	}
-	if *skipQuiets {
-		return true
 	}
 	// Late move pruning: at low depth, quiet moves this late in the order
 	// almost never beat the earlier ones.
