@@ -219,6 +219,13 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		ttScore = scoreFromTT(tte.score, ply)
 		if !pvNode && excluded == chess.NoMove && tte.depth >= depth &&
 			(tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
+			// A quiet hash move that fails high here is credited as if
+			// it had been searched: the cutoff it stands for teaches the
+			// history, killers and counter-move.
+			if ttScore >= beta && ttMove != chess.NoMove && ttMove.IsQuiet() {
+				cont1, cont2 := s.contRows(ply)
+				s.tables.recordCutoff(pos, ttMove, nil, f.move, f.movedPiece, cont1, cont2, ply, depth)
+			}
 			return ttScore
 		}
 	}
@@ -280,11 +287,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// Step 10. The move loop.
 	var mp movePicker
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
-	cont1 := s.tables.contRowAfter(f.move, f.movedPiece)
-	var cont2 *contRow
-	if ply >= 1 {
-		cont2 = s.tables.contRowAfter(s.stack[ply-1].move, s.stack[ply-1].movedPiece)
-	}
+	cont1, cont2 := s.contRows(ply)
 	mp.setContinuations(cont1, cont2)
 	origAlpha := alpha
 	best, bestMove := -Infinite, chess.NoMove
@@ -441,6 +444,18 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		s.corr.update(pos, depth, best-staticEval)
 	}
 	return best
+}
+
+// contRows returns the continuation history rows of the node at ply: after
+// the opponent's last move, and after our own previous move (nil where
+// there is no such move).
+func (s *searcher) contRows(ply int) (cont1, cont2 *contRow) {
+	f := &s.stack[ply]
+	cont1 = s.tables.contRowAfter(f.move, f.movedPiece)
+	if ply >= 1 {
+		cont2 = s.tables.contRowAfter(s.stack[ply-1].move, s.stack[ply-1].movedPiece)
+	}
+	return cont1, cont2
 }
 
 // rawEval is the uncorrected static evaluation of pos: the table's when it
