@@ -16,13 +16,17 @@
 //	             numbered steps: check extension, draw detection (repetition
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
-//	             cutoffs, static evaluation (corrected by correction.go)
+//	             cutoffs (a quiet hash move's cutoff feeds the history),
+//	             static evaluation (corrected by correction.go)
 //	             refined by the table's bound, reverse futility pruning,
 //	             null-move pruning, internal iterative reduction, singular
 //	             extension (and multi-cut), late-move / history /
 //	             futility / SEE pruning at shallow depth (never for
-//	             checks), late move reductions; quiescence search with
-//	             stand-pat, delta pruning, SEE filtering and check evasions
+//	             checks, decided with chess.GivesCheck before the move is
+//	             made; once late move pruning starts, the picker stops
+//	             sorting quiet moves), late move reductions; quiescence
+//	             search with stand-pat, delta pruning, SEE filtering and
+//	             check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             mate scores stored relative to the node
