@@ -556,21 +556,26 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	key := pos.Hash()
 	tte, ttHit := s.tt.probe(key)
 	ttMove := chess.NoMove
+	ttScore := -Infinite
 	if ttHit {
 		ttMove = tte.move
-		ttScore := scoreFromTT(tte.score, ply)
+		ttScore = scoreFromTT(tte.score, ply)
 		if !pvNode && (tte.bound == Exact || tte.bound == Lower && ttScore >= beta || tte.bound == Upper && ttScore <= alpha) {
 			return ttScore
 		}
 	}
 
 	// Step 3. Stand pat: the side to move may decline every capture, so
-	// the static evaluation is a lower bound (not when in check).
+	// the static evaluation is a lower bound (not when in check); refined,
+	// as in search, by the table's score when its bound says it is better.
 	best := -Infinite
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
 		rawEval = s.rawEval(pos, tte, ttHit)
 		standPat = s.corr.correct(pos, rawEval)
+		if ttHit {
+			standPat = refinedEval(standPat, ttScore, tte.bound)
+		}
 		if standPat >= beta {
 			return standPat
 		}
