@@ -153,22 +153,7 @@ func TestMovePickerFull(t *testing.T) {
 			if len(rest) > 0 && rest[0] == tt {
 				rest = rest[1:]
 			}
-			// Stages: good noisy, then quiet, then bad noisy.
-			stage := 0
-			for i, m := range rest {
-				s := 2
-				switch {
-				case m.IsQuiet():
-					s = 1
-				case isGoodNoisy(p, m):
-					s = 0
-				}
-				if s < stage {
-					t.Errorf("%s: move %d %v (stage %d) after a stage-%d move; order %v", where(), i, m, s, stage, rest)
-					break
-				}
-				stage = s
-			}
+			checkStages(t, where(), p, rest)
 			// Quiets: the killers first (when legal and not the hash move),
 			// the others by history, best first.
 			var quiets []chess.Move
@@ -269,6 +254,27 @@ func mvvLva(p *chess.Position, m chess.Move) int {
 	return v
 }
 
+// checkStages reports unless moves come in the picker's stages: good noisy
+// moves, then quiet moves, then the losing captures and under-promotions.
+func checkStages(t *testing.T, where string, p *chess.Position, moves []chess.Move) {
+	t.Helper()
+	stage := 0
+	for i, m := range moves {
+		s := 2
+		switch {
+		case m.IsQuiet():
+			s = 1
+		case isGoodNoisy(p, m):
+			s = 0
+		}
+		if s < stage {
+			t.Errorf("%s: move %d %v (stage %d) after a stage-%d move; order %v", where, i, m, s, stage, moves)
+			return
+		}
+		stage = s
+	}
+}
+
 // checkSameMoves reports unless got holds exactly the moves of want, each once.
 func checkSameMoves(t *testing.T, where string, got, want []chess.Move) {
 	t.Helper()
@@ -288,5 +294,39 @@ func checkSameMoves(t *testing.T, where string, got, want []chess.Move) {
 	}
 	for m := range count {
 		t.Errorf("%s: move %v returned but not expected (want %v)", where, m, want)
+	}
+}
+
+// TestMovePickerStopSortingQuiets checks that a picker told to stop sorting
+// quiet moves partway through (as late move pruning does) still returns
+// every legal move once, in the same stages as ever.
+func TestMovePickerStopSortingQuiets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tables := new(orderingTables)
+	for c := range tables.history {
+		for from := range tables.history[c] {
+			for to := range tables.history[c][from] {
+				tables.history[c][from][to] = rng.Int32N(2*historyMax) - historyMax
+			}
+		}
+	}
+	for _, p := range suitePositions(t) {
+		for stopAfter := range 4 {
+			var mp movePicker
+			mp.init(p, tables, chess.NoMove, 0, chess.NoMove, chess.NoPiece, false)
+			var got []chess.Move
+			quiets := 0
+			for m := mp.nextMove(); m != chess.NoMove && len(got) <= 2*chess.MaxMoves; m = mp.nextMove() {
+				got = append(got, m)
+				if m.IsQuiet() {
+					if quiets++; quiets == stopAfter {
+						mp.stopSortingQuiets()
+					}
+				}
+			}
+			where := fmt.Sprintf("%s, sorting stopped after %d quiet moves", p.FEN(), stopAfter)
+			checkSameMoves(t, where, got, p.LegalMoves())
+			checkStages(t, where, p, got)
+		}
 	}
 }
