@@ -20,7 +20,8 @@
 //	             static evaluation (corrected by correction.go)
 //	             refined by the table's bound, reverse futility pruning,
 //	             null-move pruning, internal iterative reduction, singular
-//	             extension (and multi-cut), late-move / history /
+//	             extension (double outside PV nodes, and multi-cut and
+//	             negative extension), late-move / history /
 //	             futility / SEE pruning at shallow depth (never for
 //	             checks, decided with chess.GivesCheck before the move is
 //	             made; once late move pruning starts, the picker stops

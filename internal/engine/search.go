@@ -18,6 +18,7 @@ type frame struct {
 	movedPiece chess.Piece // the piece that made it
 	staticEval Score
 	excluded   chess.Move // the move a singular extension search leaves out (NoMove: none)
+	doubleExts int        // double extensions on the path from the root to here
 	pvLen      int
 	pv         [maxPly + 1]chess.Move
 }
@@ -129,6 +130,7 @@ func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	child.pos = parent.pos
 	child.movedPiece = parent.pos.PieceAt(m.From())
 	child.move = m
+	child.doubleExts = parent.doubleExts
 	if m == chess.NullMove {
 		child.pos.MakeNullMove()
 	} else {
@@ -304,7 +306,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 		// Step 11. Singular extension: when the hash move is much better
 		// than every other move (a search without it, at half depth, fails
-		// low below the hash score), it is searched a ply deeper. When even
+		// low below the hash score), it is searched a ply deeper, or two
+		// plies outside PV nodes when the others fail low by a margin (a
+		// bounded number of times on one path). When even
 		// without it the search beats beta, the node fails high at once
 		// (several moves refute the opponent's: multi-cut); when it is not
 		// singular but its hash score beats beta, it is searched a ply
@@ -320,6 +324,8 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				return 0
 			}
 			switch {
+			case score < singularBeta-doubleExtensionMargin && !pvNode && f.doubleExts < maxDoubleExtensions:
+				extension = 2
 			case score < singularBeta:
 				extension = 1
 			case singularBeta >= beta:
@@ -350,6 +356,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			continue
 		}
 		child := s.makeMove(ply, m)
+		if extension == 2 {
+			child.doubleExts++
+		}
 		newDepth := depth - 1 + extension
 
 		// Step 13. Late move reductions: quiet moves late in the order are
@@ -495,6 +504,14 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, hist 
 	// A quiet move that hangs material.
 	return depth <= 7 && !seeGE(pos, m, Score(-50*depth))
 }
+
+// A singular hash move is extended two plies instead of one when the search
+// without it fails low by doubleExtensionMargin more than needed, at most
+// maxDoubleExtensions times on one path from the root (so the search ends).
+const (
+	doubleExtensionMargin = 20
+	maxDoubleExtensions   = 6
+)
 
 // historyPruneMargin times the depth is how far below zero a quiet move's
 // history score must be for history pruning.
