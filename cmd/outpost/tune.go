@@ -35,8 +35,9 @@ runs --iterations steps of Adam on that linear model, rounds the weights
 and evaluates again; a round that does not lower the true error is undone
 and ends the run.
 
-The starting weights are the engine's (or those of --start, a file written
-by --out). --out writes the tuned weights as "Name = value" lines; --go
+The starting weights are the engine's (or, with --untuned, the weights
+before any tuning: the PeSTO tables and hand-set terms; or those of --start,
+a file written by --out). --out writes the tuned weights as "Name = value" lines; --go
 writes them as a Go function of package eval returning the whole Weights
 value. With --validate, the error on a second data set (other games: use
 another --seed) is reported before and after, at the tuning's K and at a K
@@ -48,6 +49,7 @@ type tuneFlags struct {
 	data       string
 	validate   string
 	start      string
+	untuned    bool
 	out        string
 	goOut      string
 	iterations int
@@ -71,6 +73,7 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.data, "data", "", "tune on the labelled positions in `FILE` (required)")
 	fs.StringVar(&f.validate, "validate", "", "also report the error on the positions in `FILE`")
 	fs.StringVar(&f.start, "start", "", "start from the weights in `FILE` (\"Name = value\" lines) instead of the engine's")
+	fs.BoolVar(&f.untuned, "untuned", false, "start from the untuned weights (PeSTO tables, hand-set terms) instead of the engine's")
 	fs.StringVar(&f.out, "out", "", "write the tuned weights to `FILE` as \"Name = value\" lines")
 	fs.StringVar(&f.goOut, "go", "", "write the tuned weights to `FILE` as Go source (func tunedWeights in package eval)")
 	fs.IntVar(&f.iterations, "iterations", 1000, "Adam steps per round (`N`)")
@@ -88,6 +91,8 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case f.data == "":
 		return usageErrorf(fs, "--data is required")
+	case f.untuned && f.start != "":
+		return usageErrorf(fs, "--untuned and --start exclude each other")
 	case f.iterations < 1:
 		return usageErrorf(fs, "--iterations must be at least 1")
 	case f.rounds < 1:
@@ -122,6 +127,9 @@ func tune(args []string, stdout, stderr io.Writer) error {
 
 	start := time.Now()
 	w := eval.Default
+	if f.untuned {
+		w = eval.Untuned()
+	}
 	if f.start != "" {
 		if err := readParamsFile(f.start, &w); err != nil {
 			return err

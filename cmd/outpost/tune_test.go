@@ -53,11 +53,33 @@ func TestDatagenAndTune(t *testing.T) {
 	}
 
 	// The weights file starts a new run.
+	engineBefore := errorBefore(t, stdout.String())
 	stdout.Reset()
 	err = tune([]string{"--data", data, "--start", params, "--iterations", "1", "--rounds", "1"}, &stdout, &stderr)
 	if err != nil {
 		t.Errorf("tune --start with the written weights: %v", err)
 	}
+
+	// --untuned starts from other weights than the engine's (tuned) ones.
+	stdout.Reset()
+	err = tune([]string{"--data", data, "--untuned", "--iterations", "1", "--rounds", "1"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("tune --untuned: %v", err)
+	}
+	if untunedBefore := errorBefore(t, stdout.String()); untunedBefore == engineBefore {
+		t.Errorf("tune --untuned starts from the engine's weights: error %s before, as without it", untunedBefore)
+	}
+}
+
+// errorBefore returns the error before tuning that tune's report states.
+func errorBefore(t *testing.T, report string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(report, "\nerror ")
+	before, _, ok2 := strings.Cut(rest, " before")
+	if !ok || !ok2 {
+		t.Fatalf("no \"error X before\" in the report:\n%s", report)
+	}
+	return before
 }
 
 func TestTuneUsage(t *testing.T) {
@@ -83,6 +105,7 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"--data", filepath.Join(dir, "none.txt")}, 1, "no such file"},
 		{[]string{"--data", bad}, 1, bad + ": tuner: line 1: no result"},
 		{[]string{"--data", data, "--start", data}, 1, data + ": tuner: line 1: "},
+		{[]string{"--data", data, "--untuned", "--start", data}, 2, "--untuned and --start exclude each other"},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

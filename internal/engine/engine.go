@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/eval"
 )
 
 // Options configure an Engine.
@@ -25,13 +26,16 @@ const DefaultHashMB = 16
 // concurrent searches. The hash table and move-ordering history persist
 // between searches until Clear.
 type Engine struct {
-	mu        sync.Mutex // held for the whole of a search
-	hashMB    int
-	tt        *transTable
-	tables    orderingTables
-	corr      correctionHistory
-	rng       *rand.Rand
-	ponderHit atomic.Bool
+	mu     sync.Mutex // held for the whole of a search
+	hashMB int
+	tt     *transTable
+	tables orderingTables
+	corr   correctionHistory
+	// pawnKingCache keeps the evaluation's pawn and king terms; it holds
+	// eval.Default's, which never change.
+	pawnKingCache *eval.PawnKingCache
+	rng           *rand.Rand
+	ponderHit     atomic.Bool
 }
 
 // New returns an engine with the given options.
@@ -44,9 +48,10 @@ func New(opts Options) *Engine {
 		seed = rand.Uint64()
 	}
 	return &Engine{
-		hashMB: opts.HashMB,
-		tt:     newTransTable(opts.HashMB),
-		rng:    rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
+		hashMB:        opts.HashMB,
+		tt:            newTransTable(opts.HashMB),
+		pawnKingCache: new(eval.PawnKingCache),
+		rng:           rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
 	}
 }
 

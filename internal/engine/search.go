@@ -95,7 +95,11 @@ func init() {
 	}
 }
 
-func evaluate(p *chess.Position) Score { return Score(eval.Evaluate(p)) }
+// evaluate is the static evaluation of p, with the engine's pawn and king
+// cache.
+func (s *searcher) evaluate(p *chess.Position) Score {
+	return Score(eval.Default.EvaluateCached(p, s.eng.pawnKingCache))
+}
 
 // checkStop sets stopped when the context is done or a limit is reached.
 // Depth 1 always completes, so there is always a move to return.
@@ -195,7 +199,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= maxPly {
-		return evaluate(pos)
+		return s.evaluate(pos)
 	}
 
 	// Step 4. Draws, and mate distance pruning: no line from here can be
@@ -473,7 +477,7 @@ func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
 	if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
 		return tte.eval
 	}
-	return evaluate(pos)
+	return s.evaluate(pos)
 }
 
 // prunable decides step 12 of search for a move that neither is made in
@@ -566,7 +570,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		if inCheck {
 			return DrawScore
 		}
-		return evaluate(pos)
+		return s.evaluate(pos)
 	}
 
 	// Step 2. Transposition table cutoff (any depth will do here).

@@ -13,22 +13,31 @@
 // blended by game phase (PeSTO phase weights N=1, B=1, R=2, Q=4, out of
 // MaxPhase=24) at the end. Its terms, and the file of each:
 //
-//	material, piece-square tables   pst.go (PeSTO values and tables)
+//	material, piece-square tables   pst.go (PeSTO values and tables, tuned)
 //	mobility                        pieces.go (per piece type, by square count)
-//	doubled, isolated, passed and   pawns.go (passed: by rank, the kings'
-//	connected pawns                 distances to the pawn's path, blocked)
+//	doubled, isolated, backward,    pawns.go (passed: by rank, the kings'
+//	passed and connected pawns      distances to the pawn's path, blocked or
+//	                                attacked path, unstoppable in pawn endings)
 //	king attack                     pieces.go counts attackers of the king zone, king.go
-//	                                scales them and adds safe checks
-//	pawn shield                     king.go
-//	outposts, bishop pair, rooks on pieces.go
-//	files
+//	                                adds weak zone squares, scales them and adds safe checks
+//	king shelter                    king.go (own pawns in front of the king and enemy
+//	                                pawns storming it, by file and rank)
+//	bishop pair, rooks on open      pieces.go
+//	files and the seventh, minor
+//	pieces (outposts, behind pawns,
+//	pawns on a bishop's colour)
 //	threats                         threats.go (pieces attacked by pawns, minors
-//	                                or rooks; attacked and undefended pieces)
-//	tempo, drawish-endgame scaling  eval.go
+//	                                or rooks; attacked and undefended pieces;
+//	                                safe pawn pushes that attack a piece)
+//	tempo, complexity, drawish-     eval.go (the last two on the endgame half)
+//	endgame scaling
 //	per-term breakdown              explain.go
+//	pawn and king cache             cache.go (PawnKingCache, for a search)
 //
 // Every weight lives in a Weights value (params.go); Default is the one
-// Evaluate uses, and Weights.Params lists its integers by name for a tuner.
+// Evaluate uses (tuned.go, Texel-tuned from Untuned on self-play games, see
+// docs/tuning.md), and Weights.Params lists its integers by name for a
+// tuner.
 // Evaluate is hot code: no allocation, no interface, no map. Explain runs
 // the same code and adds the bookkeeping a learner wants to see, so its
 // total always equals Evaluate.

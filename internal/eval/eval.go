@@ -13,22 +13,24 @@ const (
 	TermMobility                   // pieces.go
 	TermDoubledPawns               // pawns.go
 	TermIsolatedPawns              // pawns.go
+	TermBackwardPawns              // pawns.go
 	TermPassedPawns                // pawns.go
 	TermConnectedPawns             // pawns.go
-	TermKingAttack                 // pieces.go (counting), king.go (scaling, safe checks)
-	TermPawnShield                 // king.go
+	TermKingAttack                 // pieces.go (counting), king.go (weak squares, scaling, safe checks)
+	TermKingShelter                // king.go (own pawns in front of the king, enemy pawns storming it)
 	TermBishopPair                 // pieces.go
-	TermRookFiles                  // pieces.go
-	TermOutposts                   // pieces.go
+	TermRooks                      // pieces.go (open files, seventh rank)
+	TermMinorPieces                // pieces.go (outposts, behind pawns, bishops' pawns)
 	TermThreats                    // threats.go
 	TermTempo                      // eval.go
+	TermComplexity                 // eval.go (after the others: it depends on their sum)
 	NumTerms                       // the number of terms
 )
 
 var termNames = [NumTerms]string{
-	"material", "piece-square", "mobility", "doubled pawns", "isolated pawns",
-	"passed pawns", "connected pawns", "king attack", "pawn shield", "bishop pair", "rook files",
-	"outposts", "threats", "tempo",
+	"material", "piece-square", "mobility", "doubled pawns", "isolated pawns", "backward pawns",
+	"passed pawns", "connected pawns", "king attack", "king shelter", "bishop pair", "rooks",
+	"minor pieces", "threats", "tempo", "complexity",
 }
 
 // String returns the term's name for display ("passed pawns").
@@ -48,14 +50,19 @@ func Evaluate(p *chess.Position) int { return Default.Evaluate(p) }
 // the same score. It does not allocate.
 //
 // The steps: each side's terms are summed as Scores (mg, eg), White's minus
-// Black's; the result is tapered by the game phase, scaled down in drawish
-// endgames, and negated if Black is to move.
-func (w *Weights) Evaluate(p *chess.Position) int {
+// Black's; the endgame half is scaled down in drawish endgames, the two
+// halves are tapered by the game phase, and the result is negated if Black
+// is to move.
+func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, nil) }
+
+// EvaluateCached returns w.Evaluate(p), taking the terms that depend only on
+// the pawns and kings from cache when it has them (and keeping them there
+// when not). A nil cache is allowed: every term is then computed.
+func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache) int {
 	var e evaluation
-	e.run(w, p)
+	e.run(w, p, cache)
 	mg, eg := e.sum()
-	tapered := taper(mg, eg, e.phase)
-	white := tapered * e.scale(tapered) / 64
+	white := taper(mg, eg*e.scale(eg)/64, e.phase)
 	if p.SideToMove() == chess.Black {
 		return -white
 	}
@@ -75,6 +82,7 @@ type evaluation struct {
 	pawnAttacks  [2]chess.Bitboard // squares each side's pawns attack
 	mobilityArea [2]chess.Bitboard // squares that count for each side's mobility
 	kingZone     [2]chess.Bitboard // each side's king and the squares around it
+	passed       [2]chess.Bitboard // each side's passed pawns (pawns.go)
 
 	// Attacks on the enemy king zone, gathered with mobility: how many of
 	// each side's pieces hit it and the sum of their KingZoneAttack weights.
@@ -87,8 +95,9 @@ type evaluation struct {
 	attackedBy [2][chess.King + 1]chess.Bitboard
 }
 
-// run computes every term of p for both sides into e.terms.
-func (e *evaluation) run(w *Weights, p *chess.Position) {
+// run computes every term of p for both sides into e.terms, through cache
+// if it is not nil.
+func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache) {
 	e.w, e.p = w, p
 
 	// Step 1. Shared bitboards.
@@ -105,22 +114,61 @@ func (e *evaluation) run(w *Weights, p *chess.Position) {
 	// Step 2. Material, piece-square tables and game phase (pst.go).
 	e.materialAndPST()
 
-	// Step 3. Terms per side.
+	// Step 3. Terms per side: pawn structure and king shelter (pawns.go,
+	// king.go, perhaps from the cache: cache.go), then mobility, king-zone
+	// attacks, bishop pair, rooks (pieces.go).
+	e.pawnsAndKings(cache)
 	for c := chess.White; c <= chess.Black; c++ {
-		e.pawnStructure(c) // pawns.go
-		e.pieces(c)        // pieces.go: mobility, king-zone attacks, bishop pair, rooks
-		e.pawnShield(c)    // king.go
+		e.pieces(c)
 	}
-	// King attack and threats need both sides' attacks from step 3
-	// (king.go, threats.go).
+	// King attack, threats and passed pawns' paths need both sides'
+	// attacks from step 3 (king.go, threats.go, pawns.go).
 	for c := chess.White; c <= chess.Black; c++ {
 		e.kingAttackTerm(c)
 		e.threats(c)
+		e.passedPaths(c)
 	}
 
 	// Step 4. Tempo: a side to move is worth a little (it can improve first).
 	e.terms[TermTempo][p.SideToMove()] = w.Tempo
+
+	// Step 5. Complexity, last: it moves the endgame half of the sum.
+	e.complexity()
 }
+
+// complexity sets the complexity term: the endgame half of the score is
+// pushed away from zero in positions with many pawns on both wings, where
+// an advantage tends to be real, and towards zero in simple ones, where it
+// tends to melt (never past zero). The amount is ComplexityPawn per pawn,
+// ComplexityBothFlanks when there are pawns on both wings,
+// ComplexityPawnEnding when nothing but kings and pawns are left, plus
+// ComplexityBase; it is credited to the side the endgame half favours.
+func (e *evaluation) complexity() {
+	w, p := e.w, e.p
+	_, eg := e.sum()
+	if eg == 0 {
+		return
+	}
+	pawns := p.ByType(chess.Pawn)
+	c := w.ComplexityBase + w.ComplexityPawn*int32(pawns.Count())
+	if pawns&queensideFiles != 0 && pawns&kingsideFiles != 0 {
+		c += w.ComplexityBothFlanks
+	}
+	if p.Occupied() == pawns|p.ByType(chess.King) {
+		c += w.ComplexityPawnEnding
+	}
+	strong := chess.White
+	if eg < 0 {
+		strong, eg = chess.Black, -eg
+	}
+	e.terms[TermComplexity][strong] = S(0, max(c, -int32(eg)))
+}
+
+// The two wings: files a-d and e-h.
+const (
+	queensideFiles = chess.FileABB | chess.FileABB<<1 | chess.FileABB<<2 | chess.FileABB<<3
+	kingsideFiles  = ^queensideFiles
+)
 
 // sum returns White's terms minus Black's, as separate mg and eg totals.
 func (e *evaluation) sum() (mg, eg int) {
@@ -131,31 +179,41 @@ func (e *evaluation) sum() (mg, eg int) {
 	return int(s.MG), int(s.EG)
 }
 
-// scale returns the factor, in 64ths, by which the tapered score white (from
-// White's view) is multiplied: less than 64 in endgames that are hard to win
-// whatever the count says (see Weights.ScaleOppositeBishops and
-// ScaleNoPawnsSmallEdge), 64 otherwise. It depends on the colours only
-// through the sign of white, so it keeps the evaluation symmetric.
-func (e *evaluation) scale(white int) int {
+// scale returns the factor, in 64ths, by which the endgame half eg of the
+// score (White's minus Black's) is multiplied: less than 64 in endgames
+// that are hard to win whatever the count says, 64 otherwise. The rules,
+// the smallest factor applying: the only pieces besides kings and pawns are
+// one bishop each, on squares of opposite colours
+// (Weights.ScaleOppositeBishops); the side ahead has no pawns and less
+// than a rook's worth of extra pieces (ScaleNoPawnsSmallEdge); the side
+// ahead has one to three pawns (ScalePawnsBase + ScalePerPawn per pawn).
+// It depends on the colours only through the sign of eg, so it keeps the
+// evaluation symmetric.
+func (e *evaluation) scale(eg int) int {
 	p, w := e.p, e.w
 	strong := chess.White
-	if white < 0 {
+	if eg < 0 {
 		strong = chess.Black
 	}
 	weak := strong.Other()
 
+	sc := 64
 	if p.ByType(chess.Knight)|p.ByType(chess.Rook)|p.ByType(chess.Queen) == 0 {
 		wb, bb := p.Pieces(chess.White, chess.Bishop), p.Pieces(chess.Black, chess.Bishop)
 		if wb.Count() == 1 && bb.Count() == 1 &&
 			(wb&chess.LightSquares == 0) != (bb&chess.LightSquares == 0) {
-			return int(w.ScaleOppositeBishops)
+			sc = min(sc, int(w.ScaleOppositeBishops))
 		}
 	}
-	if p.Pieces(strong, chess.Pawn) == 0 &&
-		e.nonPawnMaterial(strong)-e.nonPawnMaterial(weak) < int(w.PieceValue[chess.Rook].EG) {
-		return int(w.ScaleNoPawnsSmallEdge)
+	switch pawns := p.Pieces(strong, chess.Pawn).Count(); {
+	case pawns == 0:
+		if e.nonPawnMaterial(strong)-e.nonPawnMaterial(weak) < int(w.PieceValue[chess.Rook].EG) {
+			sc = min(sc, int(w.ScaleNoPawnsSmallEdge))
+		}
+	case pawns <= 3:
+		sc = min(sc, int(w.ScalePawnsBase+w.ScalePerPawn*int32(pawns)))
 	}
-	return 64
+	return max(sc, 0)
 }
 
 // nonPawnMaterial returns the endgame value of c's knights, bishops, rooks

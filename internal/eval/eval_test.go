@@ -59,8 +59,8 @@ func TestExplainAgrees(t *testing.T) {
 		if tapered != b.Tapered || b.Tapered != taper(b.MG, b.EG, b.Phase) {
 			t.Errorf("%s: tapered terms sum to %d, breakdown says %d", fen, tapered, b.Tapered)
 		}
-		if b.White != b.Tapered*b.Scale/64 {
-			t.Errorf("%s: White %d, want %d*%d/64", fen, b.White, b.Tapered, b.Scale)
+		if want := taper(b.MG, b.EG*b.Scale/64, b.Phase); b.White != want {
+			t.Errorf("%s: White %d, want taper(%d, %d*%d/64, %d) = %d", fen, b.White, b.MG, b.EG, b.Scale, b.Phase, want)
 		}
 		if b.Phase < 0 || b.Phase > MaxPhase {
 			t.Errorf("%s: phase %d", fen, b.Phase)
@@ -87,9 +87,19 @@ func TestEvaluateOrderings(t *testing.T) {
 		{"isolated pawn is worse",
 			"6k1/5ppp/8/8/8/8/PP3K2/8 w - - 0 1", "6k1/5ppp/8/8/8/8/P1P2K2/8 w - - 0 1", TermIsolatedPawns},
 		{"pawn shield beats an exposed king",
-			"r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "r5k1/5ppp/8/8/8/5PPP/8/R5K1 w - - 0 1", TermPawnShield},
+			"rn1q1rk1/5ppp/8/8/8/8/5PPP/RN1Q1RK1 w - - 0 1", "rn1q1rk1/5ppp/8/8/8/8/8/RN1Q1RK1 w - - 0 1", TermKingShelter},
+		{"an open file in front of the king is a weakness",
+			"rn1q1rk1/5ppp/8/8/8/8/5PPP/RN1Q1RK1 w - - 0 1", "rn1q1rk1/5ppp/8/8/8/8/5P1P/RN1Q1RK1 w - - 0 1", TermKingShelter},
+		{"an enemy pawn storming the king's shelter",
+			"1k1r3q/ppp5/6p1/8/8/8/5PPP/3R2KQ w - - 0 1", "1k1r3q/ppp5/8/8/6p1/8/5PPP/3R2KQ w - - 0 1", TermKingShelter},
+		{"the shelter the king can still castle into counts",
+			"r3k3/5ppp/8/8/8/8/5PPP/R3K2R w KQ - 0 1", "r3k3/5ppp/8/8/8/8/5PPP/R3K2R w Q - 0 1", TermKingShelter},
+		{"a passed pawn with a free path",
+			"4k3/8/8/8/P6r/8/8/4K3 w - - 0 1", "4k3/8/8/7r/P7/8/8/4K3 w - - 0 1", TermPassedPawns},
+		{"a pawn the king cannot catch in a pawn ending",
+			"8/7k/8/P7/8/8/8/4K3 w - - 0 1", "8/3k4/8/P7/8/8/8/4K3 w - - 0 1", TermPassedPawns},
 		{"rook on the open file",
-			"3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/3R2K1 w - - 0 1", "3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/2R3K1 w - - 0 1", TermRookFiles},
+			"3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/3R2K1 w - - 0 1", "3r2k1/1pp2ppp/8/8/8/8/1PP2PPP/2R3K1 w - - 0 1", TermRooks},
 		{"bishop pair",
 			"4k3/pppn4/8/8/8/8/PPP5/2B1KB2 w - - 0 1", "4k3/pppn4/8/8/8/8/PPP5/1N2KB2 w - - 0 1", TermBishopPair},
 		{"mobile bishop beats a buried one",
@@ -101,7 +111,15 @@ func TestEvaluateOrderings(t *testing.T) {
 		{"a passed pawn escorted by its king, far from the enemy king",
 			"k7/8/2K5/4P3/8/8/8/8 w - - 0 1", "8/8/2k5/4P3/8/8/8/K7 w - - 0 1", TermPassedPawns},
 		{"a knight on an outpost",
-			"4k3/pp4pp/3p4/2pN4/2P5/8/PP4PP/4K3 w - - 0 1", "4k3/pp4pp/3p4/2p5/2P5/8/PP2N1PP/4K3 w - - 0 1", TermOutposts},
+			"4k3/pp4pp/3p4/2pN4/2P5/8/PP4PP/4K3 w - - 0 1", "4k3/pp4pp/3p4/2p5/2P5/8/PP2N1PP/4K3 w - - 0 1", TermMinorPieces},
+		{"a backward pawn",
+			"4k3/8/8/4p3/2PPP3/8/8/4K3 w - - 0 1", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", TermBackwardPawns},
+		{"a rook on the seventh",
+			"6k1/pp3ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", "6k1/R4ppp/8/8/8/8/5PPP/6K1 b - - 0 1", NumTerms},
+		{"a knight behind a pawn",
+			"4k3/pp6/8/8/4P3/4N3/8/4K3 w - - 0 1", "4k3/pp6/8/8/3P4/4N3/8/4K3 w - - 0 1", TermMinorPieces},
+		{"a pawn push that forks",
+			"4k3/8/8/2r1r3/8/3P4/8/4K3 w - - 0 1", "4k3/8/8/1r3r2/8/3P4/8/4K3 w - - 0 1", TermThreats},
 		{"connected pawns",
 			"4k3/pp6/8/8/3PP3/8/8/4K3 w - - 0 1", "4k3/pp6/8/8/2P2P2/8/8/4K3 w - - 0 1", TermConnectedPawns},
 		{"a safe knight check",
@@ -125,6 +143,59 @@ func TestEvaluateOrderings(t *testing.T) {
 	}
 }
 
+// TestWeakKingSquares checks which squares of the enemy king zone count as
+// weak: attacked, and defended by nothing but the king or queen.
+func TestWeakKingSquares(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		want      []chess.Square
+	}{
+		// Qh5 and Ng5 hit f7 and h7, which only Black's king defends.
+		{"queen and knight", "r5k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1", []chess.Square{chess.F7, chess.H7}},
+		// A rook on f8 defends f7.
+		{"a rook defends f7", "5rk1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1", []chess.Square{chess.H7}},
+		{"no attack", "5rk1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var e evaluation
+			e.run(&Default, position(t, tt.fen), nil)
+			var want chess.Bitboard
+			for _, s := range tt.want {
+				want |= s.Bitboard()
+			}
+			if got := e.weakKingSquares(chess.White); got != want {
+				t.Errorf("weakKingSquares = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestComplexity checks the complexity term's sign: a pawn up with pawns on
+// both wings is more of a win than a pawn up with one pawn against none.
+func TestComplexity(t *testing.T) {
+	tests := []struct {
+		name     string
+		fen      string
+		positive bool // White's endgame advantage grows (else shrinks)
+	}{
+		{"pawns on both wings", "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K3 w - - 0 1", true},
+		{"a lone pawn", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := Explain(position(t, tt.fen))
+			c := b.Terms[TermComplexity]
+			if c.Black != (Score{}) || c.White.MG != 0 || (c.White.EG > 0) != tt.positive || c.White.EG == 0 {
+				t.Errorf("complexity = %+v, want White's endgame half %s", c, map[bool]string{true: "positive", false: "negative"}[tt.positive])
+			}
+			if b.EG < 0 {
+				t.Errorf("complexity turned White's endgame edge into %d", b.EG)
+			}
+		})
+	}
+}
+
 func TestEvaluateBounds(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -135,7 +206,7 @@ func TestEvaluateBounds(t *testing.T) {
 		{"a queen down", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", -2000, -700},
 		{"bare kings", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", -60, 60},
 		{"king and bishop against king", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 0, 120},
-		{"king and rook against king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 400, 900},
+		{"king and rook against king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 300, 900},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,17 +221,21 @@ func TestEvaluateScale(t *testing.T) {
 	tests := []struct {
 		name string
 		fen  string
-		want int
+		want int32
 	}{
-		{"opposite-coloured bishops", "8/4kp2/6p1/4b3/8/5B2/4KPP1/8 w - - 0 1", int(Default.ScaleOppositeBishops)},
-		{"same-coloured bishops", "8/4kp2/6p1/3b4/8/5B2/4KPP1/8 w - - 0 1", 64},
-		{"a bishop up, no pawns", "8/8/4k3/8/8/3B4/4K3/8 b - - 0 1", int(Default.ScaleNoPawnsSmallEdge)},
+		{"opposite-coloured bishops", "8/4kp2/6p1/4b3/8/5B2/4KPP1/8 w - - 0 1", Default.ScaleOppositeBishops},
+		{"same-coloured bishops, two pawns each", "8/4kp2/6p1/3b4/8/5B2/4KPP1/8 w - - 0 1", Default.ScalePawnsBase + 2*Default.ScalePerPawn},
+		{"same-coloured bishops, four pawns each", "8/3pkp2/2p3p1/3b4/8/2P2B2/3PKPP1/8 w - - 0 1", 64},
+		{"a bishop up, no pawns", "8/8/4k3/8/8/3B4/4K3/8 b - - 0 1", Default.ScaleNoPawnsSmallEdge},
 		{"a rook up, no pawns", "8/8/4k3/8/8/3R4/4K3/8 b - - 0 1", 64},
-		{"a bishop and pawn up", "8/8/4k3/8/8/3B4/4KP2/8 b - - 0 1", 64},
+		{"a bishop and pawn up", "8/8/4k3/8/8/3B4/4KP2/8 b - - 0 1", Default.ScalePawnsBase + Default.ScalePerPawn},
+		{"a pawn down: the side ahead's pawns count", "8/4kpp1/8/8/8/8/4KP2/8 w - - 0 1", Default.ScalePawnsBase + 2*Default.ScalePerPawn},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Explain(position(t, tt.fen)).Scale; got != tt.want {
+			// The factor is a weight (or 64), held to 0..64.
+			want := min(max(int(tt.want), 0), 64)
+			if got := Explain(position(t, tt.fen)).Scale; got != want {
 				t.Errorf("Scale = %d, want %d", got, tt.want)
 			}
 		})
@@ -182,9 +257,11 @@ func TestEvaluateMaterialAndPhase(t *testing.T) {
 			t.Errorf("%s: phase %d, want %d", tt.fen, got, tt.phase)
 		}
 	}
-	// A lone knight on e4 is worth its PeSTO value and e4 entry (28/16);
-	// the kings on e1 and e8 read the same entry and cancel.
-	b := Explain(position(t, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"))
+	// With the untuned weights, a lone knight on e4 is worth its PeSTO value
+	// and e4 entry (28/16); the kings on e1 and e8 read the same entry and
+	// cancel.
+	start := Untuned()
+	b := start.Explain(position(t, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"))
 	if got, want := b.Terms[TermMaterial].White, S(337, 281); got != want {
 		t.Errorf("knight material = %+v, want %+v", got, want)
 	}
@@ -219,11 +296,12 @@ func TestParams(t *testing.T) {
 		t.Errorf("after Tempo.mg += 7: Evaluate = %d, want %d", got, want)
 	}
 	// Knight e4 from the PeSTO tables, published a8-first: row 4, column 4.
-	if got := Default.PST[chess.Knight][chess.E4]; got != S(28, 16) {
+	start := Untuned()
+	if got := start.PST[chess.Knight][chess.E4]; got != S(28, 16) {
 		t.Errorf("PST[knight][e4] = %+v, want {28 16}", got)
 	}
 	// Pawn a7 (row 1, column 0): 98/178.
-	if got := Default.PST[chess.Pawn][chess.A7]; got != S(98, 178) {
+	if got := start.PST[chess.Pawn][chess.A7]; got != S(98, 178) {
 		t.Errorf("PST[pawn][a7] = %+v, want {98 178}", got)
 	}
 }
@@ -261,5 +339,28 @@ func BenchmarkExplain(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Explain(p)
+	}
+}
+
+// TestEvaluateCached checks that the pawn and king cache changes nothing:
+// every position scores the same through it, on a miss and on a hit, and
+// positions that share pawns and kings but not pieces do not mix.
+func TestEvaluateCached(t *testing.T) {
+	var cache PawnKingCache
+	for round := 0; round < 2; round++ {
+		for _, fen := range suiteFENs(t) {
+			p := position(t, fen)
+			if got, want := Default.EvaluateCached(p, &cache), Evaluate(p); got != want {
+				t.Errorf("round %d, %s: cached %d, uncached %d", round, fen, got, want)
+			}
+		}
+	}
+	// Same pawns and kings, a rook more: the passed pawn's path is no
+	// longer safe, which the cache must not remember.
+	for _, fen := range []string{"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "4k3/r7/8/8/P7/8/8/4K3 w - - 0 1"} {
+		p := position(t, fen)
+		if got, want := Default.EvaluateCached(p, &cache), Evaluate(p); got != want {
+			t.Errorf("%s: cached %d, uncached %d", fen, got, want)
+		}
 	}
 }

@@ -26,8 +26,8 @@ type Breakdown struct {
 	Terms   [NumTerms]TermScore // indexed by Term
 	MG, EG  int                 // White minus Black, summed over the terms
 	Tapered int                 // taper(MG, EG, Phase), from White's view
-	Scale   int                 // drawish-endgame factor in 64ths (64: none)
-	White   int                 // Tapered * Scale / 64, from White's view
+	Scale   int                 // drawish-endgame factor of EG in 64ths (64: none)
+	White   int                 // taper(MG, EG*Scale/64, Phase), from White's view
 	Total   int                 // the score from the side to move's view: Evaluate's result
 }
 
@@ -38,7 +38,7 @@ func Explain(p *chess.Position) Breakdown { return Default.Explain(p) }
 // Total is always exactly w.Evaluate(p): both run the same code.
 func (w *Weights) Explain(p *chess.Position) Breakdown {
 	var e evaluation
-	e.run(w, p)
+	e.run(w, p, nil)
 	b := Breakdown{Phase: e.phase}
 	b.MG, b.EG = e.sum()
 
@@ -61,8 +61,8 @@ func (w *Weights) Explain(p *chess.Position) Breakdown {
 	}
 
 	b.Tapered = taper(b.MG, b.EG, e.phase)
-	b.Scale = e.scale(b.Tapered)
-	b.White = b.Tapered * b.Scale / 64
+	b.Scale = e.scale(b.EG)
+	b.White = taper(b.MG, b.EG*b.Scale/64, e.phase)
 	b.Total = b.White
 	if p.SideToMove() == chess.Black {
 		b.Total = -b.White
@@ -83,7 +83,7 @@ func (b Breakdown) String() string {
 	}
 	fmt.Fprintf(&sb, "phase %d/%d: mg %d, eg %d, tapered %d (White's view)\n", b.Phase, MaxPhase, b.MG, b.EG, b.Tapered)
 	if b.Scale != 64 {
-		fmt.Fprintf(&sb, "drawish endgame: scaled by %d/64 to %d\n", b.Scale, b.White)
+		fmt.Fprintf(&sb, "drawish endgame: eg scaled by %d/64, tapered %d\n", b.Scale, b.White)
 	}
 	fmt.Fprintf(&sb, "total %d (side to move's view)\n", b.Total)
 	return sb.String()

@@ -3,16 +3,30 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // This file is king safety: the attack on each king's zone (counted during
-// the piece pass in pieces.go, scaled here), safe checks, and the pawn
-// shield in front of a castled king.
+// the piece pass in pieces.go, scaled here), weak squares around the king,
+// safe checks, and the king's pawn shelter and the enemy pawn storm.
 
 // kingAttackTerm sets c's king-attack term: the KingZoneAttack weights of
-// c's pieces hitting the enemy king zone, scaled by how many pieces take
-// part (Weights.KingAttackerScale).
+// c's pieces hitting the enemy king zone plus KingWeakSquare per weak square
+// of the zone c attacks, scaled by how many pieces take part
+// (Weights.KingAttackerScale) and, when c has no queen, by
+// KingAttackNoQueen; plus c's safe checks.
 func (e *evaluation) kingAttackTerm(c chess.Color) {
-	k := e.w.KingAttackerScale[min(e.kingAttackers[c], len(e.w.KingAttackerScale)-1)]
-	a := e.kingAttack[c]
+	w := e.w
+	k := w.KingAttackerScale[min(e.kingAttackers[c], len(w.KingAttackerScale)-1)]
+	if e.p.Pieces(c, chess.Queen) == 0 {
+		k = k * w.KingAttackNoQueen / 64
+	}
+	a := e.kingAttack[c].Add(w.KingWeakSquare.Mul(e.weakKingSquares(c).Count()))
 	e.terms[TermKingAttack][c] = S(a.MG*k/64, a.EG*k/64).Add(e.safeChecks(c))
+}
+
+// weakKingSquares returns the squares of the enemy king zone that c attacks
+// and that the enemy defends with nothing but its king or queen.
+func (e *evaluation) weakKingSquares(c chess.Color) chess.Bitboard {
+	def := &e.attackedBy[c.Other()]
+	guarded := def[chess.Pawn] | def[chess.Knight] | def[chess.Bishop] | def[chess.Rook]
+	return e.kingZone[c.Other()] & e.attackedBy[c][chess.NoPieceType] &^ guarded
 }
 
 // safeChecks returns c's SafeCheck credits: for each piece type, whether
@@ -40,23 +54,77 @@ func (e *evaluation) safeChecks(c chess.Color) Score {
 	return s
 }
 
-// castledFiles are the files a king may be called castled on: a-c and f-h.
-const castledFiles = chess.FileABB | chess.FileABB<<1 | chess.FileABB<<2 |
-	chess.FileHBB>>2 | chess.FileHBB>>1 | chess.FileHBB
-
-// pawnShield sets c's pawn-shield term: for a castled king (on its first
-// two ranks, files a-c or f-h), the own pawns one and two ranks ahead of it
-// on its file and the adjacent ones.
-func (e *evaluation) pawnShield(c chess.Color) {
+// kingShelter sets c's king-shelter term: the pawns on the king's file and
+// the two beside it (the b-g files' neighbours for a king on the edge),
+// from KingShelter (c's own pawns) and KingStorm or KingStormBlocked (the
+// enemy's pawns coming at it). While c may still castle, the shelter of
+// the square its king would castle to counts when that is better (its
+// middlegame value), as the king usually goes there.
+func (e *evaluation) kingShelter(c chess.Color) {
 	ksq := e.p.KingSquare(c)
-	if ksq.RelativeRank(c) > chess.Rank2 || !castledFiles.Has(ksq) {
-		return
+	best := e.shelterAt(c, ksq)
+	rights := e.p.CastlingRights()
+	home := chess.Rank1
+	if c == chess.Black {
+		home = chess.Rank8
 	}
-	kb := ksq.Bitboard()
-	near := (kb | kb.East() | kb.West()).Forward(c)
-	far := near.Forward(c)
-	own := e.pawns[c]
+	kingside, queenside := chess.WhiteKingside, chess.WhiteQueenside
+	if c == chess.Black {
+		kingside, queenside = chess.BlackKingside, chess.BlackQueenside
+	}
+	if rights&kingside != 0 {
+		if s := e.shelterAt(c, chess.NewSquare(chess.FileG, home)); s.MG > best.MG {
+			best = s
+		}
+	}
+	if rights&queenside != 0 {
+		if s := e.shelterAt(c, chess.NewSquare(chess.FileC, home)); s.MG > best.MG {
+			best = s
+		}
+	}
+	e.terms[TermKingShelter][c] = best
+}
+
+// shelterAt returns the shelter-and-storm value of c's pawns and the
+// enemy's for a king of c on ksq. On each of the three files, only the
+// pawns on the king's rank or ahead of it count: c's rearmost one (the
+// shelter) and the enemy's foremost one (the storm), each by its rank from
+// c's side (0 when there is none). A storming pawn stopped head-on by the
+// sheltering one is KingStormBlocked.
+func (e *evaluation) shelterAt(c chess.Color, ksq chess.Square) Score {
 	w := e.w
-	e.terms[TermPawnShield][c] = w.PawnShield[0].Mul((own & near).Count()).
-		Add(w.PawnShield[1].Mul((own & far).Count()))
+	ahead := ^chess.Bitboard(0) << (8 * uint(ksq.Rank()))
+	if c == chess.Black {
+		ahead = ^chess.Bitboard(0) >> (8 * uint(chess.Rank8-ksq.Rank()))
+	}
+	own, enemy := e.pawns[c]&ahead, e.pawns[c.Other()]&ahead
+	center := min(max(ksq.File(), chess.FileB), chess.FileG)
+	var s Score
+	for f := center - 1; f <= center+1; f++ {
+		file := chess.FileBB(f)
+		ourRank, theirRank := 0, 0
+		if b := own & file; b != 0 {
+			ourRank = int(nearestTo(c, b).RelativeRank(c))
+		}
+		if b := enemy & file; b != 0 {
+			theirRank = int(nearestTo(c, b).RelativeRank(c))
+		}
+		edge := min(f, chess.FileH-f)
+		s = s.Add(w.KingShelter[edge][ourRank])
+		if ourRank != 0 && theirRank == ourRank+1 {
+			s = s.Add(w.KingStormBlocked[theirRank])
+		} else {
+			s = s.Add(w.KingStorm[edge][theirRank])
+		}
+	}
+	return s
+}
+
+// nearestTo returns the member of the non-empty b nearest c's first rank
+// (the lowest for White, the highest for Black).
+func nearestTo(c chess.Color, b chess.Bitboard) chess.Square {
+	if c == chess.White {
+		return b.First()
+	}
+	return b.Last()
 }

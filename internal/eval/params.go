@@ -35,6 +35,10 @@ type Weights struct {
 	DoubledPawn Score
 	// IsolatedPawn is charged per pawn with no own pawn on an adjacent file.
 	IsolatedPawn Score
+	// BackwardPawn is charged per pawn, not isolated, whose square in
+	// front is attacked by an enemy pawn and that no own pawn on an
+	// adjacent file can come to defend.
+	BackwardPawn Score
 	// PassedPawn is credited per passed pawn (no enemy pawn ahead of it on
 	// its own or an adjacent file, and no own pawn ahead on its own file),
 	// by the pawn's rank relative to its side (index 1 = its second rank).
@@ -50,6 +54,16 @@ type Weights struct {
 	// PassedBlocked is credited per passed pawn whose square in front is
 	// occupied, times the same rank factor.
 	PassedBlocked Score
+	// PassedSafePath is credited per passed pawn, times the same rank
+	// factor, when no enemy piece stands on or attacks a square between it
+	// and promotion; PassedSafeStop, when that is not so but the square in
+	// front of it is free of them.
+	PassedSafePath Score
+	PassedSafeStop Score
+	// PassedUnstoppable is credited per passed pawn with a free path that
+	// the enemy king cannot catch (the rule of the square) when the enemy
+	// has nothing but pawns and its king.
+	PassedUnstoppable Score
 	// ConnectedPawn is credited per pawn defended by an own pawn or with an
 	// own pawn beside it, by the pawn's relative rank.
 	ConnectedPawn [8]Score
@@ -58,6 +72,12 @@ type Weights struct {
 	// outpost: the 4th to 6th rank, defended by an own pawn, on a square no
 	// enemy pawn can ever attack.
 	Outpost [chess.King + 1]Score
+	// MinorBehindPawn is credited per knight or bishop right behind a pawn
+	// (of either colour), which shields it from the front.
+	MinorBehindPawn Score
+	// BishopPawn is charged per own pawn on a bishop's square colour, per
+	// bishop.
+	BishopPawn Score
 
 	// Threats, credited to the attacking side. ThreatByPawn is per enemy
 	// knight, bishop, rook or queen attacked by a pawn; ThreatByMinor per
@@ -69,6 +89,10 @@ type Weights struct {
 	ThreatByMinor [chess.King + 1]Score
 	ThreatByRook  Score
 	Hanging       Score
+	// ThreatPawnPush is credited per enemy knight, bishop, rook or queen
+	// that a pawn could attack by a push to a square that no enemy pawn
+	// attacks and that the enemy does not hold alone.
+	ThreatPawnPush Score
 
 	// KingZoneAttack is credited to a knight, bishop, rook or queen per
 	// square of the enemy king zone (the king's square and its neighbours)
@@ -77,10 +101,22 @@ type Weights struct {
 	// zone (capped at 7): one lone attacker is little danger, several are.
 	KingZoneAttack    [chess.King + 1]Score
 	KingAttackerScale [8]int32
-	// PawnShield is credited per own pawn in front of a castled king (a
-	// king on its first two ranks, on files a-c or f-h), on the king's file
-	// or an adjacent one: [0] one rank ahead of the king, [1] two ranks.
-	PawnShield [2]Score
+	// KingWeakSquare is added to the zone attack, before the scaling, per
+	// square of the enemy king zone attacked and defended by nothing but
+	// the enemy king or queen. KingAttackNoQueen scales the attack (in
+	// 64ths) of a side that has no queen.
+	KingWeakSquare    Score
+	KingAttackNoQueen int32
+	// King shelter and pawn storm, on the king's file and the two beside
+	// it (see kingShelter), indexed by the file's distance to the nearer
+	// edge (0 for a and h, 3 for d and e) and by a pawn's rank counted from
+	// the king's side (1 = its second rank; 0 = no such pawn). KingShelter
+	// is for the side's own rearmost pawn on or ahead of the king's rank;
+	// KingStorm for the enemy's foremost one, or KingStormBlocked (by rank
+	// only) when it stands right in front of the sheltering pawn.
+	KingShelter      [4][8]Score
+	KingStorm        [4][8]Score
+	KingStormBlocked [8]Score
 	// SafeCheck is credited when a piece of the type can give check next
 	// move from a square the enemy does not defend (and not holding an own
 	// piece).
@@ -92,27 +128,44 @@ type Weights struct {
 	// RookHalfOpenFile per rook on a file with enemy pawns but no own ones.
 	RookOpenFile     Score
 	RookHalfOpenFile Score
+	// RookOnSeventh is credited per rook on its seventh rank while enemy
+	// pawns are on it or the enemy king is on the eighth.
+	RookOnSeventh Score
 
 	// Tempo is credited to the side to move.
 	Tempo Score
+
+	// Complexity (endgame half only, see evaluation.complexity): per pawn
+	// on the board, for pawns on both wings, for a pawn ending, and a
+	// constant.
+	ComplexityPawn       int32
+	ComplexityBothFlanks int32
+	ComplexityPawnEnding int32
+	ComplexityBase       int32
 
 	// Drawish endgames: the final score is multiplied by Scale.../64.
 	// ScaleOppositeBishops applies when each side's only pieces (besides
 	// king and pawns) are one bishop, on squares of opposite colours.
 	// ScaleNoPawnsSmallEdge applies when the side ahead has no pawns and its
 	// non-pawn material (endgame piece values) exceeds the other side's by
-	// less than a rook's endgame value.
+	// less than a rook's endgame value. When the side ahead has one to
+	// three pawns, the scale is at most ScalePawnsBase + ScalePerPawn per
+	// pawn. Only the endgame half of the score is scaled.
 	ScaleOppositeBishops  int32
 	ScaleNoPawnsSmallEdge int32
+	ScalePawnsBase        int32
+	ScalePerPawn          int32
 }
 
-// Default is the weights Evaluate and Explain use. It starts from the PeSTO
-// piece values and tables (see pst.go); every other value is hand-set, not
-// yet tuned, and documented in defaultWeights.
-var Default = defaultWeights()
+// Default is the weights Evaluate and Explain use: the weights of the last
+// Texel tuning run (tuned.go, written by "outpost tune --go"; docs/tuning.md
+// says how to reproduce it), which started from Untuned.
+var Default = tunedWeights()
 
-// defaultWeights returns the untuned starting weights.
-func defaultWeights() Weights {
+// Untuned returns the weights before any tuning: the PeSTO piece values and
+// tables (see pst.go), every other value hand-set and documented here. A
+// tuning run can start from them ("outpost tune --untuned").
+func Untuned() Weights {
 	var w Weights
 	for pt := chess.Pawn; pt <= chess.King; pt++ {
 		w.PieceValue[pt] = S(pestoValueMG[pt], pestoValueEG[pt])
@@ -143,13 +196,19 @@ func defaultWeights() Weights {
 	// bonus is modest.
 	w.DoubledPawn = S(-10, -20)
 	w.IsolatedPawn = S(-10, -10)
+	w.BackwardPawn = S(-8, -10)
 	w.PassedPawn = [8]Score{{}, S(0, 5), S(5, 10), S(10, 20), S(20, 40), S(35, 65), S(60, 100), {}}
 	w.PassedOwnKingDistance = S(0, -3)
 	w.PassedEnemyKingDistance = S(0, 5)
 	w.PassedBlocked = S(-3, -8)
+	w.PassedSafePath = S(5, 20)
+	w.PassedSafeStop = S(2, 8)
+	w.PassedUnstoppable = S(0, 150)
 	w.ConnectedPawn = [8]Score{{}, S(3, 0), S(5, 2), S(8, 5), S(15, 12), S(25, 25), S(40, 40), {}}
 	w.Outpost[chess.Knight] = S(25, 10)
 	w.Outpost[chess.Bishop] = S(15, 5)
+	w.MinorBehindPawn = S(10, 0)
+	w.BishopPawn = S(-2, -5)
 
 	// Threats: hand-set, in the range of published tuned values.
 	w.ThreatByPawn = S(45, 35)
@@ -159,6 +218,7 @@ func defaultWeights() Weights {
 	w.ThreatByMinor[chess.Queen] = S(40, 20)
 	w.ThreatByRook = S(40, 20)
 	w.Hanging = S(20, 15)
+	w.ThreatPawnPush = S(15, 10)
 
 	// King safety: hand-set, mostly middlegame.
 	w.KingZoneAttack[chess.Knight] = S(6, 1)
@@ -166,7 +226,16 @@ func defaultWeights() Weights {
 	w.KingZoneAttack[chess.Rook] = S(7, 2)
 	w.KingZoneAttack[chess.Queen] = S(10, 3)
 	w.KingAttackerScale = [8]int32{0, 16, 40, 56, 64, 72, 80, 88}
-	w.PawnShield = [2]Score{S(12, 0), S(6, 0)}
+	w.KingWeakSquare = S(6, 1)
+	w.KingAttackNoQueen = 24
+	// Shelter: a pawn on its second or third rank shields the king, an
+	// open file in front of it is a weakness. Storm: an enemy pawn on the
+	// king's third or fourth rank is a lever against the shelter.
+	for edge := range w.KingShelter {
+		w.KingShelter[edge] = [8]Score{S(-20, 0), S(12, 0), S(8, 0), S(0, 0), S(-4, 0), S(-4, 0), S(-4, 0), {}}
+		w.KingStorm[edge] = [8]Score{{}, S(-5, 0), S(-25, 0), S(-12, 0), S(-4, 0), {}, {}, {}}
+	}
+	w.KingStormBlocked = [8]Score{{}, {}, S(-8, 0), S(-4, 0), {}, {}, {}, {}}
 	w.SafeCheck[chess.Knight] = S(40, 5)
 	w.SafeCheck[chess.Bishop] = S(25, 5)
 	w.SafeCheck[chess.Rook] = S(45, 5)
@@ -176,12 +245,23 @@ func defaultWeights() Weights {
 	w.BishopPair = S(30, 50)
 	w.RookOpenFile = S(25, 10)
 	w.RookHalfOpenFile = S(12, 8)
+	w.RookOnSeventh = S(10, 20)
 	w.Tempo = S(15, 5)
+
+	// Complexity: about neutral with eight pawns on both wings, up to a
+	// pawn towards a draw with two pawns left.
+	w.ComplexityPawn = 10
+	w.ComplexityBothFlanks = 15
+	w.ComplexityPawnEnding = 30
+	w.ComplexityBase = -100
 
 	// Drawish endgames: opposite bishops halve the score; a pawnless side
 	// less than a rook up keeps a quarter of it.
 	w.ScaleOppositeBishops = 32
 	w.ScaleNoPawnsSmallEdge = 16
+	// One to three pawns: 46, 52, 58 (a single pawn is often not enough).
+	w.ScalePawnsBase = 40
+	w.ScalePerPawn = 6
 	return w
 }
 
@@ -227,6 +307,7 @@ func (w *Weights) Params() []Param {
 	scores("MobilityQueen", w.MobilityQueen[:])
 	score("DoubledPawn", &w.DoubledPawn)
 	score("IsolatedPawn", &w.IsolatedPawn)
+	score("BackwardPawn", &w.BackwardPawn)
 	for r := chess.Rank2; r <= chess.Rank7; r++ {
 		score(fmt.Sprintf("PassedPawn[rank%s]", r), &w.PassedPawn[r])
 	}
@@ -238,29 +319,53 @@ func (w *Weights) Params() []Param {
 	}
 	score("ThreatByRook", &w.ThreatByRook)
 	score("Hanging", &w.Hanging)
+	score("ThreatPawnPush", &w.ThreatPawnPush)
 	score("PassedBlocked", &w.PassedBlocked)
+	score("PassedSafePath", &w.PassedSafePath)
+	score("PassedSafeStop", &w.PassedSafeStop)
+	score("PassedUnstoppable", &w.PassedUnstoppable)
 	for r := chess.Rank2; r <= chess.Rank7; r++ {
 		score(fmt.Sprintf("ConnectedPawn[rank%s]", r), &w.ConnectedPawn[r])
 	}
 	score("Outpost[knight]", &w.Outpost[chess.Knight])
 	score("Outpost[bishop]", &w.Outpost[chess.Bishop])
+	score("MinorBehindPawn", &w.MinorBehindPawn)
+	score("BishopPawn", &w.BishopPawn)
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("KingZoneAttack[%s]", pieceName[pt]), &w.KingZoneAttack[pt])
 	}
 	for i := 1; i < len(w.KingAttackerScale); i++ {
 		ps = append(ps, Param{fmt.Sprintf("KingAttackerScale[%d]", i), &w.KingAttackerScale[i]})
 	}
-	scores("PawnShield", w.PawnShield[:])
+	score("KingWeakSquare", &w.KingWeakSquare)
+	ps = append(ps, Param{"KingAttackNoQueen", &w.KingAttackNoQueen})
+	for edge := range w.KingShelter {
+		// Rank 8 (index 7) holds no pawn; nor does the king's side's
+		// first rank (index 0 means none) for the storm.
+		scores(fmt.Sprintf("KingShelter[%d]", edge), w.KingShelter[edge][:7])
+		scores(fmt.Sprintf("KingStorm[%d]", edge), w.KingStorm[edge][:7])
+	}
+	for r := 2; r < 7; r++ { // a blocked storming pawn is on its side's third rank or beyond
+		score(fmt.Sprintf("KingStormBlocked[%d]", r), &w.KingStormBlocked[r])
+	}
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("SafeCheck[%s]", pieceName[pt]), &w.SafeCheck[pt])
 	}
 	score("BishopPair", &w.BishopPair)
 	score("RookOpenFile", &w.RookOpenFile)
 	score("RookHalfOpenFile", &w.RookHalfOpenFile)
+	score("RookOnSeventh", &w.RookOnSeventh)
 	score("Tempo", &w.Tempo)
 	ps = append(ps,
+		Param{"ComplexityPawn", &w.ComplexityPawn},
+		Param{"ComplexityBothFlanks", &w.ComplexityBothFlanks},
+		Param{"ComplexityPawnEnding", &w.ComplexityPawnEnding},
+		Param{"ComplexityBase", &w.ComplexityBase})
+	ps = append(ps,
 		Param{"ScaleOppositeBishops", &w.ScaleOppositeBishops},
-		Param{"ScaleNoPawnsSmallEdge", &w.ScaleNoPawnsSmallEdge})
+		Param{"ScaleNoPawnsSmallEdge", &w.ScaleNoPawnsSmallEdge},
+		Param{"ScalePawnsBase", &w.ScalePawnsBase},
+		Param{"ScalePerPawn", &w.ScalePerPawn})
 	return ps
 }
 

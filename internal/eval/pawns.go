@@ -2,12 +2,14 @@ package eval
 
 import "github.com/outpost-chess/outpost/chess"
 
-// This file is pawn structure: doubled, isolated, passed (with the kings'
-// distances to them) and connected pawns. It is
-// recomputed at every call (there is no pawn hash table yet); with bitboard
-// fills it costs a few dozen instructions per side.
+// This file is pawn structure: doubled, isolated, backward, passed (with
+// the kings' distances to them, and what depends on the other pieces:
+// blockers, attacks on the path, the race against the enemy king) and
+// connected pawns. pawnStructure depends only on the pawns and the kings' squares, so
+// a PawnKingCache can keep its result (cache.go).
 
-// pawnStructure adds c's doubled, isolated and passed pawn terms to e.
+// pawnStructure sets c's doubled, isolated, backward, passed and connected
+// pawn terms, and e.passed[c].
 func (e *evaluation) pawnStructure(c chess.Color) {
 	w := e.w
 	own, enemy := e.pawns[c], e.pawns[c.Other()]
@@ -22,15 +24,23 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	isolated := own &^ (files.East() | files.West())
 	e.terms[TermIsolatedPawns][c] = w.IsolatedPawn.Mul(isolated.Count())
 
+	// Backward: not isolated, but the square in front is attacked by an
+	// enemy pawn and no own pawn on an adjacent file can come to defend it
+	// (none level with the pawn or behind it).
+	support := e.pawnAttacks[c] | frontSpan(c, e.pawnAttacks[c])
+	badStops := own.Forward(c) & e.pawnAttacks[c.Other()] &^ support
+	backward := badStops.Forward(c.Other()) &^ isolated
+	e.terms[TermBackwardPawns][c] = w.BackwardPawn.Mul(backward.Count())
+
 	// Passed: no enemy pawn ahead on the same or an adjacent file. The
 	// enemy pawns' front spans (seen from their side) on their files and the
 	// neighbouring ones are exactly the squares they stop. The rear pawn of
 	// a doubled pair is not counted: its file-mate ahead gets the bonus.
 	stoppers := enemy | enemy.East() | enemy.West()
 	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
+	e.passed[c] = passed
 	var s Score
 	ownKing, enemyKing := e.p.KingSquare(c), e.p.KingSquare(c.Other())
-	occupied := e.p.Occupied()
 	for passed != 0 {
 		sq := passed.PopFirst()
 		r := sq.RelativeRank(c)
@@ -43,9 +53,6 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 			k := int(r - chess.Rank3)
 			s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
 				Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
-			if occupied.Has(stop) {
-				s = s.Add(w.PassedBlocked.Mul(k))
-			}
 		}
 	}
 	e.terms[TermPassedPawns][c] = s
@@ -57,6 +64,58 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 		cs = cs.Add(w.ConnectedPawn[connected.PopFirst().RelativeRank(c)])
 	}
 	e.terms[TermConnectedPawns][c] = cs
+}
+
+// passedPaths adds to c's passed-pawn term what depends on the pieces and
+// their attacks (so it runs after both sides' piece passes): for each
+// passed pawn beyond its third rank, PassedBlocked when the square in front
+// of it is occupied, and PassedSafePath when no enemy piece stands on or
+// attacks any square between it and promotion, else PassedSafeStop when the
+// square in front of it is free of them, all times the rank factor; and, in a
+// pawn ending for the enemy (no pieces but pawns), PassedUnstoppable for a
+// pawn the enemy king cannot catch (the rule of the square, counting the
+// move of the side to move).
+func (e *evaluation) passedPaths(c chess.Color) {
+	w, p := e.w, e.p
+	them := c.Other()
+	danger := e.attackedBy[them][chess.NoPieceType] | p.ByColor(them)
+	pawnEnding := p.ByColor(them)&^(p.ByType(chess.Pawn)|p.ByType(chess.King)) == 0
+	enemyKing := p.KingSquare(them)
+	var s Score
+	for passed := e.passed[c]; passed != 0; {
+		sq := passed.PopFirst()
+		r := sq.RelativeRank(c)
+		path := frontSpan(c, sq.Bitboard())
+		if pawnEnding && path&p.Occupied() == 0 {
+			promotion := nearestTo(them, path)
+			moves := int(chess.Rank8 - r)
+			if r == chess.Rank2 {
+				moves-- // the double step
+			}
+			kingMoves := distance(enemyKing, promotion)
+			if p.SideToMove() == them {
+				kingMoves--
+			}
+			if kingMoves > moves {
+				s = s.Add(w.PassedUnstoppable)
+			}
+		}
+		if r <= chess.Rank3 {
+			continue
+		}
+		k := int(r - chess.Rank3)
+		stop := nearestTo(c, path)
+		if p.Occupied().Has(stop) {
+			s = s.Add(w.PassedBlocked.Mul(k))
+		}
+		unsafe := path & danger
+		if unsafe == 0 {
+			s = s.Add(w.PassedSafePath.Mul(k))
+		} else if !unsafe.Has(stop) {
+			s = s.Add(w.PassedSafeStop.Mul(k))
+		}
+	}
+	e.terms[TermPassedPawns][c] = e.terms[TermPassedPawns][c].Add(s)
 }
 
 // distance is the number of king moves from a to b.

@@ -3,10 +3,11 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // This file is the per-piece terms: mobility, the attacks on the enemy king
-// zone that king.go turns into the king-attack term, the bishop pair and
-// rooks on open and half-open files. One pass over each side's knights,
-// bishops, rooks and queens computes each piece's attacks once for all of
-// them.
+// zone that king.go turns into the king-attack term, the bishop pair, rooks
+// on open and half-open files and on the seventh rank, and the minor
+// pieces' placement (outposts, shelter behind a pawn, own pawns on a
+// bishop's colour). One pass over each side's knights, bishops, rooks and
+// queens computes each piece's attacks once for all of them.
 
 // pieces adds c's mobility, bishop-pair and rook-file terms to e, records
 // c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack,
@@ -16,7 +17,7 @@ func (e *evaluation) pieces(c chess.Color) {
 	occ := p.Occupied()
 	area := e.mobilityArea[c]
 	zone := e.kingZone[c.Other()]
-	e.outposts(c)
+	e.minorPieces(c)
 	var mob Score
 	for bb := p.Pieces(c, chess.Knight); bb != 0; {
 		att := chess.KnightAttacks(bb.PopFirst())
@@ -45,6 +46,9 @@ func (e *evaluation) pieces(c chess.Color) {
 		} else if e.pawns[c]&file == 0 {
 			files = files.Add(w.RookHalfOpenFile)
 		}
+		if s.RelativeRank(c) == chess.Rank7 && seventhTargets(p, c) {
+			files = files.Add(w.RookOnSeventh)
+		}
 	}
 	for bb := p.Pieces(c, chess.Queen); bb != 0; {
 		att := chess.QueenAttacks(bb.PopFirst(), occ)
@@ -59,7 +63,7 @@ func (e *evaluation) pieces(c chess.Color) {
 		e.attackedBy[c][chess.NoPieceType] |= e.attackedBy[c][pt]
 	}
 	e.terms[TermMobility][c] = mob
-	e.terms[TermRookFiles][c] = files
+	e.terms[TermRooks][c] = files
 	if bishops&chess.LightSquares != 0 && bishops&chess.DarkSquares != 0 {
 		e.terms[TermBishopPair][c] = w.BishopPair
 	}
@@ -81,15 +85,41 @@ var outpostRanks = [2]chess.Bitboard{
 	chess.Black: chess.RankBB(chess.Rank5) | chess.RankBB(chess.Rank4) | chess.RankBB(chess.Rank3),
 }
 
-// outposts sets c's outposts term: knights and bishops on the 4th to 6th
-// rank, defended by an own pawn, where no enemy pawn can attack them (none
-// on an adjacent file ahead).
-func (e *evaluation) outposts(c chess.Color) {
+// seventhTargets reports whether a rook of c on its seventh rank has
+// something to do there: enemy pawns on that rank, or the enemy king on
+// the rank behind it.
+func seventhTargets(p *chess.Position, c chess.Color) bool {
+	seventh, eighth := chess.RankBB(chess.Rank7), chess.RankBB(chess.Rank8)
+	if c == chess.Black {
+		seventh, eighth = chess.RankBB(chess.Rank2), chess.RankBB(chess.Rank1)
+	}
+	them := c.Other()
+	return p.Pieces(them, chess.Pawn)&seventh != 0 || p.Pieces(them, chess.King)&eighth != 0
+}
+
+// minorPieces sets c's minor-piece term: knights and bishops on an outpost
+// (the 4th to 6th rank, defended by an own pawn, where no enemy pawn can
+// attack them: none on an adjacent file ahead), knights and bishops
+// sheltered right behind a pawn, and, per bishop, the own pawns on squares
+// of its colour (they block it and leave the other colour weak).
+func (e *evaluation) minorPieces(c chess.Color) {
 	enemy := e.pawns[c.Other()]
 	// Squares an enemy pawn attacks now or could after advancing.
 	attackable := frontSpan(c.Other(), enemy.East()|enemy.West())
 	holes := outpostRanks[c] & e.pawnAttacks[c] &^ attackable
 	w, p := e.w, e.p
-	e.terms[TermOutposts][c] = w.Outpost[chess.Knight].Mul((p.Pieces(c, chess.Knight) & holes).Count()).
-		Add(w.Outpost[chess.Bishop].Mul((p.Pieces(c, chess.Bishop) & holes).Count()))
+	knights, bishops := p.Pieces(c, chess.Knight), p.Pieces(c, chess.Bishop)
+	s := w.Outpost[chess.Knight].Mul((knights & holes).Count()).
+		Add(w.Outpost[chess.Bishop].Mul((bishops & holes).Count()))
+	behindPawn := (e.pawns[chess.White] | e.pawns[chess.Black]).Forward(c.Other())
+	s = s.Add(w.MinorBehindPawn.Mul(((knights | bishops) & behindPawn).Count()))
+	own := e.pawns[c]
+	for bb := bishops; bb != 0; {
+		colour := chess.DarkSquares
+		if chess.LightSquares.Has(bb.PopFirst()) {
+			colour = chess.LightSquares
+		}
+		s = s.Add(w.BishopPawn.Mul((own & colour).Count()))
+	}
+	e.terms[TermMinorPieces][c] = s
 }

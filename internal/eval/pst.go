@@ -11,7 +11,7 @@ import "github.com/outpost-chess/outpost/chess"
 //
 // The tables are kept in their published layout: White's point of view, a8
 // first (row 0 = rank 8), so pestoMG[pt][s^56] is the value for a White piece
-// on chess.Square s. defaultWeights turns them into Weights.PST, which is
+// on chess.Square s. Untuned turns them into Weights.PST, which is
 // indexed by chess.Square (A1 = 0) from White's point of view.
 
 // PeSTO piece values (P, N, B, R, Q, K), indexed by chess.PieceType.

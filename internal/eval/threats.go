@@ -2,8 +2,9 @@ package eval
 
 import "github.com/outpost-chess/outpost/chess"
 
-// This file is threats: enemy pieces attacked by less valuable ones, and
-// enemy pieces attacked and not defended. The side to move can often cash
+// This file is threats: enemy pieces attacked by less valuable ones, enemy
+// pieces attacked and not defended, and enemy pieces a safe pawn push would
+// attack. The side to move can often cash
 // such a threat, and the side under threat must spend a move on it.
 
 // threats sets c's threats term from the attack maps both sides' piece
@@ -21,5 +22,18 @@ func (e *evaluation) threats(c chess.Color) {
 	}
 	s = s.Add(w.ThreatByRook.Mul((p.Pieces(them, chess.Queen) & attacks[chess.Rook]).Count()))
 	s = s.Add(w.Hanging.Mul((pieces & attacks[chess.NoPieceType] &^ defends[chess.NoPieceType]).Count()))
+
+	// Pawn pushes (one square, or two from the second rank) to squares no
+	// enemy pawn attacks and the enemy does not hold against our support.
+	empty := ^p.Occupied()
+	pushes := e.pawns[c].Forward(c) & empty
+	third := chess.RankBB(chess.Rank3)
+	if c == chess.Black {
+		third = chess.RankBB(chess.Rank6)
+	}
+	pushes |= (pushes & third).Forward(c) & empty
+	pushes &^= defends[chess.Pawn]
+	pushes &= attacks[chess.NoPieceType] | ^defends[chess.NoPieceType]
+	s = s.Add(w.ThreatPawnPush.Mul((pawnAttackSet(c, pushes) & pieces).Count()))
 	e.terms[TermThreats][c] = s
 }

@@ -239,7 +239,7 @@ type MainEval struct {
 	Phase    int        `json:"phase"`
 	MaxPhase int        `json:"maxPhase"`
 	Terms    []MainTerm `json:"terms"`
-	Scale    int        `json:"scale"` // drawish-endgame factor in 64ths
+	Scale    int        `json:"scale"` // drawish-endgame factor of the endgame half, in 64ths
 	Total    int        `json:"total"`
 }
 

@@ -51,7 +51,7 @@ func WriteText(w io.Writer, t *Tree, r *Report) error {
 		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)
 	}
 	if r.Main.Scale != 64 {
-		fmt.Fprintf(&b, "  drawish endgame: scaled by %d/64\n", r.Main.Scale)
+		fmt.Fprintf(&b, "  drawish endgame: endgame half scaled by %d/64\n", r.Main.Scale)
 	}
 
 	b.WriteString("\ncandidates (full engine, MultiPV):\n")
