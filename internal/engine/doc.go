@@ -13,7 +13,8 @@
 //	root.go      iterative deepening; aspiration windows; MultiPV; root move
 //	             ordering by the previous iteration; progress reports
 //	search.go    negamax alpha-beta with principal variation search (PVS),
-//	             numbered steps: check extension, draw detection (repetition
+//	             numbered steps: check extension (for checks that do not
+//	             lose material, SEE >= 0), draw detection (repetition
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
 //	             cutoffs (a quiet hash move's cutoff feeds the history),

@@ -181,18 +181,12 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	f.pvLen = 0
 	inCheck := pos.InCheck()
 
-	// Step 1. Check extension: a position in check is searched one ply
-	// deeper, so forcing sequences are not cut short by the horizon.
-	if inCheck {
-		depth++
-	}
-
-	// Step 2. At the horizon, resolve captures with quiescence search.
+	// Step 1. At the horizon, resolve captures with quiescence search.
 	if depth <= 0 {
 		return s.quiesce(alpha, beta, ply, pvNode)
 	}
 
-	// Step 3. Count the node and poll the stop conditions.
+	// Step 2. Count the node and poll the stop conditions.
 	s.node()
 	if s.stopped {
 		return 0
@@ -202,7 +196,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		return s.evaluate(pos)
 	}
 
-	// Step 4. Draws, and mate distance pruning: no line from here can be
+	// Step 3. Draws, and mate distance pruning: no line from here can be
 	// better than mating at the next ply or worse than being mated now.
 	if s.isDraw(pos) {
 		return DrawScore
@@ -213,7 +207,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		return alpha
 	}
 
-	// Step 5. Transposition table: a deep enough entry with a usable bound
+	// Step 4. Transposition table: a deep enough entry with a usable bound
 	// ends the search of this node (not in PV nodes, to keep the PV whole).
 	key := pos.Hash()
 	excluded := f.excluded
@@ -236,7 +230,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 6. Static evaluation, reused from the table when present and
+	// Step 5. Static evaluation, reused from the table when present and
 	// adjusted by the correction history. The pruning below uses the
 	// table's score instead when its bound says the position is better (or
 	// worse) than the static evaluation thinks.
@@ -254,7 +248,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	s.tables.killers[ply+1] = [2]chess.Move{}
 
 	if !pvNode && !inCheck && excluded == chess.NoMove && beta > -MaxMateScore && beta < MaxMateScore {
-		// Step 7. Reverse futility pruning: far enough above beta at low
+		// Step 6. Reverse futility pruning: far enough above beta at low
 		// depth, assume a quiet move keeps the score there.
 		margin := Score(80 * depth)
 		if improving {
@@ -264,7 +258,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			return refined
 		}
 
-		// Step 8. Null-move pruning: if passing still fails high with a
+		// Step 7. Null-move pruning: if passing still fails high with a
 		// reduced search, a real move almost surely would too. Not in pawn
 		// endings (zugzwang) and not twice in a row.
 		if depth >= 3 && refined >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
@@ -284,13 +278,13 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 9. Internal iterative reduction: without a hash move, ordering
+	// Step 8. Internal iterative reduction: without a hash move, ordering
 	// will be poor, so search shallower and let the next iteration fix it.
 	if depth >= 4 && ttMove == chess.NoMove {
 		depth--
 	}
 
-	// Step 10. The move loop.
+	// Step 9. The move loop.
 	var mp movePicker
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
 	cont1, cont2 := s.contRows(ply)
@@ -308,7 +302,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		moveCount++
 		quiet := m.IsQuiet()
 
-		// Step 11. Singular extension: when the hash move is much better
+		// Step 10. Singular extension: when the hash move is much better
 		// than every other move (a search without it, at half depth, fails
 		// low below the hash score), it is searched a ply deeper, or two
 		// plies outside PV nodes when the others fail low by a margin (a
@@ -342,15 +336,21 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 
 		givesCheck := pos.GivesCheck(m)
+		// Check extension: a check that does not lose material is
+		// searched a ply deeper, so forcing sequences are not cut short
+		// by the horizon.
+		if givesCheck && extension < 1 && seeGE(pos, m, 0) {
+			extension = 1
+		}
 		if skipQuiets && quiet && !givesCheck {
-			continue // late move pruning (step 12) has begun
+			continue // late move pruning (step 11) has begun
 		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
 			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), cont1, cont2)
 		}
 
-		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
+		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
@@ -365,7 +365,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 		newDepth := depth - 1 + extension
 
-		// Step 13. Late move reductions: quiet moves late in the order are
+		// Step 12. Late move reductions: quiet moves late in the order are
 		// searched shallower with a null window, and again at full depth
 		// only if they surprise.
 		var score Score
@@ -431,7 +431,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 14. No legal move: checkmate or stalemate (or, in a singular
+	// Step 13. No legal move: checkmate or stalemate (or, in a singular
 	// extension search, no move but the one left out).
 	if moveCount == 0 {
 		if excluded != chess.NoMove {
@@ -443,7 +443,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		return DrawScore
 	}
 
-	// Step 15. Store the result with its bound (not for a search that left
+	// Step 14. Store the result with its bound (not for a search that left
 	// a move out: its result is not the position's). When the result says
 	// the static evaluation was off (a score beyond it in the direction
 	// its bound allows, not from a capture), teach the correction history.
@@ -480,7 +480,7 @@ func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
 	return s.evaluate(pos)
 }
 
-// prunable decides step 12 of search for a move that neither is made in
+// prunable decides step 11 of search for a move that neither is made in
 // check nor gives check; hist is its history score if quiet, eval the
 // node's refined evaluation. It sets *skipQuiets when late move pruning
 // starts: from then on the search prunes every quiet move but checks.
