@@ -16,7 +16,7 @@ func TestCorrectionHistory(t *testing.T) {
 		return p
 	}
 	start := mustFEN(chess.StartFEN)
-	// Same pawns, different pieces: the same entry.
+	// Same pawns, different pieces: the same pawn entry, other piece entries.
 	samePawns := mustFEN("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2")
 	otherPawns := mustFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
 	blackToMove := mustFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
@@ -30,11 +30,14 @@ func TestCorrectionHistory(t *testing.T) {
 	for range 200 {
 		c.update(start, 20, 50)
 	}
-	if got := c.correct(samePawns, 0); got < 45 || got > 50 {
-		t.Errorf("after results +50: correction %d, want 45..50", got)
+	if got := c.correct(start, 0); got < 90 || got > 100 {
+		t.Errorf("after results +50: correction %d, want 90..100 (pawn entry plus the pieces' average)", got)
 	}
-	if got := c.correct(otherPawns, 0); got != 0 {
-		t.Errorf("another pawn structure is corrected by %d", got)
+	if got := c.correct(samePawns, 0); got < 45 || got > 50 {
+		t.Errorf("after results +50: same pawns, other pieces corrected by %d, want 45..50", got)
+	}
+	if got := c.correct(otherPawns, 0); got < 45 || got > 50 {
+		t.Errorf("other pawns, same pieces: corrected by %d, want 45..50", got)
 	}
 	if got := c.correct(blackToMove, 0); got != 0 {
 		t.Errorf("the other side to move is corrected by %d", got)
@@ -43,7 +46,7 @@ func TestCorrectionHistory(t *testing.T) {
 	for range 200 {
 		c.update(start, 20, -5000)
 	}
-	if got, limit := c.correct(start, 0), Score(-correctionLimit/correctionGrain); got != limit {
+	if got, limit := c.correct(start, 0), Score(-2*correctionLimit/correctionGrain); got != limit {
 		t.Errorf("after results -5000: correction %d, want the limit %d", got, limit)
 	}
 }

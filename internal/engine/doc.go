@@ -38,7 +38,8 @@
 //	             history with gravity updates
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
-//	             far searches found it off for the same pawn structure
+//	             far searches found it off for the same pawn structure and
+//	             for the same pieces of each side
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares
