@@ -61,8 +61,7 @@ func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, n
 func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache) int {
 	var e evaluation
 	e.run(w, p, cache)
-	mg, eg := e.sum()
-	white := taper(mg, eg*e.scale(eg)/64, e.phase)
+	white, _ := e.white(e.sum())
 	if p.SideToMove() == chess.Black {
 		return -white
 	}
@@ -177,6 +176,13 @@ func (e *evaluation) sum() (mg, eg int) {
 		s = s.Add(e.terms[t][chess.White]).Sub(e.terms[t][chess.Black])
 	}
 	return int(s.MG), int(s.EG)
+}
+
+// white returns the score from White's view for the term sums mg and eg:
+// the endgame half scaled by scale(eg), then both tapered by the phase.
+func (e *evaluation) white(mg, eg int) (white, scale int) {
+	scale = e.scale(eg)
+	return taper(mg, eg*scale/64, e.phase), scale
 }
 
 // scale returns the factor, in 64ths, by which the endgame half eg of the

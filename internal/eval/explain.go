@@ -61,8 +61,7 @@ func (w *Weights) Explain(p *chess.Position) Breakdown {
 	}
 
 	b.Tapered = taper(b.MG, b.EG, e.phase)
-	b.Scale = e.scale(b.EG)
-	b.White = taper(b.MG, b.EG*b.Scale/64, e.phase)
+	b.White, b.Scale = e.white(b.MG, b.EG)
 	b.Total = b.White
 	if p.SideToMove() == chess.Black {
 		b.Total = -b.White

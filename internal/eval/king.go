@@ -61,28 +61,26 @@ func (e *evaluation) safeChecks(c chess.Color) Score {
 // the square its king would castle to counts when that is better (its
 // middlegame value), as the king usually goes there.
 func (e *evaluation) kingShelter(c chess.Color) {
-	ksq := e.p.KingSquare(c)
-	best := e.shelterAt(c, ksq)
-	rights := e.p.CastlingRights()
-	home := chess.Rank1
-	if c == chess.Black {
-		home = chess.Rank8
-	}
-	kingside, queenside := chess.WhiteKingside, chess.WhiteQueenside
-	if c == chess.Black {
-		kingside, queenside = chess.BlackKingside, chess.BlackQueenside
-	}
-	if rights&kingside != 0 {
-		if s := e.shelterAt(c, chess.NewSquare(chess.FileG, home)); s.MG > best.MG {
-			best = s
+	best := e.shelterAt(c, e.p.KingSquare(c))
+	for _, castle := range castlingTargets[c] {
+		if e.p.CastlingRights()&castle.right == 0 {
+			continue
 		}
-	}
-	if rights&queenside != 0 {
-		if s := e.shelterAt(c, chess.NewSquare(chess.FileC, home)); s.MG > best.MG {
+		if s := e.shelterAt(c, castle.king); s.MG > best.MG {
 			best = s
 		}
 	}
 	e.terms[TermKingShelter][c] = best
+}
+
+// castlingTargets are, per colour, the castling rights and the square each
+// puts the king on.
+var castlingTargets = [2][2]struct {
+	right chess.CastlingRights
+	king  chess.Square
+}{
+	chess.White: {{chess.WhiteKingside, chess.G1}, {chess.WhiteQueenside, chess.C1}},
+	chess.Black: {{chess.BlackKingside, chess.G8}, {chess.BlackQueenside, chess.C8}},
 }
 
 // shelterAt returns the shelter-and-storm value of c's pawns and the

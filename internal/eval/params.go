@@ -143,14 +143,15 @@ type Weights struct {
 	ComplexityPawnEnding int32
 	ComplexityBase       int32
 
-	// Drawish endgames: the final score is multiplied by Scale.../64.
+	// Drawish endgames: the endgame half of the score is multiplied by
+	// Scale.../64.
 	// ScaleOppositeBishops applies when each side's only pieces (besides
 	// king and pawns) are one bishop, on squares of opposite colours.
 	// ScaleNoPawnsSmallEdge applies when the side ahead has no pawns and its
 	// non-pawn material (endgame piece values) exceeds the other side's by
 	// less than a rook's endgame value. When the side ahead has one to
 	// three pawns, the scale is at most ScalePawnsBase + ScalePerPawn per
-	// pawn. Only the endgame half of the score is scaled.
+	// pawn.
 	ScaleOppositeBishops  int32
 	ScaleNoPawnsSmallEdge int32
 	ScalePawnsBase        int32

@@ -76,6 +76,9 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 // pawn the enemy king cannot catch (the rule of the square, counting the
 // move of the side to move).
 func (e *evaluation) passedPaths(c chess.Color) {
+	if e.passed[c] == 0 {
+		return
+	}
 	w, p := e.w, e.p
 	them := c.Other()
 	danger := e.attackedBy[them][chess.NoPieceType] | p.ByColor(them)
