@@ -21,6 +21,13 @@ type frame struct {
 	doubleExts int        // double extensions on the path from the root to here
 	pvLen      int
 	pv         [maxPly + 1]chess.Move
+
+	// pickers are the node's move pickers, kept here rather than on the
+	// Go stack, where each node would clear a new one (several KiB): the
+	// first for the node's own move loop, the second for the singular
+	// extension search, which searches the same ply again from inside
+	// that loop (and never nests further).
+	pickers [2]movePicker
 }
 
 // setPV makes the frame's principal variation m followed by child's.
@@ -285,7 +292,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 
 	// Step 9. The move loop.
-	var mp movePicker
+	mp := &f.pickers[boolToInt(excluded != chess.NoMove)]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
 	cont1, cont2 := s.contRows(ply)
 	mp.setContinuations(cont1, cont2)
@@ -606,7 +613,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 
 	// Step 4. Captures (or evasions), best first; losing captures are
 	// skipped by the picker.
-	var mp movePicker
+	mp := &f.pickers[0]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, !inCheck)
 	origAlpha := alpha
 	bestMove := chess.NoMove
