@@ -47,3 +47,56 @@ func (p *Position) GivesCheck(m Move) bool {
 	}
 	return BishopAttacks(ksq, occ)&diagonal != 0 || RookAttacks(ksq, occ)&straight != 0
 }
+
+// Checks holds what GivesCheck needs to know of one position to answer for
+// many of its moves at the cost of a table lookup each: the squares from
+// which each piece type of the side to move would check the enemy king, and
+// the side to move's pieces that uncover a check by leaving their line to
+// it. A search that asks about every move of a node makes one per node.
+type Checks struct {
+	squares     [King + 1]Bitboard // indexed by PieceType; King is empty
+	discoverers Bitboard
+	king        Square // the enemy king
+}
+
+// Checks returns the check information of p, for Checks.GivesCheck.
+func (p *Position) Checks() Checks {
+	us := p.side
+	them := us.Other()
+	ksq := p.KingSquare(them)
+	occ := p.Occupied()
+	diag, straight := BishopAttacks(ksq, occ), RookAttacks(ksq, occ)
+	ch := Checks{king: ksq}
+	ch.squares[Pawn] = PawnAttacks(them, ksq)
+	ch.squares[Knight] = KnightAttacks(ksq)
+	ch.squares[Bishop] = diag
+	ch.squares[Rook] = straight
+	ch.squares[Queen] = diag | straight
+	// Our sliders aimed at the king through exactly one of our pieces.
+	snipers := p.byColor[us] & (RookAttacks(ksq, Empty)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(ksq, Empty)&(p.byType[Bishop]|p.byType[Queen]))
+	for snipers != 0 {
+		b := betweenBB[ksq][snipers.PopFirst()] & occ
+		if b != 0 && !b.MoreThanOne() && b&p.byColor[us] != 0 {
+			ch.discoverers |= b
+		}
+	}
+	return ch
+}
+
+// GivesCheck reports whether the legal move m of p, the position ch was
+// made for, puts the opponent in check: the same answer as
+// p.GivesCheck(m). Promotions, en-passant captures and castling, which
+// change more than one line, are answered by p.GivesCheck.
+func (ch *Checks) GivesCheck(p *Position, m Move) bool {
+	if m.kind()&kindPromotion != 0 || m.kind() == kindEnPassant || m.kind() == kindKingCastle || m.kind() == kindQueenCastle {
+		return p.GivesCheck(m)
+	}
+	from, to := m.From(), m.To()
+	if ch.squares[p.board[from].Type()].Has(to) {
+		return true
+	}
+	// A piece leaving the line between a slider of ours and the king,
+	// unless it moves along that line.
+	return ch.discoverers.Has(from) && !lineBB[from][ch.king].Has(to)
+}

@@ -30,7 +30,7 @@ func TestPerftLeavesPositionUnchanged(t *testing.T) {
 // scratch, the FEN parses back to the same position, the bitboards agree
 // with the mailbox, the checkers are right, and the en-passant square is set
 // exactly when an en-passant capture is legal; and for every move,
-// GivesCheck says what making it does.
+// GivesCheck and Checks.GivesCheck say what making it does.
 func TestTreeConsistency(t *testing.T) {
 	depth := 3
 	if testing.Short() {
@@ -51,12 +51,17 @@ func TestTreeConsistency(t *testing.T) {
 			}
 			var ml MoveList
 			p.GenerateMoves(&ml, AllMoves)
+			checks := p.Checks()
 			for _, m := range ml.Slice() {
 				child := *p
 				child.MakeMove(m)
 				path = append(path, m)
 				if got := p.GivesCheck(m); got != child.InCheck() {
 					t.Errorf("perftsuite.epd:%d: after %v: GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
+					return false
+				}
+				if got := checks.GivesCheck(p, m); got != child.InCheck() {
+					t.Errorf("perftsuite.epd:%d: after %v: Checks.GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
 					return false
 				}
 				ok := walk(&child, depth-1)

@@ -299,6 +299,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	origAlpha := alpha
 	best, bestMove := -Infinite, chess.NoMove
 	moveCount := 0
+	var checks chess.Checks // filled at the second move
 	var quiets [64]chess.Move
 	nQuiets := 0
 	skipQuiets := false
@@ -342,7 +343,17 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			}
 		}
 
-		givesCheck := pos.GivesCheck(m)
+		// Whether m checks: by the node's check information once a second
+		// move is asked about (most nodes that cut off do so at the first).
+		var givesCheck bool
+		if moveCount == 1 {
+			givesCheck = pos.GivesCheck(m)
+		} else {
+			if moveCount == 2 {
+				checks = pos.Checks()
+			}
+			givesCheck = checks.GivesCheck(pos, m)
+		}
 		// Check extension: a check that does not lose material is
 		// searched a ply deeper, so forcing sequences are not cut short
 		// by the horizon.
