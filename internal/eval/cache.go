@@ -3,8 +3,9 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // PawnKingCache remembers the terms of the main evaluation that depend only
-// on the pawns, the kings' squares and the castling rights (pawn structure
-// and king shelter), which change in few of the moves a search makes. A
+// on the pawns, the kings' squares and the castling rights (pawn structure,
+// king shelter and activity, and the space count), which change in few of
+// the moves a search makes. A
 // search evaluates through one with Weights.EvaluateCached.
 //
 // A cache holds the terms of one Weights value: use it with no other, and
@@ -17,13 +18,15 @@ type PawnKingCache struct {
 const pawnKingCacheSize = 1 << 13
 
 // pawnKingTerms are the cached terms.
-var pawnKingTerms = [...]Term{TermDoubledPawns, TermIsolatedPawns, TermBackwardPawns, TermPassedPawns, TermConnectedPawns, TermKingShelter}
+var pawnKingTerms = [...]Term{TermDoubledPawns, TermIsolatedPawns, TermBackwardPawns, TermPassedPawns, TermConnectedPawns, TermKingShelter, TermKingActivity}
 
 type pawnKingEntry struct {
-	pawns  [2]chess.Bitboard
-	kings  uint32 // pawnKingKey's packing; 0 for an empty entry
-	passed [2]chess.Bitboard
-	terms  [len(pawnKingTerms)][2]Score
+	pawns   [2]chess.Bitboard
+	kings   uint32 // pawnKingKey's packing; 0 for an empty entry
+	passed  [2]chess.Bitboard
+	space   [2]int
+	blocked int
+	terms   [len(pawnKingTerms)][2]Score
 }
 
 // Clear empties the cache.
@@ -45,19 +48,21 @@ func (c *PawnKingCache) entry(e *evaluation, kings uint32) (*pawnKingEntry, bool
 }
 
 // pawnsAndKings computes (or, with a cache, looks up) both sides' pawn
-// structure and king shelter terms.
+// structure, king shelter and king activity terms and space counts.
 func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 	if cache == nil {
 		for c := chess.White; c <= chess.Black; c++ {
 			e.pawnStructure(c) // pawns.go
 			e.kingShelter(c)   // king.go
+			e.kingActivity(c)  // king.go
+			e.spaceCount(c)    // space.go
 		}
 		return
 	}
 	kings := pawnKingKey(e.p)
 	slot, hit := cache.entry(e, kings)
 	if hit {
-		e.passed = slot.passed
+		e.passed, e.spaceSquares, e.blocked = slot.passed, slot.space, slot.blocked
 		for i, t := range pawnKingTerms {
 			e.terms[t] = slot.terms[i]
 		}
@@ -65,6 +70,7 @@ func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 	}
 	e.pawnsAndKings(nil)
 	slot.pawns, slot.kings, slot.passed = e.pawns, kings, e.passed
+	slot.space, slot.blocked = e.spaceSquares, e.blocked
 	for i, t := range pawnKingTerms {
 		slot.terms[i] = e.terms[t]
 	}

@@ -13,7 +13,8 @@
 // blended by game phase (PeSTO phase weights N=1, B=1, R=2, Q=4, out of
 // MaxPhase=24) at the end. Its terms, and the file of each:
 //
-//	material, piece-square tables   pst.go (PeSTO values and tables, tuned)
+//	material, piece-square tables   pst.go (PeSTO values and tables, tuned;
+//	                                knights and rooks by the own pawn count)
 //	mobility                        pieces.go (per piece type, by square count)
 //	doubled, isolated, backward,    pawns.go (passed: by rank, the kings'
 //	passed and connected pawns      distances to the pawn's path, blocked or
@@ -22,13 +23,21 @@
 //	                                adds weak zone squares, scales them and adds safe checks
 //	king shelter                    king.go (own pawns in front of the king and enemy
 //	                                pawns storming it, by file and rank)
+//	king activity                   king.go (distance to the nearest pawn, a flank
+//	                                without pawns)
 //	bishop pair, rooks on open      pieces.go
-//	files and the seventh, minor
-//	pieces (outposts, behind pawns,
+//	files and the seventh, rooks
+//	trapped by their king, minor
+//	pieces (outposts and knights
+//	that can reach one, behind
+//	pawns, distance to their king,
 //	pawns on a bishop's colour)
-//	threats                         threats.go (pieces attacked by pawns, minors
-//	                                or rooks; attacked and undefended pieces;
-//	                                safe pawn pushes that attack a piece)
+//	threats                         threats.go (pieces attacked by pawns, minors,
+//	                                rooks or the king; attacked and undefended
+//	                                pieces; safe pawn pushes that attack a piece;
+//	                                contested squares where the enemy is not strong)
+//	space                           space.go (safe central squares behind the pawns,
+//	                                by the number of pieces and blocked pawns)
 //	tempo, complexity, drawish-     eval.go (the last two on the endgame half)
 //	endgame scaling
 //	per-term breakdown              explain.go

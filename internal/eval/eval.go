@@ -8,7 +8,7 @@ type Term uint8
 // The terms, in the order Explain lists them; the comment names the file
 // that computes each.
 const (
-	TermMaterial       Term = iota // pst.go
+	TermMaterial       Term = iota // pst.go (with the knights' and rooks' pawn adjustments)
 	TermPieceSquare                // pst.go
 	TermMobility                   // pieces.go
 	TermDoubledPawns               // pawns.go
@@ -18,10 +18,12 @@ const (
 	TermConnectedPawns             // pawns.go
 	TermKingAttack                 // pieces.go (counting), king.go (weak squares, scaling, safe checks)
 	TermKingShelter                // king.go (own pawns in front of the king, enemy pawns storming it)
+	TermKingActivity               // king.go (distance to the pawns, a pawnless flank)
 	TermBishopPair                 // pieces.go
-	TermRooks                      // pieces.go (open files, seventh rank)
-	TermMinorPieces                // pieces.go (outposts, behind pawns, bishops' pawns)
+	TermRooks                      // pieces.go (open files, seventh rank, trapped by the king)
+	TermMinorPieces                // pieces.go (outposts, behind pawns, distance to the king, bishops' pawns)
 	TermThreats                    // threats.go
+	TermSpace                      // space.go
 	TermTempo                      // eval.go
 	TermComplexity                 // eval.go (after the others: it depends on their sum)
 	NumTerms                       // the number of terms
@@ -29,8 +31,8 @@ const (
 
 var termNames = [NumTerms]string{
 	"material", "piece-square", "mobility", "doubled pawns", "isolated pawns", "backward pawns",
-	"passed pawns", "connected pawns", "king attack", "king shelter", "bishop pair", "rooks",
-	"minor pieces", "threats", "tempo", "complexity",
+	"passed pawns", "connected pawns", "king attack", "king shelter", "king activity", "bishop pair", "rooks",
+	"minor pieces", "threats", "space", "tempo", "complexity",
 }
 
 // String returns the term's name for display ("passed pawns").
@@ -82,6 +84,11 @@ type evaluation struct {
 	mobilityArea [2]chess.Bitboard // squares that count for each side's mobility
 	kingZone     [2]chess.Bitboard // each side's king and the squares around it
 	passed       [2]chess.Bitboard // each side's passed pawns (pawns.go)
+	spaceSquares [2]int            // each side's space count (space.go)
+	blocked      int               // pawns of either side with a pawn right in front (space.go)
+
+	// attacked2[c] is the squares c attacks at least twice.
+	attacked2 [2]chess.Bitboard
 
 	// Attacks on the enemy king zone, gathered with mobility: how many of
 	// each side's pieces hit it and the sum of their KingZoneAttack weights.
@@ -113,19 +120,22 @@ func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache) {
 	// Step 2. Material, piece-square tables and game phase (pst.go).
 	e.materialAndPST()
 
-	// Step 3. Terms per side: pawn structure and king shelter (pawns.go,
-	// king.go, perhaps from the cache: cache.go), then mobility, king-zone
-	// attacks, bishop pair, rooks (pieces.go).
+	// Step 3. Terms per side: pawn structure, king shelter and activity
+	// and the space count (pawns.go, king.go, space.go, perhaps from the
+	// cache: cache.go), then mobility, king-zone attacks, bishop pair,
+	// rooks (pieces.go).
 	e.pawnsAndKings(cache)
 	for c := chess.White; c <= chess.Black; c++ {
 		e.pieces(c)
 	}
-	// King attack, threats and passed pawns' paths need both sides'
-	// attacks from step 3 (king.go, threats.go, pawns.go).
+	// King attack, threats, passed pawns' paths and space need both
+	// sides' attacks or pieces from step 3 (king.go, threats.go,
+	// pawns.go, space.go).
 	for c := chess.White; c <= chess.Black; c++ {
 		e.kingAttackTerm(c)
 		e.threats(c)
 		e.passedPaths(c)
+		e.space(c)
 	}
 
 	// Step 4. Tempo: a side to move is worth a little (it can improve first).

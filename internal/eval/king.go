@@ -4,7 +4,9 @@ import "github.com/outpost-chess/outpost/chess"
 
 // This file is king safety: the attack on each king's zone (counted during
 // the piece pass in pieces.go, scaled here), weak squares around the king,
-// safe checks, and the king's pawn shelter and the enemy pawn storm.
+// safe checks, and the king's pawn shelter and the enemy pawn storm; and
+// the king's activity in the endgame: near the pawns, not on a flank
+// without them.
 
 // kingAttackTerm sets c's king-attack term: the KingZoneAttack weights of
 // c's pieces hitting the enemy king zone plus KingWeakSquare per weak square
@@ -126,3 +128,45 @@ func nearestTo(c chess.Color, b chess.Bitboard) chess.Square {
 	}
 	return b.Last()
 }
+
+// kingActivity sets c's king-activity term: KingPawnDistance per king move
+// to the nearest pawn (none without pawns), and PawnlessFlank when no pawn
+// stands on the king's flank. It depends only on the pawns and the kings,
+// so a PawnKingCache keeps it.
+func (e *evaluation) kingActivity(c chess.Color) {
+	w := e.w
+	ksq := e.p.KingSquare(c)
+	pawns := e.pawns[chess.White] | e.pawns[chess.Black]
+	var s Score
+	if pawns != 0 {
+		d := 1
+		for kingRange[ksq][d]&pawns == 0 {
+			d++
+		}
+		s = w.KingPawnDistance.Mul(d)
+	}
+	if pawns&kingFlank[ksq.File()] == 0 {
+		s = s.Add(w.PawnlessFlank)
+	}
+	e.terms[TermKingActivity][c] = s
+}
+
+// kingFlank is the flank of a king on each file: files a-d for a king on
+// a-c, c-f for d-e, e-h for f-h.
+var kingFlank = [8]chess.Bitboard{
+	queensideFiles, queensideFiles, queensideFiles,
+	centreFiles, centreFiles,
+	kingsideFiles, kingsideFiles, kingsideFiles,
+}
+
+// kingRange[s][d] is the squares at most d king moves from s.
+var kingRange = func() (r [64][8]chess.Bitboard) {
+	for s := chess.A1; s <= chess.H8; s++ {
+		for t := chess.A1; t <= chess.H8; t++ {
+			for d := distance(s, t); d < 8; d++ {
+				r[s][d] |= t.Bitboard()
+			}
+		}
+	}
+	return r
+}()

@@ -18,6 +18,12 @@ import (
 type Weights struct {
 	// PieceValue is the material value of each piece type (King unused).
 	PieceValue [chess.King + 1]Score
+	// KnightPawn and RookPawn adjust the value of each knight and each
+	// rook by the number of own pawns beyond five (negative with fewer):
+	// knights gain in closed positions full of pawns, rooks on the open
+	// lines of positions with few (Kaufman's material imbalance).
+	KnightPawn Score
+	RookPawn   Score
 	// PST is the piece-square value of each piece type, indexed by
 	// chess.Square (A1 = 0) from White's point of view; Black reads the
 	// mirrored square (s^56). Pawn entries on ranks 1 and 8 are unused.
@@ -78,6 +84,12 @@ type Weights struct {
 	// BishopPawn is charged per own pawn on a bishop's square colour, per
 	// bishop.
 	BishopPawn Score
+	// ReachableOutpost is credited per knight, not on an outpost, that
+	// attacks an outpost square free of own pieces (it can go there next
+	// move). KingProtector is charged per knight or bishop, times its
+	// distance in king moves from its own king.
+	ReachableOutpost Score
+	KingProtector    Score
 
 	// Threats, credited to the attacking side. ThreatByPawn is per enemy
 	// knight, bishop, rook or queen attacked by a pawn; ThreatByMinor per
@@ -93,6 +105,23 @@ type Weights struct {
 	// that a pawn could attack by a push to a square that no enemy pawn
 	// attacks and that the enemy does not hold alone.
 	ThreatPawnPush Score
+	// ThreatByKing is credited per enemy piece or pawn the king attacks
+	// that nothing defends. Restricted is credited per square both sides
+	// attack where the enemy is not strongly placed (not attacked by an
+	// enemy pawn, nor twice by the enemy and once by us): our attacks
+	// there restrict its pieces.
+	ThreatByKing Score
+	Restricted   Score
+
+	// Space is credited for the safe squares in the centre behind the
+	// pawns: on files c-f, ranks 2-4 from the side's point of view, not
+	// holding an own pawn and not attacked by an enemy pawn; those behind
+	// an own pawn (up to three squares) count twice. The count is
+	// multiplied by weight²/256, weight being the side's number of pieces
+	// and pawns minus 3 plus the blocked pawns of both sides (at most 9):
+	// space matters when there are pieces to use it and the position is
+	// closed.
+	Space Score
 
 	// KingZoneAttack is credited to a knight, bishop, rook or queen per
 	// square of the enemy king zone (the king's square and its neighbours)
@@ -117,6 +146,12 @@ type Weights struct {
 	KingShelter      [4][8]Score
 	KingStorm        [4][8]Score
 	KingStormBlocked [8]Score
+	// KingPawnDistance is charged per king move between a king and the
+	// nearest pawn of either colour (a king must escort or stop pawns in
+	// the endgame); PawnlessFlank per king on a flank with no pawns (files
+	// a-d, c-f or e-h, by the king's file: where it can do nothing).
+	KingPawnDistance Score
+	PawnlessFlank    Score
 	// SafeCheck is credited when a piece of the type can give check next
 	// move from a square the enemy does not defend (and not holding an own
 	// piece).
@@ -131,6 +166,11 @@ type Weights struct {
 	// RookOnSeventh is credited per rook on its seventh rank while enemy
 	// pawns are on it or the enemy king is on the eighth.
 	RookOnSeventh Score
+	// TrappedRook is charged per rook with three mobility squares or fewer
+	// on the far side of its own king from the centre (a rook in the
+	// corner the king has not castled away from), twice when the side can
+	// no longer castle.
+	TrappedRook Score
 
 	// Tempo is credited to the side to move.
 	Tempo Score
@@ -211,6 +251,20 @@ func Untuned() Weights {
 	w.MinorBehindPawn = S(10, 0)
 	w.BishopPawn = S(-2, -5)
 
+	// Added for the fourth tuning run, hand-set from the values of
+	// Stockfish's classical evaluation, converted to centipawns
+	// (its pawn is about 126 mg and 208 eg of its units): to be tuned.
+	w.KnightPawn = S(3, 3)
+	w.RookPawn = S(-6, -6)
+	w.Space = S(11, 0)
+	w.KingPawnDistance = S(0, -8)
+	w.PawnlessFlank = S(-10, -45)
+	w.ThreatByKing = S(12, 40)
+	w.Restricted = S(4, 3)
+	w.ReachableOutpost = S(18, 10)
+	w.KingProtector = S(-5, -4)
+	w.TrappedRook = S(-30, -6)
+
 	// Threats: hand-set, in the range of published tuned values.
 	w.ThreatByPawn = S(45, 35)
 	w.ThreatByMinor[chess.Knight] = S(10, 20)
@@ -289,6 +343,8 @@ func (w *Weights) Params() []Param {
 	for pt := chess.Pawn; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("PieceValue[%s]", pieceName[pt]), &w.PieceValue[pt])
 	}
+	score("KnightPawn", &w.KnightPawn)
+	score("RookPawn", &w.RookPawn)
 	for pt := chess.Pawn; pt <= chess.King; pt++ {
 		for s := chess.A1; s <= chess.H8; s++ {
 			if pt == chess.Pawn && (s.Rank() == chess.Rank1 || s.Rank() == chess.Rank8) {
@@ -321,6 +377,9 @@ func (w *Weights) Params() []Param {
 	score("ThreatByRook", &w.ThreatByRook)
 	score("Hanging", &w.Hanging)
 	score("ThreatPawnPush", &w.ThreatPawnPush)
+	score("ThreatByKing", &w.ThreatByKing)
+	score("Restricted", &w.Restricted)
+	score("Space", &w.Space)
 	score("PassedBlocked", &w.PassedBlocked)
 	score("PassedSafePath", &w.PassedSafePath)
 	score("PassedSafeStop", &w.PassedSafeStop)
@@ -332,6 +391,8 @@ func (w *Weights) Params() []Param {
 	score("Outpost[bishop]", &w.Outpost[chess.Bishop])
 	score("MinorBehindPawn", &w.MinorBehindPawn)
 	score("BishopPawn", &w.BishopPawn)
+	score("ReachableOutpost", &w.ReachableOutpost)
+	score("KingProtector", &w.KingProtector)
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		score(fmt.Sprintf("KingZoneAttack[%s]", pieceName[pt]), &w.KingZoneAttack[pt])
 	}
@@ -339,6 +400,8 @@ func (w *Weights) Params() []Param {
 		ps = append(ps, Param{fmt.Sprintf("KingAttackerScale[%d]", i), &w.KingAttackerScale[i]})
 	}
 	score("KingWeakSquare", &w.KingWeakSquare)
+	score("KingPawnDistance", &w.KingPawnDistance)
+	score("PawnlessFlank", &w.PawnlessFlank)
 	ps = append(ps, Param{"KingAttackNoQueen", &w.KingAttackNoQueen})
 	for edge := range w.KingShelter {
 		// Rank 8 (index 7) holds no pawn; nor does the king's side's
@@ -356,6 +419,7 @@ func (w *Weights) Params() []Param {
 	score("RookOpenFile", &w.RookOpenFile)
 	score("RookHalfOpenFile", &w.RookHalfOpenFile)
 	score("RookOnSeventh", &w.RookOnSeventh)
+	score("TrappedRook", &w.TrappedRook)
 	score("Tempo", &w.Tempo)
 	ps = append(ps,
 		Param{"ComplexityPawn", &w.ComplexityPawn},

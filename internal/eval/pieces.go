@@ -4,23 +4,38 @@ import "github.com/outpost-chess/outpost/chess"
 
 // This file is the per-piece terms: mobility, the attacks on the enemy king
 // zone that king.go turns into the king-attack term, the bishop pair, rooks
-// on open and half-open files and on the seventh rank, and the minor
-// pieces' placement (outposts, shelter behind a pawn, own pawns on a
-// bishop's colour). One pass over each side's knights, bishops, rooks and
+// on open and half-open files and on the seventh rank, rooks shut in by
+// their own king, and the minor pieces' placement (outposts and knights
+// that can reach one, shelter behind a pawn, distance from their king, own
+// pawns on a bishop's colour). One pass over each side's knights, bishops, rooks and
 // queens computes each piece's attacks once for all of them.
 
 // pieces adds c's mobility, bishop-pair and rook-file terms to e, records
 // c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack,
-// and every square c attacks, by piece type, in e.attackedBy.
+// every square c attacks, by piece type, in e.attackedBy, and the squares
+// it attacks twice or more in e.attacked2.
 func (e *evaluation) pieces(c chess.Color) {
 	w, p := e.w, e.p
 	occ := p.Occupied()
 	area := e.mobilityArea[c]
 	zone := e.kingZone[c.Other()]
-	e.minorPieces(c)
+	holes := e.minorPieces(c)
 	var mob Score
+	// all and twice gather the squares attacked once and twice or more,
+	// starting with the pawns' and the king's.
+	ahead := e.pawns[c].Forward(c)
+	kingAtt := chess.KingAttacks(p.KingSquare(c))
+	all := e.pawnAttacks[c] | kingAtt
+	twice := ahead.East()&ahead.West() | e.pawnAttacks[c]&kingAtt
+	var reachable int // knights, not on an outpost, that can reach one
 	for bb := p.Pieces(c, chess.Knight); bb != 0; {
-		att := chess.KnightAttacks(bb.PopFirst())
+		s := bb.PopFirst()
+		att := chess.KnightAttacks(s)
+		if !holes.Has(s) && att&holes&^p.ByColor(c) != 0 {
+			reachable++
+		}
+		twice |= all & att
+		all |= att
 		e.attackedBy[c][chess.Knight] |= att
 		mob = mob.Add(w.MobilityKnight[(att & area).Count()])
 		e.attackKing(c, chess.Knight, att&zone)
@@ -28,18 +43,30 @@ func (e *evaluation) pieces(c chess.Color) {
 	bishops := p.Pieces(c, chess.Bishop)
 	for bb := bishops; bb != 0; {
 		att := chess.BishopAttacks(bb.PopFirst(), occ)
+		twice |= all & att
+		all |= att
 		e.attackedBy[c][chess.Bishop] |= att
 		mob = mob.Add(w.MobilityBishop[(att & area).Count()])
 		e.attackKing(c, chess.Bishop, att&zone)
 	}
 	allPawns := e.pawns[chess.White] | e.pawns[chess.Black]
+	kingFile := p.KingSquare(c).File()
 	var files Score
 	for bb := p.Pieces(c, chess.Rook); bb != 0; {
 		s := bb.PopFirst()
 		att := chess.RookAttacks(s, occ)
+		twice |= all & att
+		all |= att
 		e.attackedBy[c][chess.Rook] |= att
-		mob = mob.Add(w.MobilityRook[(att & area).Count()])
+		n := (att & area).Count()
+		mob = mob.Add(w.MobilityRook[n])
 		e.attackKing(c, chess.Rook, att&zone)
+		if n <= 3 && (kingFile < chess.FileE) == (s.File() < kingFile) {
+			files = files.Add(w.TrappedRook)
+			if p.CastlingRights()&castlingRightsOf[c] == 0 {
+				files = files.Add(w.TrappedRook)
+			}
+		}
 		file := chess.FileBB(s.File())
 		if allPawns&file == 0 {
 			files = files.Add(w.RookOpenFile)
@@ -52,17 +79,19 @@ func (e *evaluation) pieces(c chess.Color) {
 	}
 	for bb := p.Pieces(c, chess.Queen); bb != 0; {
 		att := chess.QueenAttacks(bb.PopFirst(), occ)
+		twice |= all & att
+		all |= att
 		e.attackedBy[c][chess.Queen] |= att
 		mob = mob.Add(w.MobilityQueen[(att & area).Count()])
 		e.attackKing(c, chess.Queen, att&zone)
 	}
 
 	e.attackedBy[c][chess.Pawn] = e.pawnAttacks[c]
-	e.attackedBy[c][chess.King] = chess.KingAttacks(p.KingSquare(c))
-	for pt := chess.Pawn; pt <= chess.King; pt++ {
-		e.attackedBy[c][chess.NoPieceType] |= e.attackedBy[c][pt]
-	}
+	e.attackedBy[c][chess.King] = kingAtt
+	e.attackedBy[c][chess.NoPieceType] = all
+	e.attacked2[c] = twice
 	e.terms[TermMobility][c] = mob
+	e.terms[TermMinorPieces][c] = e.terms[TermMinorPieces][c].Add(w.ReachableOutpost.Mul(reachable))
 	e.terms[TermRooks][c] = files
 	if bishops&chess.LightSquares != 0 && bishops&chess.DarkSquares != 0 {
 		e.terms[TermBishopPair][c] = w.BishopPair
@@ -100,9 +129,11 @@ func seventhTargets(p *chess.Position, c chess.Color) bool {
 // minorPieces sets c's minor-piece term: knights and bishops on an outpost
 // (the 4th to 6th rank, defended by an own pawn, where no enemy pawn can
 // attack them: none on an adjacent file ahead), knights and bishops
-// sheltered right behind a pawn, and, per bishop, the own pawns on squares
-// of its colour (they block it and leave the other colour weak).
-func (e *evaluation) minorPieces(c chess.Color) {
+// sheltered right behind a pawn, their distances from their king, and, per
+// bishop, the own pawns on squares of its colour (they block it and leave
+// the other colour weak). It returns c's outpost squares, for the knights
+// that can reach one (added by pieces).
+func (e *evaluation) minorPieces(c chess.Color) chess.Bitboard {
 	enemy := e.pawns[c.Other()]
 	// Squares an enemy pawn attacks now or could after advancing.
 	attackable := frontSpan(c.Other(), enemy.East()|enemy.West())
@@ -113,6 +144,10 @@ func (e *evaluation) minorPieces(c chess.Color) {
 		Add(w.Outpost[chess.Bishop].Mul((bishops & holes).Count()))
 	behindPawn := (e.pawns[chess.White] | e.pawns[chess.Black]).Forward(c.Other())
 	s = s.Add(w.MinorBehindPawn.Mul(((knights | bishops) & behindPawn).Count()))
+	ksq := p.KingSquare(c)
+	for bb := knights | bishops; bb != 0; {
+		s = s.Add(w.KingProtector.Mul(distance(ksq, bb.PopFirst())))
+	}
 	own := e.pawns[c]
 	for bb := bishops; bb != 0; {
 		colour := chess.DarkSquares
@@ -122,4 +157,11 @@ func (e *evaluation) minorPieces(c chess.Color) {
 		s = s.Add(w.BishopPawn.Mul((own & colour).Count()))
 	}
 	e.terms[TermMinorPieces][c] = s
+	return holes
+}
+
+// castlingRightsOf is each colour's two castling rights.
+var castlingRightsOf = [2]chess.CastlingRights{
+	chess.White: chess.WhiteKingside | chess.WhiteQueenside,
+	chess.Black: chess.BlackKingside | chess.BlackQueenside,
 }

@@ -148,8 +148,8 @@ var pestoEG = [chess.King + 1][64]int32{
 	},
 }
 
-// materialAndPST adds the material and piece-square terms of both sides to
-// e, and sets e.phase.
+// materialAndPST adds the material (with the knights' and rooks' pawn
+// adjustments) and piece-square terms of both sides to e, and sets e.phase.
 func (e *evaluation) materialAndPST() {
 	w, p := e.w, e.p
 	phase := 0
@@ -170,6 +170,9 @@ func (e *evaluation) materialAndPST() {
 				pst = pst.Add(table[bb.PopFirst()^flip])
 			}
 		}
+		pawnsBeyondFive := p.Pieces(c, chess.Pawn).Count() - 5
+		material = material.Add(w.KnightPawn.Mul(p.Pieces(c, chess.Knight).Count() * pawnsBeyondFive)).
+			Add(w.RookPawn.Mul(p.Pieces(c, chess.Rook).Count() * pawnsBeyondFive))
 		e.terms[TermMaterial][c] = material
 		e.terms[TermPieceSquare][c] = pst
 	}

@@ -3,9 +3,10 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // This file is threats: enemy pieces attacked by less valuable ones, enemy
-// pieces attacked and not defended, and enemy pieces a safe pawn push would
-// attack. The side to move can often cash
-// such a threat, and the side under threat must spend a move on it.
+// pieces attacked and not defended (by the king too), enemy pieces a safe
+// pawn push would attack, and squares contested where the enemy is not
+// strong. The side to move can often cash such a threat, and the side
+// under threat must spend a move on it.
 
 // threats sets c's threats term from the attack maps both sides' piece
 // passes filled in (pieces.go).
@@ -22,6 +23,9 @@ func (e *evaluation) threats(c chess.Color) {
 	}
 	s = s.Add(w.ThreatByRook.Mul((p.Pieces(them, chess.Queen) & attacks[chess.Rook]).Count()))
 	s = s.Add(w.Hanging.Mul((pieces & attacks[chess.NoPieceType] &^ defends[chess.NoPieceType]).Count()))
+	s = s.Add(w.ThreatByKing.Mul((p.ByColor(them) & attacks[chess.King] &^ defends[chess.NoPieceType]).Count()))
+	strong := defends[chess.Pawn] | e.attacked2[them]&^e.attacked2[c]
+	s = s.Add(w.Restricted.Mul((defends[chess.NoPieceType] & attacks[chess.NoPieceType] &^ strong).Count()))
 
 	// Pawn pushes (one square, or two from the second rank) to squares no
 	// enemy pawn attacks and the enemy does not hold against our support.
