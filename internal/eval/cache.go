@@ -22,11 +22,11 @@ var pawnKingTerms = [...]Term{TermDoubledPawns, TermIsolatedPawns, TermBackwardP
 
 type pawnKingEntry struct {
 	pawns   [2]chess.Bitboard
-	kings   uint32 // pawnKingKey's packing; 0 for an empty entry
 	passed  [2]chess.Bitboard
-	space   [2]int
-	blocked int
 	terms   [len(pawnKingTerms)][2]Score
+	kings   uint32 // pawnKingKey's packing; 0 for an empty entry
+	space   [2]uint8
+	blocked uint8
 }
 
 // Clear empties the cache.
@@ -62,7 +62,8 @@ func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 	kings := pawnKingKey(e.p)
 	slot, hit := cache.entry(e, kings)
 	if hit {
-		e.passed, e.spaceSquares, e.blocked = slot.passed, slot.space, slot.blocked
+		e.passed, e.blocked = slot.passed, int(slot.blocked)
+		e.spaceSquares = [2]int{int(slot.space[0]), int(slot.space[1])}
 		for i, t := range pawnKingTerms {
 			e.terms[t] = slot.terms[i]
 		}
@@ -70,7 +71,8 @@ func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 	}
 	e.pawnsAndKings(nil)
 	slot.pawns, slot.kings, slot.passed = e.pawns, kings, e.passed
-	slot.space, slot.blocked = e.spaceSquares, e.blocked
+	// At most 24 space squares a side and 16 blocked pawns: bytes.
+	slot.space, slot.blocked = [2]uint8{uint8(e.spaceSquares[0]), uint8(e.spaceSquares[1])}, uint8(e.blocked)
 	for i, t := range pawnKingTerms {
 		slot.terms[i] = e.terms[t]
 	}
