@@ -7,10 +7,11 @@ import "github.com/outpost-chess/outpost/chess"
 // on open and half-open files and on the seventh rank, rooks shut in by
 // their own king, and the minor pieces' placement (outposts and knights
 // that can reach one, shelter behind a pawn, distance from their king, own
-// pawns on a bishop's colour). One pass over each side's knights, bishops, rooks and
-// queens computes each piece's attacks once for all of them.
+// pawns on a bishop's colour). One pass over each side's knights, bishops,
+// rooks and queens computes each piece's attacks once for all of them.
 
-// pieces adds c's mobility, bishop-pair and rook-file terms to e, records
+// pieces adds c's mobility, bishop-pair and rook terms (files, the seventh,
+// trapped) and its knights that can reach an outpost to e, records
 // c's attacks on the enemy king zone in e.kingAttackers and e.kingAttack,
 // every square c attacks, by piece type, in e.attackedBy, and the squares
 // it attacks twice or more in e.attacked2.
