@@ -85,7 +85,7 @@ func TestEvaluateOrderings(t *testing.T) {
 		{"healthy pawns beat doubled isolated ones",
 			"6k1/5ppp/8/8/8/8/2PP1K2/8 w - - 0 1", "6k1/5ppp/8/8/8/2P5/2P2K2/8 w - - 0 1", TermDoubledPawns},
 		{"isolated pawn is worse",
-			"6k1/5ppp/8/8/8/8/PP3K2/8 w - - 0 1", "6k1/5ppp/8/8/8/8/P1P2K2/8 w - - 0 1", TermIsolatedPawns},
+			"6k1/5ppp/8/8/8/8/1PP2K2/8 w - - 0 1", "6k1/5ppp/8/8/8/8/1P1P1K2/8 w - - 0 1", TermIsolatedPawns},
 		{"pawn shield beats an exposed king",
 			"rn1q1rk1/5ppp/8/8/8/8/5PPP/RN1Q1RK1 w - - 0 1", "rn1q1rk1/5ppp/8/8/8/8/8/RN1Q1RK1 w - - 0 1", TermKingShelter},
 		{"an open file in front of the king is a weakness",
@@ -93,7 +93,7 @@ func TestEvaluateOrderings(t *testing.T) {
 		{"an enemy pawn storming the king's shelter",
 			"1k1r3q/ppp5/6p1/8/8/8/5PPP/3R2KQ w - - 0 1", "1k1r3q/ppp5/8/8/6p1/8/5PPP/3R2KQ w - - 0 1", TermKingShelter},
 		{"the shelter the king can still castle into counts",
-			"r3k3/5ppp/8/8/8/8/5PPP/R3K2R w KQ - 0 1", "r3k3/5ppp/8/8/8/8/5PPP/R3K2R w Q - 0 1", TermKingShelter},
+			"r2qk3/5ppp/8/8/8/8/5PPP/R2QK2R w KQ - 0 1", "r2qk3/5ppp/8/8/8/8/5PPP/R2QK2R w Q - 0 1", TermKingShelter},
 		{"a passed pawn with a free path",
 			"4k3/8/8/8/P6r/8/8/4K3 w - - 0 1", "4k3/8/8/7r/P7/8/8/4K3 w - - 0 1", TermPassedPawns},
 		{"a pawn the king cannot catch in a pawn ending",
@@ -126,6 +126,14 @@ func TestEvaluateOrderings(t *testing.T) {
 			"6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/8/3N1PPP/6K1 w - - 0 1", TermKingAttack},
 		{"attack on the king",
 			"6k1/1b3ppp/8/6N1/7Q/8/5PPP/6K1 w - - 0 1", "6k1/1b3ppp/8/8/8/2N5/Q4PPP/6K1 w - - 0 1", TermKingAttack},
+		{"a king beside the pawns in the endgame",
+			"8/5pk1/8/8/8/8/5PK1/8 w - - 0 1", "8/5pk1/8/8/8/8/5P2/K7 w - - 0 1", TermKingActivity},
+		{"a rook shut in by its uncastled king",
+			"5rk1/5ppp/8/8/8/8/5PPP/5RK1 w - - 0 1", "5rk1/5ppp/8/8/8/8/5PPP/5K1R w - - 0 1", TermRooks},
+		{"a knight that can reach an outpost",
+			"4k3/pp4pp/3p4/2p5/2P5/4N3/PP4PP/4K3 w - - 0 1", "4k3/pp4pp/3p4/2p5/2P5/6N1/PP4PP/4K3 w - - 0 1", TermMinorPieces},
+		{"space behind advanced centre pawns",
+			"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/3PP3/PPP2PPP/RNBQKBNR w KQkq - 0 1", TermSpace},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
