@@ -5,8 +5,8 @@ import "github.com/outpost-chess/outpost/chess"
 // PawnKingCache remembers the terms of the main evaluation that depend only
 // on the pawns, the kings' squares and the castling rights (pawn structure,
 // king shelter and activity, and the space count), which change in few of
-// the moves a search makes. A
-// search evaluates through one with Weights.EvaluateCached.
+// the moves a search makes. A search evaluates through one with
+// Weights.EvaluateCached.
 //
 // A cache holds the terms of one Weights value: use it with no other, and
 // do not change the weights while it holds entries (Clear it instead). It
@@ -57,6 +57,7 @@ func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 			e.kingActivity(c)  // king.go
 			e.spaceCount(c)    // space.go
 		}
+		e.blockedPawns() // space.go
 		return
 	}
 	kings := pawnKingKey(e.p)

@@ -18,15 +18,19 @@ const centreFiles = chess.FileABB<<2 | chess.FileABB<<3 | chess.FileABB<<4 | che
 
 // spaceCount sets e.spaceSquares[c], c's safe squares in its space area
 // (not holding an own pawn, not attacked by an enemy pawn), those up to
-// three squares behind an own pawn counted twice, and e.blocked, the pawns
-// of either side with a pawn right in front of them. Both depend only on
-// the pawns, so a PawnKingCache keeps them.
+// three squares behind an own pawn counted twice. It depends only on the
+// pawns, so a PawnKingCache keeps it.
 func (e *evaluation) spaceCount(c chess.Color) {
 	own := e.pawns[c]
 	safe := spaceArea[c] &^ own &^ e.pawnAttacks[c.Other()]
 	back := own.Forward(c.Other())
 	behind := back | back.Forward(c.Other()) | back.Forward(c.Other()).Forward(c.Other())
 	e.spaceSquares[c] = safe.Count() + (safe & behind).Count()
+}
+
+// blockedPawns sets e.blocked, the pawns of either side with a pawn right in
+// front of them. It depends only on the pawns, so a PawnKingCache keeps it.
+func (e *evaluation) blockedPawns() {
 	all := e.pawns[chess.White] | e.pawns[chess.Black]
 	e.blocked = (e.pawns[chess.White] & all.Forward(chess.Black)).Count() +
 		(e.pawns[chess.Black] & all.Forward(chess.White)).Count()
