@@ -32,10 +32,11 @@
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             mate scores stored relative to the node
-//	movepick.go  staged move picker: hash move, good captures (MVV-LVA,
-//	             SEE >= 0), killers, counter-move, history, bad captures
-//	history.go   killer moves, counter-moves, butterfly and continuation
-//	             history with gravity updates
+//	movepick.go  staged move picker: hash move, good captures (MVV-LVA
+//	             and capture history, SEE >= 0), killers, counter-move,
+//	             history, bad captures
+//	history.go   killer moves, counter-moves, butterfly, continuation and
+//	             capture history with gravity updates
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
 //	             far searches found it off for the same pawn structure and

@@ -10,16 +10,19 @@ const maxPly = 128
 // lets recent results outweigh old ones.
 const historyMax = 16384
 
-// orderingTables hold what the search learns about quiet moves: which ones
+// orderingTables hold what the search learns about moves: which quiet ones
 // caused beta cutoffs (killers per ply, counter-moves per previous move,
 // butterfly history per side, from and to square, and continuation history:
 // how good a move (piece, target) has been as a reply to the opponent's
-// last move and as a follow-up to our own previous move).
+// last move and as a follow-up to our own previous move), and which
+// captures did (capture history, by the capturing piece, the target and
+// the captured piece's type).
 type orderingTables struct {
 	history  [2][64][64]int32
 	killers  [maxPly + 1][2]chess.Move
 	counters [16][64]chess.Move // indexed by the previous move's piece and target
 	cont     [16][64]contRow    // indexed by an earlier move's piece and target
+	captures [16][64][8]int32   // indexed by the piece, its target and the captured type
 }
 
 // contRow is the continuation history following one (piece, target) move,
@@ -46,6 +49,16 @@ func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece,
 		h += cont2[pc][m.To()]
 	}
 	return h
+}
+
+// captureEntry is the capture history entry of noisy move m in p (a
+// promotion that captures nothing is indexed by NoPieceType).
+func (o *orderingTables) captureEntry(p *chess.Position, m chess.Move) *int32 {
+	victim := p.PieceAt(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = chess.Pawn
+	}
+	return &o.captures[p.PieceAt(m.From())][m.To()][victim]
 }
 
 func (o *orderingTables) clear() { *o = orderingTables{} }
@@ -78,6 +91,22 @@ func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, cont1, c
 	if cont2 != nil {
 		gravity(&cont2[pc][m.To()], bonus)
 	}
+}
+
+// penaliseCaptures lowers the capture history of the noisy moves tried
+// before a cutoff by another move at depth.
+func (o *orderingTables) penaliseCaptures(p *chess.Position, tried []chess.Move, depth int) {
+	bonus := historyBonus(depth)
+	for _, m := range tried {
+		gravity(o.captureEntry(p, m), -bonus)
+	}
+}
+
+// recordCaptureCutoff rewards the noisy move that caused a beta cutoff at
+// depth and penalises the noisy moves tried before it.
+func (o *orderingTables) recordCaptureCutoff(p *chess.Position, best chess.Move, tried []chess.Move, depth int) {
+	gravity(o.captureEntry(p, best), historyBonus(depth))
+	o.penaliseCaptures(p, tried, depth)
 }
 
 // recordCutoff rewards the quiet move that caused a beta cutoff at ply and

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
+)
 
 func TestGravityStaysInBounds(t *testing.T) {
 	for _, bonus := range []int32{historyBonus(1), historyBonus(20), -historyBonus(20)} {
@@ -14,5 +18,33 @@ func TestGravityStaysInBounds(t *testing.T) {
 		if (bonus > 0) != (h > 0) {
 			t.Errorf("bonus %d repeated: history %d, want its sign", bonus, h)
 		}
+	}
+}
+
+func TestRecordCaptureCutoff(t *testing.T) {
+	// White's knight on c3 and pawn on d4 can both take on e5 (a pawn) and
+	// the knight can take on d5 (a pawn).
+	p, err := chess.ParseFEN("4k3/8/8/3pp3/3P4/2N5/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dxe5, err := p.ParseUCI("d4e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nxd5, err := p.ParseUCI("c3d5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := new(orderingTables)
+	tables.recordCaptureCutoff(p, dxe5, []chess.Move{nxd5}, 5)
+	if got := *tables.captureEntry(p, dxe5); got <= 0 {
+		t.Errorf("capture history of the cutoff move %v = %d, want > 0", dxe5, got)
+	}
+	if got := *tables.captureEntry(p, nxd5); got >= 0 {
+		t.Errorf("capture history of the move tried before it %v = %d, want < 0", nxd5, got)
+	}
+	if got := tables.captures[chess.NewPiece(chess.White, chess.Pawn)][chess.E5][chess.Knight]; got != 0 {
+		t.Errorf("entry for another victim = %d, want 0", got)
 	}
 }

@@ -19,7 +19,8 @@ const (
 //
 //  1. the hash move, if legal;
 //  2. captures and promotions that do not lose material (SEE >= 0), most
-//     valuable victim first, least valuable attacker next (MVV-LVA);
+//     valuable victim first, then by capture history, least valuable
+//     attacker last (MVV plus a quarter of the history, minus LVA);
 //  3. quiet moves: the two killers, the counter-move, then by history;
 //  4. the losing captures and under-promotions deferred from step 2.
 //
@@ -168,7 +169,7 @@ func (mp *movePicker) scoreNoisy() {
 		if m.IsEnPassant() {
 			victim = chess.Pawn
 		}
-		s := int32(seeValue[victim])*8 - int32(mp.pos.PieceAt(m.From()).Type())
+		s := int32(seeValue[victim])*8 + *mp.tables.captureEntry(mp.pos, m)/4 - int32(mp.pos.PieceAt(m.From()).Type())
 		if m.Promotion() == chess.Queen {
 			s += int32(seeValue[chess.Queen]) * 8
 		}

@@ -198,6 +198,13 @@ func TestMovePickerFull(t *testing.T) {
 func TestMovePickerNoisyOnly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	tables := new(orderingTables)
+	for pc := range tables.captures {
+		for to := range tables.captures[pc] {
+			for victim := range tables.captures[pc][to] {
+				tables.captures[pc][to][victim] = rng.Int32N(2*historyMax) - historyMax
+			}
+		}
+	}
 	for _, p := range suitePositions(t) {
 		var want []chess.Move
 		for _, m := range p.LegalMoves() {
@@ -233,21 +240,22 @@ func TestMovePickerNoisyOnly(t *testing.T) {
 				if !seeGE(p, m, 0) {
 					t.Errorf("%s: quiescence picker returned losing capture %v", where, m)
 				}
-				if i > 0 && mvvLva(p, got[i-1]) < mvvLva(p, m) {
-					t.Errorf("%s: %v before %v, want most valuable victim first", where, got[i-1], m)
+				if i > 0 && noisyKey(p, tables, got[i-1]) < noisyKey(p, tables, m) {
+					t.Errorf("%s: %v before %v, want most valuable victim first, then by capture history", where, got[i-1], m)
 				}
 			}
 		}
 	}
 }
 
-// mvvLva is the picker's capture order key, recomputed independently.
-func mvvLva(p *chess.Position, m chess.Move) int {
+// noisyKey is the picker's capture order key, recomputed independently:
+// MVV-LVA plus a quarter of the capture history.
+func noisyKey(p *chess.Position, tables *orderingTables, m chess.Move) int {
 	victim := p.PieceAt(m.To()).Type()
 	if m.IsEnPassant() {
 		victim = chess.Pawn
 	}
-	v := int(seeValue[victim])*8 - int(p.PieceAt(m.From()).Type())
+	v := int(seeValue[victim])*8 - int(p.PieceAt(m.From()).Type()) + int(tables.captures[p.PieceAt(m.From())][m.To()][victim]/4)
 	if m.Promotion() == chess.Queen {
 		v += int(seeValue[chess.Queen]) * 8
 	}

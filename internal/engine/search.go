@@ -302,6 +302,8 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	var checks chess.Checks // filled at the second move
 	var quiets [64]chess.Move
 	nQuiets := 0
+	var noisies [32]chess.Move
+	nNoisies := 0
 	skipQuiets := false
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
 		if m == excluded { // a singular extension search leaves it out
@@ -438,14 +440,21 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				if score >= beta {
 					if quiet {
 						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, cont1, cont2, ply, depth)
+						s.tables.penaliseCaptures(pos, noisies[:nNoisies], depth)
+					} else {
+						s.tables.recordCaptureCutoff(pos, m, noisies[:nNoisies], depth)
 					}
 					break
 				}
 			}
 		}
-		if quiet && nQuiets < len(quiets) {
+		switch {
+		case quiet && nQuiets < len(quiets):
 			quiets[nQuiets] = m
 			nQuiets++
+		case !quiet && nNoisies < len(noisies):
+			noisies[nNoisies] = m
+			nNoisies++
 		}
 	}
 
