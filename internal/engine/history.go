@@ -54,11 +54,7 @@ func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece,
 // captureEntry is the capture history entry of noisy move m in p (a
 // promotion that captures nothing is indexed by NoPieceType).
 func (o *orderingTables) captureEntry(p *chess.Position, m chess.Move) *int32 {
-	victim := p.PieceAt(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = chess.Pawn
-	}
-	return &o.captures[p.PieceAt(m.From())][m.To()][victim]
+	return &o.captures[p.PieceAt(m.From())][m.To()][capturedType(p, m)]
 }
 
 func (o *orderingTables) clear() { *o = orderingTables{} }

@@ -165,11 +165,7 @@ func (mp *movePicker) isBadNoisy(m chess.Move) bool {
 
 func (mp *movePicker) scoreNoisy() {
 	for i, m := range mp.noisy.Slice() {
-		victim := mp.pos.PieceAt(m.To()).Type()
-		if m.IsEnPassant() {
-			victim = chess.Pawn
-		}
-		s := int32(seeValue[victim])*8 + *mp.tables.captureEntry(mp.pos, m)/4 - int32(mp.pos.PieceAt(m.From()).Type())
+		s := int32(seeValue[capturedType(mp.pos, m)])*8 + *mp.tables.captureEntry(mp.pos, m)/4 - int32(mp.pos.PieceAt(m.From()).Type())
 		if m.Promotion() == chess.Queen {
 			s += int32(seeValue[chess.Queen]) * 8
 		}

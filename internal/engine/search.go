@@ -643,11 +643,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		// Delta pruning: even winning the captured piece for free (plus a
 		// margin) would not reach alpha.
 		if !inCheck && !m.IsPromotion() {
-			victim := pos.PieceAt(m.To()).Type()
-			if m.IsEnPassant() {
-				victim = chess.Pawn
-			}
-			if standPat+seeValue[victim]+200 <= alpha {
+			if standPat+seeValue[capturedType(pos, m)]+200 <= alpha {
 				continue
 			}
 		}

@@ -6,6 +6,15 @@ import "github.com/outpost-chess/outpost/chess"
 // is large so that it never wins an exchange by being captured.
 var seeValue = [7]Score{chess.Pawn: 100, chess.Knight: 320, chess.Bishop: 330, chess.Rook: 500, chess.Queen: 950, chess.King: 20000}
 
+// capturedType is the type of the piece m captures in p (a pawn for en
+// passant; NoPieceType for a move that captures nothing).
+func capturedType(p *chess.Position, m chess.Move) chess.PieceType {
+	if m.IsEnPassant() {
+		return chess.Pawn
+	}
+	return p.PieceAt(m.To()).Type()
+}
+
 // seeGE reports whether the static exchange evaluation of m in p is at least
 // threshold: whether, when both sides keep recapturing on m's target square
 // with their least valuable attacker (and may stop when it pays), the mover
@@ -18,12 +27,7 @@ func seeGE(p *chess.Position, m chess.Move, threshold Score) bool {
 	}
 	from, to := m.From(), m.To()
 	moving := p.PieceAt(from).Type()
-	var gain Score
-	if m.IsEnPassant() {
-		gain = seeValue[chess.Pawn]
-	} else {
-		gain = seeValue[p.PieceAt(to).Type()]
-	}
+	gain := seeValue[capturedType(p, m)]
 	if promo := m.Promotion(); promo != chess.NoPieceType {
 		gain += seeValue[promo] - seeValue[chess.Pawn]
 		moving = promo
