@@ -34,9 +34,9 @@
 //	             mate scores stored relative to the node
 //	movepick.go  staged move picker: hash move, good captures (MVV-LVA
 //	             and capture history, SEE >= 0), killers, counter-move,
-//	             history, bad captures
-//	history.go   killer moves, counter-moves, butterfly, continuation and
-//	             capture history with gravity updates
+//	             quiet moves by history, bad captures
+//	history.go   killer moves, counter-moves, butterfly, continuation,
+//	             pawn-structure and capture history with gravity updates
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
 //	             far searches found it off for the same pawn structure and

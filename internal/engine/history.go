@@ -12,17 +12,31 @@ const historyMax = 16384
 
 // orderingTables hold what the search learns about moves: which quiet ones
 // caused beta cutoffs (killers per ply, counter-moves per previous move,
-// butterfly history per side, from and to square, and continuation history:
+// butterfly history per side, from and to square; continuation history:
 // how good a move (piece, target) has been as a reply to the opponent's
-// last move and as a follow-up to our own previous move), and which
-// captures did (capture history, by the capturing piece, the target and
-// the captured piece's type).
+// last move and as a follow-up to our own previous move; and pawn history:
+// how good it has been with the same pawn structure), and which captures
+// did (capture history, by the capturing piece, the target and the captured
+// piece's type).
 type orderingTables struct {
 	history  [2][64][64]int32
 	killers  [maxPly + 1][2]chess.Move
-	counters [16][64]chess.Move // indexed by the previous move's piece and target
-	cont     [16][64]contRow    // indexed by an earlier move's piece and target
-	captures [16][64][8]int32   // indexed by the piece, its target and the captured type
+	counters [16][64]chess.Move          // indexed by the previous move's piece and target
+	cont     [16][64]contRow             // indexed by an earlier move's piece and target
+	captures [16][64][8]int32            // indexed by the piece, its target and the captured type
+	pawns    [pawnHistoryEntries]contRow // indexed by a hash of the pawn structure
+}
+
+// pawnHistoryEntries is the number of pawn history rows (pawn structures,
+// hashed; 1024 rows of 4 KiB). The pawn structure decides much of which
+// piece belongs where, and changes more slowly than the rest of the
+// position, so what a quiet move was worth in one search carries over to
+// nearby positions with the same pawns.
+const pawnHistoryEntries = 1024
+
+// pawnRow is the pawn history row of p's pawn structure.
+func (o *orderingTables) pawnRow(p *chess.Position) *contRow {
+	return &o.pawns[pawnIndex(p)%pawnHistoryEntries]
 }
 
 // contRow is the continuation history following one (piece, target) move,
@@ -38,10 +52,11 @@ func (o *orderingTables) contRowAfter(m chess.Move, pc chess.Piece) *contRow {
 	return &o.cont[pc][m.To()]
 }
 
-// quietScore is the history score of quiet move m by piece pc: butterfly
-// plus the continuation rows that apply (either may be nil).
-func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece, cont1, cont2 *contRow) int32 {
-	h := o.history[c][m.From()][m.To()]
+// quietScore is the history score of quiet move m by piece pc in p:
+// butterfly plus pawn history plus the continuation rows that apply (either
+// may be nil).
+func (o *orderingTables) quietScore(p *chess.Position, m chess.Move, pc chess.Piece, cont1, cont2 *contRow) int32 {
+	h := o.history[p.SideToMove()][m.From()][m.To()] + o.pawnRow(p)[pc][m.To()]
 	if cont1 != nil {
 		h += cont1[pc][m.To()]
 	}
@@ -81,6 +96,7 @@ func gravity(h *int32, bonus int32) {
 func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, cont1, cont2 *contRow, bonus int32) {
 	gravity(&o.history[p.SideToMove()][m.From()][m.To()], bonus)
 	pc := p.PieceAt(m.From())
+	gravity(&o.pawnRow(p)[pc][m.To()], bonus)
 	if cont1 != nil {
 		gravity(&cont1[pc][m.To()], bonus)
 	}

@@ -48,3 +48,38 @@ func TestRecordCaptureCutoff(t *testing.T) {
 		t.Errorf("entry for another victim = %d, want 0", got)
 	}
 }
+
+func TestRecordCutoffPawnHistory(t *testing.T) {
+	p, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same pieces with other pawns: another pawn history row.
+	otherPawns, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nf3, err := p.ParseUCI("g1f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc3, err := p.ParseUCI("b1c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	knight := chess.NewPiece(chess.White, chess.Knight)
+	tables := new(orderingTables)
+	tables.recordCutoff(p, nf3, []chess.Move{nc3}, chess.NoMove, chess.NoPiece, nil, nil, 0, 5)
+	if got := tables.pawnRow(p)[knight][chess.F3]; got <= 0 {
+		t.Errorf("pawn history of the cutoff move Nf3 = %d, want > 0", got)
+	}
+	if got := tables.pawnRow(p)[knight][chess.C3]; got >= 0 {
+		t.Errorf("pawn history of Nc3, tried before it = %d, want < 0", got)
+	}
+	if got := tables.pawnRow(otherPawns)[knight][chess.F3]; got != 0 {
+		t.Errorf("pawn history of Nf3 with other pawns = %d, want 0", got)
+	}
+	if a, b := tables.quietScore(p, nf3, knight, nil, nil), tables.quietScore(otherPawns, nf3, knight, nil, nil); a <= b {
+		t.Errorf("quietScore of Nf3 with the rewarded pawns %d, with others %d: want the first higher", a, b)
+	}
+}

@@ -174,20 +174,19 @@ func (mp *movePicker) scoreNoisy() {
 }
 
 func (mp *movePicker) scoreQuiet() {
-	c := mp.pos.SideToMove()
 	for i, m := range mp.quiet.Slice() {
 		var s int32
 		switch m {
-		// Above any history score, which sums three tables of
+		// Above any history score, which sums four tables of
 		// ±historyMax each.
 		case mp.killers[0]:
-			s = 6 * historyMax
+			s = 7 * historyMax
 		case mp.killers[1]:
-			s = 5 * historyMax
+			s = 6 * historyMax
 		case mp.counter:
-			s = 4 * historyMax
+			s = 5 * historyMax
 		default:
-			s = mp.tables.quietScore(c, m, mp.pos.PieceAt(m.From()), mp.cont1, mp.cont2)
+			s = mp.tables.quietScore(mp.pos, m, mp.pos.PieceAt(m.From()), mp.cont1, mp.cont2)
 		}
 		mp.scores[i] = s
 	}

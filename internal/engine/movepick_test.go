@@ -181,8 +181,8 @@ func TestMovePickerFull(t *testing.T) {
 			}
 			for i := 1; i < len(others); i++ {
 				a, b := others[i-1], others[i]
-				ha := tables.quietScore(p.SideToMove(), a, p.PieceAt(a.From()), cont1, cont2)
-				hb := tables.quietScore(p.SideToMove(), b, p.PieceAt(b.From()), cont1, cont2)
+				ha := tables.quietScore(p, a, p.PieceAt(a.From()), cont1, cont2)
+				hb := tables.quietScore(p, b, p.PieceAt(b.From()), cont1, cont2)
 				if ha < hb {
 					t.Errorf("%s: quiet %v (history %d) before %v (history %d)", where(), a, ha, b, hb)
 					break

@@ -367,7 +367,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
-			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), cont1, cont2)
+			hist = s.tables.quietScore(pos, m, pos.PieceAt(m.From()), cont1, cont2)
 		}
 
 		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
