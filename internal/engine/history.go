@@ -52,16 +52,33 @@ func (o *orderingTables) contRowAfter(m chess.Move, pc chess.Piece) *contRow {
 	return &o.cont[pc][m.To()]
 }
 
-// quietScore is the history score of quiet move m by piece pc in p:
-// butterfly plus pawn history plus the continuation rows that apply (either
-// may be nil).
-func (o *orderingTables) quietScore(p *chess.Position, m chess.Move, pc chess.Piece, cont1, cont2 *contRow) int32 {
-	h := o.history[p.SideToMove()][m.From()][m.To()] + o.pawnRow(p)[pc][m.To()]
-	if cont1 != nil {
-		h += cont1[pc][m.To()]
+// historyRows are the rows of the history tables, indexed by a quiet
+// move's piece and target, that apply at one node: its pawn structure's
+// pawn history, and the continuation history after the opponent's last move
+// and after our own previous move. Any may be nil (no such move, or a
+// caller without a pawn row).
+type historyRows struct {
+	pawns, cont1, cont2 *contRow
+}
+
+// rows returns the history rows of a node at position p reached by the
+// moves whose continuation rows are cont1 and cont2.
+func (o *orderingTables) rows(p *chess.Position, cont1, cont2 *contRow) historyRows {
+	return historyRows{pawns: o.pawnRow(p), cont1: cont1, cont2: cont2}
+}
+
+// quietScore is the history score of quiet move m by piece pc for side c:
+// butterfly plus the rows that apply.
+func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece, rows *historyRows) int32 {
+	h := o.history[c][m.From()][m.To()]
+	if rows.pawns != nil {
+		h += rows.pawns[pc][m.To()]
 	}
-	if cont2 != nil {
-		h += cont2[pc][m.To()]
+	if rows.cont1 != nil {
+		h += rows.cont1[pc][m.To()]
+	}
+	if rows.cont2 != nil {
+		h += rows.cont2[pc][m.To()]
 	}
 	return h
 }
@@ -93,15 +110,17 @@ func gravity(h *int32, bonus int32) {
 	*h += bonus - *h*abs/historyMax
 }
 
-func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, cont1, cont2 *contRow, bonus int32) {
+func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, rows *historyRows, bonus int32) {
 	gravity(&o.history[p.SideToMove()][m.From()][m.To()], bonus)
 	pc := p.PieceAt(m.From())
-	gravity(&o.pawnRow(p)[pc][m.To()], bonus)
-	if cont1 != nil {
-		gravity(&cont1[pc][m.To()], bonus)
+	if rows.pawns != nil {
+		gravity(&rows.pawns[pc][m.To()], bonus)
 	}
-	if cont2 != nil {
-		gravity(&cont2[pc][m.To()], bonus)
+	if rows.cont1 != nil {
+		gravity(&rows.cont1[pc][m.To()], bonus)
+	}
+	if rows.cont2 != nil {
+		gravity(&rows.cont2[pc][m.To()], bonus)
 	}
 }
 
@@ -123,12 +142,12 @@ func (o *orderingTables) recordCaptureCutoff(p *chess.Position, best chess.Move,
 
 // recordCutoff rewards the quiet move that caused a beta cutoff at ply and
 // penalises the quiet moves tried before it.
-func (o *orderingTables) recordCutoff(p *chess.Position, best chess.Move, tried []chess.Move, prev chess.Move, prevPiece chess.Piece, cont1, cont2 *contRow, ply, depth int) {
+func (o *orderingTables) recordCutoff(p *chess.Position, best chess.Move, tried []chess.Move, prev chess.Move, prevPiece chess.Piece, rows *historyRows, ply, depth int) {
 	bonus := historyBonus(depth)
-	o.updateHistory(p, best, cont1, cont2, bonus)
+	o.updateHistory(p, best, rows, bonus)
 	for _, m := range tried {
 		if m != best {
-			o.updateHistory(p, m, cont1, cont2, -bonus)
+			o.updateHistory(p, m, rows, -bonus)
 		}
 	}
 	if o.killers[ply][0] != best {

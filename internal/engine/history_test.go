@@ -69,7 +69,8 @@ func TestRecordCutoffPawnHistory(t *testing.T) {
 	}
 	knight := chess.NewPiece(chess.White, chess.Knight)
 	tables := new(orderingTables)
-	tables.recordCutoff(p, nf3, []chess.Move{nc3}, chess.NoMove, chess.NoPiece, nil, nil, 0, 5)
+	rows := tables.rows(p, nil, nil)
+	tables.recordCutoff(p, nf3, []chess.Move{nc3}, chess.NoMove, chess.NoPiece, &rows, 0, 5)
 	if got := tables.pawnRow(p)[knight][chess.F3]; got <= 0 {
 		t.Errorf("pawn history of the cutoff move Nf3 = %d, want > 0", got)
 	}
@@ -79,7 +80,8 @@ func TestRecordCutoffPawnHistory(t *testing.T) {
 	if got := tables.pawnRow(otherPawns)[knight][chess.F3]; got != 0 {
 		t.Errorf("pawn history of Nf3 with other pawns = %d, want 0", got)
 	}
-	if a, b := tables.quietScore(p, nf3, knight, nil, nil), tables.quietScore(otherPawns, nf3, knight, nil, nil); a <= b {
+	otherRows := tables.rows(otherPawns, nil, nil)
+	if a, b := tables.quietScore(chess.White, nf3, knight, &rows), tables.quietScore(chess.White, nf3, knight, &otherRows); a <= b {
 		t.Errorf("quietScore of Nf3 with the rewarded pawns %d, with others %d: want the first higher", a, b)
 	}
 }

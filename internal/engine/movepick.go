@@ -33,8 +33,7 @@ type movePicker struct {
 	ttMove    chess.Move
 	killers   [2]chess.Move
 	counter   chess.Move
-	cont1     *contRow // continuation history after the opponent's last move
-	cont2     *contRow // and after our own previous move
+	rows      historyRows // the history rows quiet moves are ordered by
 	noisyOnly bool
 
 	stage  int
@@ -56,15 +55,14 @@ func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Mo
 	mp.noisyGenerated, mp.quietGenerated, mp.unsortedQuiets = false, false, false
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
-	mp.cont1, mp.cont2 = nil, nil
+	mp.rows = historyRows{}
 	if prev != chess.NoMove && prev != chess.NullMove {
 		mp.counter = t.counters[prevPiece][prev.To()]
 	}
 }
 
-// setContinuations gives the picker the continuation history rows to order
-// quiet moves by (either may be nil).
-func (mp *movePicker) setContinuations(cont1, cont2 *contRow) { mp.cont1, mp.cont2 = cont1, cont2 }
+// setHistoryRows gives the picker the history rows to order quiet moves by.
+func (mp *movePicker) setHistoryRows(rows historyRows) { mp.rows = rows }
 
 // nextMove returns the next move, or NoMove when all have been returned.
 func (mp *movePicker) nextMove() chess.Move {
@@ -174,6 +172,7 @@ func (mp *movePicker) scoreNoisy() {
 }
 
 func (mp *movePicker) scoreQuiet() {
+	c := mp.pos.SideToMove()
 	for i, m := range mp.quiet.Slice() {
 		var s int32
 		switch m {
@@ -186,7 +185,7 @@ func (mp *movePicker) scoreQuiet() {
 		case mp.counter:
 			s = 5 * historyMax
 		default:
-			s = mp.tables.quietScore(mp.pos, m, mp.pos.PieceAt(m.From()), mp.cont1, mp.cont2)
+			s = mp.tables.quietScore(c, m, mp.pos.PieceAt(m.From()), &mp.rows)
 		}
 		mp.scores[i] = s
 	}

@@ -54,10 +54,10 @@ func suitePositions(t testing.TB) []*chess.Position {
 }
 
 // pickAll runs a picker to the end and returns the moves in order.
-func pickAll(p *chess.Position, tables *orderingTables, ttMove chess.Move, ply int, noisyOnly bool, cont1, cont2 *contRow) []chess.Move {
+func pickAll(p *chess.Position, tables *orderingTables, ttMove chess.Move, ply int, noisyOnly bool, rows historyRows) []chess.Move {
 	var mp movePicker
 	mp.init(p, tables, ttMove, ply, chess.NoMove, chess.NoPiece, noisyOnly)
-	mp.setContinuations(cont1, cont2)
+	mp.setHistoryRows(rows)
 	var got []chess.Move
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
 		got = append(got, m)
@@ -140,7 +140,8 @@ func TestMovePickerFull(t *testing.T) {
 					}
 				}
 			}
-			got := pickAll(p, tables, tt, ply, false, cont1, cont2)
+			rows := tables.rows(p, cont1, cont2)
+			got := pickAll(p, tables, tt, ply, false, rows)
 			where := func() string {
 				return fmt.Sprintf("%s tt %v continuation history %v", p.FEN(), tt, withCont)
 			}
@@ -181,8 +182,8 @@ func TestMovePickerFull(t *testing.T) {
 			}
 			for i := 1; i < len(others); i++ {
 				a, b := others[i-1], others[i]
-				ha := tables.quietScore(p, a, p.PieceAt(a.From()), cont1, cont2)
-				hb := tables.quietScore(p, b, p.PieceAt(b.From()), cont1, cont2)
+				ha := tables.quietScore(p.SideToMove(), a, p.PieceAt(a.From()), &rows)
+				hb := tables.quietScore(p.SideToMove(), b, p.PieceAt(b.From()), &rows)
 				if ha < hb {
 					t.Errorf("%s: quiet %v (history %d) before %v (history %d)", where(), a, ha, b, hb)
 					break
@@ -213,7 +214,7 @@ func TestMovePickerNoisyOnly(t *testing.T) {
 			}
 		}
 		for _, tt := range ttCandidates(p, rng) {
-			got := pickAll(p, tables, tt, 0, true, nil, nil)
+			got := pickAll(p, tables, tt, 0, true, historyRows{})
 			where := p.FEN() + " tt " + tt.String()
 			ttNoisy := tt != chess.NoMove && !tt.IsQuiet() && p.IsLegal(tt)
 			w := want

@@ -230,8 +230,8 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			// it had been searched: the cutoff it stands for teaches the
 			// history, killers and counter-move.
 			if ttScore >= beta && ttMove != chess.NoMove && ttMove.IsQuiet() {
-				cont1, cont2 := s.contRows(ply)
-				s.tables.recordCutoff(pos, ttMove, nil, f.move, f.movedPiece, cont1, cont2, ply, depth)
+				rows := s.historyRows(ply)
+				s.tables.recordCutoff(pos, ttMove, nil, f.move, f.movedPiece, &rows, ply, depth)
 			}
 			return ttScore
 		}
@@ -294,8 +294,8 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// Step 9. The move loop.
 	mp := &f.pickers[boolToInt(excluded != chess.NoMove)]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
-	cont1, cont2 := s.contRows(ply)
-	mp.setContinuations(cont1, cont2)
+	rows := s.historyRows(ply)
+	mp.setHistoryRows(rows)
 	origAlpha := alpha
 	best, bestMove := -Infinite, chess.NoMove
 	moveCount := 0
@@ -367,7 +367,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
-			hist = s.tables.quietScore(pos, m, pos.PieceAt(m.From()), cont1, cont2)
+			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), &rows)
 		}
 
 		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
@@ -439,7 +439,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				}
 				if score >= beta {
 					if quiet {
-						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, cont1, cont2, ply, depth)
+						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, &rows, ply, depth)
 						s.tables.penaliseCaptures(pos, noisies[:nNoisies], depth)
 					} else {
 						s.tables.recordCaptureCutoff(pos, m, noisies[:nNoisies], depth)
@@ -486,16 +486,17 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	return best
 }
 
-// contRows returns the continuation history rows of the node at ply: after
-// the opponent's last move, and after our own previous move (nil where
-// there is no such move).
-func (s *searcher) contRows(ply int) (cont1, cont2 *contRow) {
+// historyRows returns the history rows of the node at ply: its pawn
+// structure's, and the continuation rows after the opponent's last move and
+// after our own previous move (nil where there is no such move).
+func (s *searcher) historyRows(ply int) historyRows {
 	f := &s.stack[ply]
-	cont1 = s.tables.contRowAfter(f.move, f.movedPiece)
+	cont1 := s.tables.contRowAfter(f.move, f.movedPiece)
+	var cont2 *contRow
 	if ply >= 1 {
 		cont2 = s.tables.contRowAfter(s.stack[ply-1].move, s.stack[ply-1].movedPiece)
 	}
-	return cont1, cont2
+	return s.tables.rows(&f.pos, cont1, cont2)
 }
 
 // rawEval is the uncorrected static evaluation of pos: the table's when it
@@ -635,6 +636,9 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// skipped by the picker.
 	mp := &f.pickers[0]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, !inCheck)
+	if inCheck { // quiet evasions are ordered by the pawn history
+		mp.setHistoryRows(s.tables.rows(pos, nil, nil))
+	}
 	origAlpha := alpha
 	bestMove := chess.NoMove
 	moveCount := 0
