@@ -636,7 +636,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// skipped by the picker.
 	mp := &f.pickers[0]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, !inCheck)
-	if inCheck { // quiet evasions are ordered by the pawn history
+	if inCheck { // quiet evasions are ordered by the butterfly and pawn history
 		mp.setHistoryRows(s.tables.rows(pos, nil, nil))
 	}
 	origAlpha := alpha
