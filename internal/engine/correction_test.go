@@ -7,19 +7,11 @@ import (
 )
 
 func TestCorrectionHistory(t *testing.T) {
-	mustFEN := func(fen string) *chess.Position {
-		t.Helper()
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	start := mustFEN(chess.StartFEN)
+	start := mustPosition(t, chess.StartFEN)
 	// Same pawns, different pieces: the same pawn entry, other piece entries.
-	samePawns := mustFEN("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2")
-	otherPawns := mustFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
-	blackToMove := mustFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+	samePawns := mustPosition(t, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2")
+	otherPawns := mustPosition(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+	blackToMove := mustPosition(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
 
 	var c correctionHistory
 	if got := c.correct(start, 25); got != 25 {

@@ -6,6 +6,26 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 )
 
+// mustPosition parses fen or ends the test.
+func mustPosition(t *testing.T, fen string) *chess.Position {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// mustMove parses the UCI move uci in p or ends the test.
+func mustMove(t *testing.T, p *chess.Position, uci string) chess.Move {
+	t.Helper()
+	m, err := p.ParseUCI(uci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func TestGravityStaysInBounds(t *testing.T) {
 	for _, bonus := range []int32{historyBonus(1), historyBonus(20), -historyBonus(20)} {
 		var h int32
@@ -24,18 +44,8 @@ func TestGravityStaysInBounds(t *testing.T) {
 func TestRecordCaptureCutoff(t *testing.T) {
 	// White's knight on c3 and pawn on d4 can both take on e5 (a pawn) and
 	// the knight can take on d5 (a pawn).
-	p, err := chess.ParseFEN("4k3/8/8/3pp3/3P4/2N5/8/4K3 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dxe5, err := p.ParseUCI("d4e5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	nxd5, err := p.ParseUCI("c3d5")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustPosition(t, "4k3/8/8/3pp3/3P4/2N5/8/4K3 w - - 0 1")
+	dxe5, nxd5 := mustMove(t, p, "d4e5"), mustMove(t, p, "c3d5")
 	tables := new(orderingTables)
 	tables.recordCaptureCutoff(p, dxe5, []chess.Move{nxd5}, 5)
 	if got := *tables.captureEntry(p, dxe5); got <= 0 {
@@ -50,23 +60,10 @@ func TestRecordCaptureCutoff(t *testing.T) {
 }
 
 func TestRecordCutoffPawnHistory(t *testing.T) {
-	p, err := chess.ParseFEN(chess.StartFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustPosition(t, chess.StartFEN)
 	// The same pieces with other pawns: another pawn history row.
-	otherPawns, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	nf3, err := p.ParseUCI("g1f3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	nc3, err := p.ParseUCI("b1c3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	otherPawns := mustPosition(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+	nf3, nc3 := mustMove(t, p, "g1f3"), mustMove(t, p, "b1c3")
 	knight := chess.NewPiece(chess.White, chess.Knight)
 	tables := new(orderingTables)
 	rows := tables.rows(p, nil, nil)

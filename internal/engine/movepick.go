@@ -163,7 +163,8 @@ func (mp *movePicker) isBadNoisy(m chess.Move) bool {
 
 func (mp *movePicker) scoreNoisy() {
 	for i, m := range mp.noisy.Slice() {
-		s := int32(seeValue[capturedType(mp.pos, m)])*8 + *mp.tables.captureEntry(mp.pos, m)/4 - int32(mp.pos.PieceAt(m.From()).Type())
+		victim, piece := capturedType(mp.pos, m), mp.pos.PieceAt(m.From())
+		s := int32(seeValue[victim])*8 + mp.tables.captures[piece][m.To()][victim]/4 - int32(piece.Type())
 		if m.Promotion() == chess.Queen {
 			s += int32(seeValue[chess.Queen]) * 8
 		}
