@@ -20,7 +20,9 @@
 //	             cutoffs (a quiet hash move's cutoff feeds the history),
 //	             static evaluation (corrected by correction.go)
 //	             refined by the table's bound, reverse futility pruning,
-//	             null-move pruning, internal iterative reduction, singular
+//	             null-move pruning, ProbCut (a capture that beats beta by
+//	             a margin at a reduced depth cuts the node), internal
+//	             iterative reduction, singular
 //	             extension (double outside PV nodes, and multi-cut and
 //	             negative extension), late-move / history /
 //	             futility / SEE pruning at shallow depth (never for

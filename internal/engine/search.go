@@ -285,13 +285,29 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 8. Internal iterative reduction: without a hash move, ordering
+	// Step 8. ProbCut: when a capture, searched with a null window well
+	// above beta at a reduced depth, beats it, the full-depth search almost
+	// surely would too (unless the table already says it does not).
+	if !pvNode && !inCheck && excluded == chess.NoMove && depth >= probCutMinDepth && beta > -MaxMateScore && beta < MaxMateScore {
+		probBeta := beta + probCutMargin
+		if !(ttHit && tte.depth >= depth-3 && ttScore < probBeta) {
+			if m, score := s.probCut(ply, depth, probBeta, ttMove, refined, cutNode); m != chess.NoMove {
+				s.tt.store(key, ttEntry{move: m, score: scoreToTT(score, ply), eval: rawEval, depth: depth - 3, bound: Lower})
+				return score
+			}
+			if s.stopped {
+				return 0
+			}
+		}
+	}
+
+	// Step 9. Internal iterative reduction: without a hash move, ordering
 	// will be poor, so search shallower and let the next iteration fix it.
 	if depth >= 4 && ttMove == chess.NoMove {
 		depth--
 	}
 
-	// Step 9. The move loop.
+	// Step 10. The move loop.
 	mp := &f.pickers[boolToInt(excluded != chess.NoMove)]
 	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
 	rows := s.historyRows(ply)
@@ -312,7 +328,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		moveCount++
 		quiet := m.IsQuiet()
 
-		// Step 10. Singular extension: when the hash move is much better
+		// Step 11. Singular extension: when the hash move is much better
 		// than every other move (a search without it, at half depth, fails
 		// low below the hash score), it is searched a ply deeper, or two
 		// plies outside PV nodes when the others fail low by a margin (a
@@ -363,14 +379,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			extension = 1
 		}
 		if skipQuiets && quiet && !givesCheck {
-			continue // late move pruning (step 11) has begun
+			continue // late move pruning (step 12) has begun
 		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
 			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), &rows)
 		}
 
-		// Step 11. Shallow-depth pruning of moves unlikely to matter, once
+		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
@@ -385,7 +401,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 		newDepth := depth - 1 + extension
 
-		// Step 12. Late move reductions: quiet moves late in the order are
+		// Step 13. Late move reductions: quiet moves late in the order are
 		// searched shallower with a null window, and again at full depth
 		// only if they surprise.
 		var score Score
@@ -458,7 +474,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 	}
 
-	// Step 13. No legal move: checkmate or stalemate (or, in a singular
+	// Step 14. No legal move: checkmate or stalemate (or, in a singular
 	// extension search, no move but the one left out).
 	if moveCount == 0 {
 		if excluded != chess.NoMove {
@@ -470,7 +486,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		return DrawScore
 	}
 
-	// Step 14. Store the result with its bound (not for a search that left
+	// Step 15. Store the result with its bound (not for a search that left
 	// a move out: its result is not the position's). When the result says
 	// the static evaluation was off (a score beyond it in the direction
 	// its bound allows, not from a capture), teach the correction history.
@@ -484,6 +500,43 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		s.corr.update(pos, depth, best-staticEval)
 	}
 	return best
+}
+
+// ProbCut searches at depth-probCutReduction, from probCutMinDepth on, for
+// a capture that beats beta by probCutMargin.
+const (
+	probCutMinDepth  = 5
+	probCutReduction = 4
+	probCutMargin    = 200
+)
+
+// probCut is step 8 of search: it returns the first capture at ply whose
+// exchange can win enough to reach probBeta from the evaluation eval and
+// that beats probBeta in quiescence and then in a null-window search of
+// depth-probCutReduction, with its score; or NoMove when there is none (or
+// the search was stopped).
+func (s *searcher) probCut(ply, depth int, probBeta Score, ttMove chess.Move, eval Score, cutNode bool) (chess.Move, Score) {
+	pos := &s.stack[ply].pos
+	mp := &s.stack[ply].pickers[0]
+	mp.init(pos, s.tables, ttMove, ply, chess.NoMove, chess.NoPiece, true)
+	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		if !seeGE(pos, m, probBeta-eval) {
+			continue
+		}
+		s.makeMove(ply, m)
+		score := -s.quiesce(-probBeta, -probBeta+1, ply+1, false)
+		if score >= probBeta {
+			score = -s.search(-probBeta, -probBeta+1, depth-probCutReduction, ply+1, false, !cutNode)
+		}
+		s.unmakeMove()
+		if s.stopped {
+			return chess.NoMove, 0
+		}
+		if score >= probBeta {
+			return m, score
+		}
+	}
+	return chess.NoMove, 0
 }
 
 // historyRows returns the history rows of the node at ply: its pawn
@@ -508,7 +561,7 @@ func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
 	return s.evaluate(pos)
 }
 
-// prunable decides step 11 of search for a move that neither is made in
+// prunable decides step 12 of search for a move that neither is made in
 // check nor gives check; hist is its history score if quiet, eval the
 // node's refined evaluation. It sets *skipQuiets when late move pruning
 // starts: from then on the search prunes every quiet move but checks.
