@@ -290,9 +290,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// surely would too (unless the table already says it does not).
 	if !pvNode && !inCheck && excluded == chess.NoMove && depth >= probCutMinDepth && beta > -MaxMateScore && beta < MaxMateScore {
 		probBeta := beta + probCutMargin
-		if !(ttHit && tte.depth >= depth-3 && ttScore < probBeta) {
+		if !(ttHit && tte.depth >= depth-probCutTableReduction && ttScore < probBeta) {
 			if m, score := s.probCut(ply, depth, probBeta, ttMove, refined, cutNode); m != chess.NoMove {
-				s.tt.store(key, ttEntry{move: m, score: scoreToTT(score, ply), eval: rawEval, depth: depth - 3, bound: Lower})
+				s.tt.store(key, ttEntry{move: m, score: scoreToTT(score, ply), eval: rawEval, depth: depth - probCutTableReduction, bound: Lower})
 				return score
 			}
 			if s.stopped {
@@ -503,11 +503,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 }
 
 // ProbCut searches at depth-probCutReduction, from probCutMinDepth on, for
-// a capture that beats beta by probCutMargin.
+// a capture that beats beta by probCutMargin. Its cutoff is stored in the
+// table at depth-probCutTableReduction, and a table entry at least that deep
+// scoring below beta+probCutMargin skips it (ProbCut would fail).
 const (
-	probCutMinDepth  = 5
-	probCutReduction = 4
-	probCutMargin    = 200
+	probCutMinDepth       = 5
+	probCutReduction      = 4
+	probCutTableReduction = 3
+	probCutMargin         = 200
 )
 
 // probCut is step 8 of search: it returns the first capture at ply whose
