@@ -39,6 +39,8 @@
 //	             quiet moves by history, bad captures
 //	history.go   killer moves, counter-moves, butterfly, continuation,
 //	             pawn-structure and capture history with gravity updates
+//	             (on cutoffs; the continuation history also by the result
+//	             of a late move's re-search after its reduced search)
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
 //	             far searches found it off for the same pawn structure and

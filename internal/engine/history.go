@@ -124,6 +124,24 @@ func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, rows *hi
 	}
 }
 
+// updateContinuation rewards (good) or penalises quiet move m in p, by the
+// history bonus of depth, in the continuation history rows only: for a
+// result that is not a cutoff, such as a late move's re-search after its
+// reduced search beat alpha.
+func (o *orderingTables) updateContinuation(p *chess.Position, m chess.Move, rows *historyRows, depth int, good bool) {
+	bonus := historyBonus(depth)
+	if !good {
+		bonus = -bonus
+	}
+	pc := p.PieceAt(m.From())
+	if rows.cont1 != nil {
+		gravity(&rows.cont1[pc][m.To()], bonus)
+	}
+	if rows.cont2 != nil {
+		gravity(&rows.cont2[pc][m.To()], bonus)
+	}
+}
+
 // penaliseCaptures lowers the capture history of the noisy moves tried
 // before a cutoff by another move at depth.
 func (o *orderingTables) penaliseCaptures(p *chess.Position, tried []chess.Move, depth int) {

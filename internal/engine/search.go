@@ -432,6 +432,11 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			score = -s.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
 			if score > alpha && r > 0 {
 				score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				// A quiet move that surprised the reduced search teaches
+				// its continuation history whether the surprise held.
+				if quiet {
+					s.tables.updateContinuation(pos, m, &rows, newDepth, score > alpha)
+				}
 			}
 		} else if !pvNode || moveCount > 1 {
 			score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
