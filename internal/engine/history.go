@@ -116,30 +116,30 @@ func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, rows *hi
 	if rows.pawns != nil {
 		gravity(&rows.pawns[pc][m.To()], bonus)
 	}
+	rows.updateContinuation(pc, m.To(), bonus)
+}
+
+// updateContinuation applies bonus to the continuation history entries of
+// a quiet move by piece pc to square to, in whichever of the two rows exist.
+func (rows *historyRows) updateContinuation(pc chess.Piece, to chess.Square, bonus int32) {
 	if rows.cont1 != nil {
-		gravity(&rows.cont1[pc][m.To()], bonus)
+		gravity(&rows.cont1[pc][to], bonus)
 	}
 	if rows.cont2 != nil {
-		gravity(&rows.cont2[pc][m.To()], bonus)
+		gravity(&rows.cont2[pc][to], bonus)
 	}
 }
 
-// updateContinuation rewards (good) or penalises quiet move m in p, by the
+// recordReSearch rewards (good) or penalises quiet move m in p, by the
 // history bonus of depth, in the continuation history rows only: for a
 // result that is not a cutoff, such as a late move's re-search after its
 // reduced search beat alpha.
-func (o *orderingTables) updateContinuation(p *chess.Position, m chess.Move, rows *historyRows, depth int, good bool) {
+func (o *orderingTables) recordReSearch(p *chess.Position, m chess.Move, rows *historyRows, depth int, good bool) {
 	bonus := historyBonus(depth)
 	if !good {
 		bonus = -bonus
 	}
-	pc := p.PieceAt(m.From())
-	if rows.cont1 != nil {
-		gravity(&rows.cont1[pc][m.To()], bonus)
-	}
-	if rows.cont2 != nil {
-		gravity(&rows.cont2[pc][m.To()], bonus)
-	}
+	rows.updateContinuation(p.PieceAt(m.From()), m.To(), bonus)
 }
 
 // penaliseCaptures lowers the capture history of the noisy moves tried

@@ -83,28 +83,29 @@ func TestRecordCutoffPawnHistory(t *testing.T) {
 	}
 }
 
-// TestUpdateContinuation checks that a late move's re-search result moves
+// TestRecordReSearch checks that a late move's re-search result moves
 // its continuation history rows (by its sign) and nothing else.
-func TestUpdateContinuation(t *testing.T) {
+func TestRecordReSearch(t *testing.T) {
 	p := mustPosition(t, chess.StartFEN)
 	nf3 := mustMove(t, p, "g1f3")
 	knight := chess.NewPiece(chess.White, chess.Knight)
 	tables := new(orderingTables)
 	var cont1, cont2 contRow
 	rows := tables.rows(p, &cont1, &cont2)
-	tables.updateContinuation(p, nf3, &rows, 5, true)
+	tables.recordReSearch(p, nf3, &rows, 5, true)
 	if cont1[knight][chess.F3] <= 0 || cont2[knight][chess.F3] <= 0 {
 		t.Errorf("after a good re-search: continuation history %d and %d, want both > 0", cont1[knight][chess.F3], cont2[knight][chess.F3])
 	}
 	if h, pawns := tables.history[chess.White][chess.G1][chess.F3], tables.pawnRow(p)[knight][chess.F3]; h != 0 || pawns != 0 {
 		t.Errorf("butterfly %d and pawn history %d, want both untouched", h, pawns)
 	}
-	tables.updateContinuation(p, nf3, &rows, 5, false)
-	tables.updateContinuation(p, nf3, &rows, 5, false)
+	tables.recordReSearch(p, nf3, &rows, 5, false)
+	tables.recordReSearch(p, nf3, &rows, 5, false)
 	if cont1[knight][chess.F3] >= 0 {
 		t.Errorf("after two failed re-searches: continuation history %d, want < 0", cont1[knight][chess.F3])
 	}
-	// No previous moves (the root's children): nothing to update.
+	// No previous moves (the root's children): nothing to update, and no
+	// nil row dereferenced (a panic fails the test).
 	noRows := tables.rows(p, nil, nil)
-	tables.updateContinuation(p, nf3, &noRows, 5, true)
+	tables.recordReSearch(p, nf3, &noRows, 5, true)
 }

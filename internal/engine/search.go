@@ -435,7 +435,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				// A quiet move that surprised the reduced search teaches
 				// its continuation history whether the surprise held.
 				if quiet {
-					s.tables.updateContinuation(pos, m, &rows, newDepth, score > alpha)
+					s.tables.recordReSearch(pos, m, &rows, newDepth, score > alpha)
 				}
 			}
 		} else if !pvNode || moveCount > 1 {
