@@ -144,12 +144,24 @@ func playMatch(ctx context.Context, args []string, w io.Writer, tty bool) error 
 		if tty {
 			fmt.Fprint(w, match.ProgressBar(match.Progress{Total: games}, 40))
 		}
-		cfg.Progress = func(p match.Progress) {
-			if tty {
-				fmt.Fprint(w, "\r\033[K"+match.ProgressBar(p, 40))
-			} else {
+	}
+	// A game lost to an engine's crash or stall is always reported, with
+	// its reason, even behind the progress bar or with --quiet.
+	cfg.Progress = func(p match.Progress) {
+		fault := p.Game.Termination == match.TermAbandoned
+		switch {
+		case run.quiet:
+			if fault {
 				fmt.Fprintln(w, match.ProgressLine(p))
 			}
+		case tty:
+			fmt.Fprint(w, "\r\033[K")
+			if fault {
+				fmt.Fprintln(w, match.ProgressLine(p))
+			}
+			fmt.Fprint(w, match.ProgressBar(p, 40))
+		default:
+			fmt.Fprintln(w, match.ProgressLine(p))
 		}
 	}
 	sum, err := match.Run(ctx, cfg)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -158,5 +159,43 @@ func TestMatchCommand(t *testing.T) {
 	_, stderr, code = runOutpost(t, "match", "--engine1", "a")
 	if code != 2 || !strings.Contains(stderr, "usage: outpost match") {
 		t.Errorf("exit %d, stderr %q; want 2 and the usage", code, stderr)
+	}
+}
+
+// TestMatchReportsCrashes plays a quiet match between two engines that
+// crash when asked to move, printing a panic to standard error: each game's
+// line, with the crash and what the engine wrote, must be printed anyway.
+func TestMatchReportsCrashes(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "crasher")
+	const crasher = `while read -r cmd rest; do
+	case $cmd in
+	uci) echo "id name Crasher"; echo uciok ;;
+	isready) echo readyok ;;
+	go) echo "panic: cannot think" >&2; exit 2 ;;
+	esac
+done
+`
+	if err := os.WriteFile(script, []byte(crasher), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Quietly, and behind a progress bar.
+	for _, tty := range []bool{false, true} {
+		args := []string{"--engine1", "sh " + script, "--engine2", "sh " + script, "--depth", "1", "--games", "2"}
+		if !tty {
+			args = append(args, "--quiet")
+		}
+		var out strings.Builder
+		if err := playMatch(context.Background(), args, &out, tty); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{
+			"Game 1/2  Crasher (1) vs Crasher (2)  0-1  White's engine crashed (engine exited); error output: panic: cannot think  | +0 =0 -1\n",
+			"Game 2/2  Crasher (2) vs Crasher (1)  0-1  White's engine crashed (engine exited); error output: panic: cannot think  | +1 =0 -1\n",
+			"W/D/L:    +1 =0 -1",
+		} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("tty %v: output lacks %q:\n%s", tty, want, out.String())
+			}
+		}
 	}
 }

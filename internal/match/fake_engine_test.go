@@ -29,11 +29,11 @@ func TestMain(m *testing.M) {
 //	first        play the first legal move (the default)
 //	illegal      answer every "go" with an illegal move
 //	none         answer every "go" with "bestmove (none)"
-//	crash        exit as soon as asked to move
-//	crashafter:N exit when asked for its move number N+1 of a game
+//	crash        exit as soon as asked to move, with a panic's trace on stderr
+//	crashafter:N the same when asked for its move number N+1 of a game
 //	illegalevery:N  in every N-th game, answer the first "go" illegally
 //	silent       never answer "uci"
-//	hang         never answer "go" (not even "stop")
+//	hang         never answer "go" (not even "stop"); say so on stderr
 //	slow:MS      wait MS milliseconds before answering "go"
 //	score:CP     report this score (side to move's view) with every move
 //	garbage      print junk lines around every answer
@@ -117,12 +117,18 @@ func fakeEngine(script string) int {
 			pos = fakePosition(f[1:])
 		case "go":
 			if crashAfter >= 0 && moved >= crashAfter || mode == "crash" {
+				// Like a Go panic: what went wrong, then a long trace.
+				fmt.Fprintf(os.Stderr, "panic: fake crash at move %d\n\ngoroutine 1 [running]:\n", moved+1)
+				for i := range 10 {
+					fmt.Fprintf(os.Stderr, "main.frame%d()\n", i)
+				}
 				return 3
 			}
 			moved++
 			time.Sleep(slow)
 			switch {
 			case mode == "hang":
+				fmt.Fprintln(os.Stderr, "fake: thinking forever")
 			case mode == "illegal", illegalEvery > 0 && games%illegalEvery == 0 && moved == 1:
 				say("bestmove a1a1")
 			case mode == "none" || pos == nil:

@@ -151,10 +151,10 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 			return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
 		case errors.Is(err, ErrEngineTimeout):
 			rec.Faulty = who + 1
-			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v)", name, roundMS(res.Elapsed)))
+			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v)%s", name, roundMS(res.Elapsed), errorOutputNote(engines[who], 0)))
 		case err != nil:
 			rec.Faulty = who + 1
-			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)", name, err))
+			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)%s", name, err, errorOutputNote(engines[who], time.Second)))
 		}
 		switch {
 		case s.limits.Timed():
@@ -195,6 +195,16 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		}
 	}
 	return finish(&rec, TermNormal, describeOutcome(g.Outcome(), g.Position().SideToMove()), false)
+}
+
+// errorOutputNote is what an abandoned game's reason adds about the faulty
+// engine's standard error ("; error output: ..."), after waiting up to wait
+// for it to end; "" when it wrote nothing.
+func errorOutputNote(e *Engine, wait time.Duration) string {
+	if out := e.ErrorOutput(wait); out != "" {
+		return "; error output: " + out
+	}
+	return ""
 }
 
 // finish records how the game ended and, when the runner decided it, says

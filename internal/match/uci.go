@@ -97,6 +97,7 @@ type Engine struct {
 	spec    EngineSpec
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
+	stderr  *errorOutput
 	lines   chan string   // stdout, line by line; closed at end of output
 	exited  chan struct{} // closed once the process has been waited for
 	closing chan struct{} // closed by Close, to stop the reader
@@ -126,6 +127,11 @@ func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string
 	}
 	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
 	setProcessGroup(cmd)
+	stderr := newErrorOutput(log.with(tag))
+	cmd.Stderr = stderr
+	// Once the engine has exited, a process it started that still holds
+	// its standard error open does not delay reaping it for long.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("match: %s: %v", tag, err)
@@ -144,6 +150,7 @@ func startEngine(spec EngineSpec, timeout time.Duration, log *logger, tag string
 		spec:    spec,
 		cmd:     cmd,
 		stdin:   stdin,
+		stderr:  stderr,
 		lines:   make(chan string, 256),
 		exited:  make(chan struct{}),
 		closing: make(chan struct{}),
@@ -390,6 +397,22 @@ func (e *Engine) Alive() bool {
 	default:
 		return true
 	}
+}
+
+// ErrorOutput returns an excerpt of what the engine has written to its
+// standard error (its first and last lines, see errorOutput), or "" if
+// nothing. It first waits up to wait for the process to end, so that the
+// last words of an engine that is crashing are in.
+func (e *Engine) ErrorOutput(wait time.Duration) string {
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-e.exited:
+		case <-t.C:
+		}
+	}
+	return e.stderr.String()
 }
 
 // Close asks the engine to quit, and kills it (with any processes it
