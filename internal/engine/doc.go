@@ -40,7 +40,9 @@
 //	history.go   killer moves, counter-moves, butterfly, continuation,
 //	             pawn-structure and capture history with gravity updates
 //	             (on cutoffs; the continuation history also by the result
-//	             of a late move's re-search after its reduced search)
+//	             of a late move's re-search after its reduced search; the
+//	             butterfly and pawn history also by how much a quiet move
+//	             changed the static evaluation)
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
 //	             far searches found it off for the same pawn structure and

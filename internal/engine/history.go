@@ -176,3 +176,18 @@ func (o *orderingTables) recordCutoff(p *chess.Position, best chess.Move, tried 
 		o.counters[prevPiece][prev.To()] = best
 	}
 }
+
+// recordEvalChange teaches the history of the side not to move in p about
+// its last move m, a quiet move by piece pc: sum is the static evaluation
+// before the move (its side's view) plus the one after (the opponent's
+// view), so a negative sum means the move improved its side's evaluation.
+// The bonus is -30 per centipawn of sum, capped at about a fifth of
+// historyMax (Stockfish's scale): the butterfly history, and the pawn
+// history a quarter as much.
+func (o *orderingTables) recordEvalChange(p *chess.Position, m chess.Move, pc chess.Piece, sum Score) {
+	bonus := int32(min(max(-30*int(sum), -3800), 3500))
+	gravity(&o.history[p.SideToMove().Other()][m.From()][m.To()], bonus)
+	if pc.Type() != chess.Pawn {
+		gravity(&o.pawnRow(p)[pc][m.To()], bonus/4)
+	}
+}

@@ -109,3 +109,39 @@ func TestRecordReSearch(t *testing.T) {
 	noRows := tables.rows(p, nil, nil)
 	tables.recordReSearch(p, nf3, &noRows, 5, true)
 }
+
+// TestRecordEvalChange checks the history of a quiet move judged by the
+// change in static evaluation it caused: credited to the side that played
+// it, signed and capped, and in the pawn history only for pieces.
+func TestRecordEvalChange(t *testing.T) {
+	before := mustPosition(t, chess.StartFEN)
+	nf3 := mustMove(t, before, "g1f3")
+	after := mustPosition(t, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1")
+	knight := chess.NewPiece(chess.White, chess.Knight)
+	tables := new(orderingTables)
+	// White saw +20 before Nf3, Black sees -50 after it: the move gained 30.
+	tables.recordEvalChange(after, nf3, knight, 20+(-50))
+	if got := tables.history[chess.White][chess.G1][chess.F3]; got != 900 {
+		t.Errorf("butterfly history of Nf3 after a gain of 30 = %d, want 30 × 30 = 900", got)
+	}
+	if got := tables.pawnRow(after)[knight][chess.F3]; got != 225 {
+		t.Errorf("pawn history of Nf3 = %d, want a quarter of 900", got)
+	}
+	if got := tables.history[chess.Black][chess.G1][chess.F3]; got != 0 {
+		t.Errorf("Black's butterfly history = %d, want untouched", got)
+	}
+	// A huge loss is capped.
+	tables.clear()
+	tables.recordEvalChange(after, nf3, knight, 1000)
+	if got := tables.history[chess.White][chess.G1][chess.F3]; got != -3800 {
+		t.Errorf("butterfly history after a loss of 1000 = %d, want the cap -3800", got)
+	}
+	// A pawn move changes the pawn structure: its pawn history is left alone.
+	e4 := mustMove(t, before, "e2e4")
+	afterE4 := mustPosition(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	pawn := chess.NewPiece(chess.White, chess.Pawn)
+	tables.recordEvalChange(afterE4, e4, pawn, -30)
+	if h, ph := tables.history[chess.White][chess.E2][chess.E4], tables.pawnRow(afterE4)[pawn][chess.E4]; h != 900 || ph != 0 {
+		t.Errorf("after e4 gained 30: butterfly %d, pawn history %d; want 900 and 0", h, ph)
+	}
+}

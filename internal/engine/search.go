@@ -252,6 +252,13 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		refined = refinedEval(staticEval, ttScore, tte.bound)
 	}
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+	// The opponent's last move, if quiet and not played in check, is
+	// judged by how much it changed the static evaluation: a move that
+	// made the position better for its side gains history, one that made
+	// it worse loses some.
+	if !inCheck && ply >= 1 && excluded == chess.NoMove && f.move != chess.NullMove && f.move.IsQuiet() && s.stack[ply-1].staticEval > -Infinite {
+		s.tables.recordEvalChange(pos, f.move, f.movedPiece, s.stack[ply-1].staticEval+staticEval)
+	}
 	s.tables.killers[ply+1] = [2]chess.Move{}
 
 	if !pvNode && !inCheck && excluded == chess.NoMove && beta > -MaxMateScore && beta < MaxMateScore {
