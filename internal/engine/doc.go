@@ -10,7 +10,8 @@
 //
 // Techniques, and the file each lives in:
 //
-//	root.go      iterative deepening; aspiration windows; MultiPV; root move
+//	root.go      iterative deepening; aspiration windows (searched a ply
+//	             shallower per fail high in a row); MultiPV; root move
 //	             ordering by the previous iteration; progress reports
 //	search.go    negamax alpha-beta with principal variation search (PVS),
 //	             numbered steps: check extension (for checks that do not

@@ -106,8 +106,13 @@ func (s *searcher) aspirate(root *frame) {
 	if s.rootDepth >= 5 && rm.prev > -MaxMateScore && rm.prev < MaxMateScore {
 		alpha, beta = max(rm.prev-delta, -Infinite), min(rm.prev+delta, Infinite)
 	}
+	// After a fail high, the search repeated with the wider window is a
+	// ply shallower per fail high in a row (until a fail low): a move that
+	// beat the window is likely to keep its advantage, and confirming it
+	// quickly matters more than confirming it deeply.
+	failedHigh := 0
 	for {
-		score := s.searchRoot(alpha, beta)
+		score := s.searchRoot(alpha, beta, max(1, s.rootDepth-failedHigh))
 		if s.stopped {
 			return
 		}
@@ -115,8 +120,10 @@ func (s *searcher) aspirate(root *frame) {
 		case score <= alpha:
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
+			failedHigh = 0
 		case score >= beta:
 			beta = min(score+delta, Infinite)
+			failedHigh++
 		default:
 			return
 		}
@@ -124,12 +131,11 @@ func (s *searcher) aspirate(root *frame) {
 	}
 }
 
-// searchRoot searches the root moves from pvIdx on with the window
-// (alpha, beta), recording each move's score and PV. Moves before pvIdx are
-// the better MultiPV lines already found this iteration.
-func (s *searcher) searchRoot(alpha, beta Score) Score {
+// searchRoot searches the root moves from pvIdx on to depth with the
+// window (alpha, beta), recording each move's score and PV. Moves before
+// pvIdx are the better MultiPV lines already found this iteration.
+func (s *searcher) searchRoot(alpha, beta Score, depth int) Score {
 	best := -Infinite
-	depth := s.rootDepth
 	for i := s.pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		before := s.nodes
