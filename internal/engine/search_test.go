@@ -539,3 +539,26 @@ func TestRefinedEval(t *testing.T) {
 		}
 	}
 }
+
+// TestMateWithBishopAndKnight plays bishop and knight against a bare king,
+// the engine on both sides at 10,000 nodes a move, from the corner of the
+// wrong colour: the mop-up (package eval) must lead the search to mate
+// within the fifty-move rule.
+func TestMateWithBishopAndKnight(t *testing.T) {
+	for _, fen := range []string{
+		"7k/8/8/8/8/8/8/KBN5 w - - 0 1",  // light bishop, king in a dark corner
+		"k7/8/8/8/8/8/8/4KNB1 b - - 0 1", // dark bishop, king in a light corner
+	} {
+		g := chess.NewGameFromPosition(chess.MustParseFEN(fen))
+		eng := New(Options{HashMB: 4, Seed: 1})
+		for !g.Outcome().IsOver() && g.Position().HalfmoveClock() < 100 {
+			r := eng.Search(context.Background(), Params{Position: g.Position(), History: g.Hashes(), Limits: Limits{Nodes: 10000}})
+			if err := g.Play(r.BestMove); err != nil {
+				t.Fatalf("%s: %v", fen, err)
+			}
+		}
+		if o := g.Outcome(); o.Reason != chess.Checkmate {
+			t.Errorf("%s: no mate after %d plies (%v): %v", fen, g.Len(), o.Reason, g.SANMoves())
+		}
+	}
+}

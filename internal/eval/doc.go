@@ -40,6 +40,9 @@
 //	                                by the number of pieces and blocked pawns)
 //	tempo, complexity, drawish-     eval.go (the last two on the endgame half)
 //	endgame scaling
+//	known draws (knights alone,     endgame.go (not tuned: facts of chess)
+//	the wrong rook pawn), mop-up
+//	against a bare king
 //	per-term breakdown              explain.go
 //	pawn and king cache             cache.go (PawnKingCache, for a search)
 //

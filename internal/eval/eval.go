@@ -63,7 +63,7 @@ func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, n
 func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache) int {
 	var e evaluation
 	e.run(w, p, cache)
-	white, _ := e.white(e.sum())
+	white, _, _ := e.white(e.sum())
 	if p.SideToMove() == chess.Black {
 		return -white
 	}
@@ -189,10 +189,20 @@ func (e *evaluation) sum() (mg, eg int) {
 }
 
 // white returns the score from White's view for the term sums mg and eg:
-// the endgame half scaled by scale(eg), then both tapered by the phase.
-func (e *evaluation) white(mg, eg int) (white, scale int) {
-	scale = e.scale(eg)
-	return taper(mg, eg*scale/64, e.phase), scale
+// 0 in an ending the side ahead cannot win (scale 0); otherwise the
+// endgame half scaled by scale(eg), both halves tapered by the phase, and
+// the mop-up against a bare king added (endgame.go).
+// It also returns the scale and the mop-up.
+func (e *evaluation) white(mg, eg int) (white, scale, mopUp int) {
+	strong := chess.White
+	if eg < 0 {
+		strong = chess.Black
+	}
+	if e.knownDraw(strong) {
+		return 0, 0, 0
+	}
+	scale, mopUp = e.scale(eg), e.mopUp()
+	return taper(mg, eg*scale/64, e.phase) + mopUp, scale, mopUp
 }
 
 // scale returns the factor, in 64ths, by which the endgame half eg of the

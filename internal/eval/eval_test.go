@@ -59,8 +59,9 @@ func TestExplainAgrees(t *testing.T) {
 		if tapered != b.Tapered || b.Tapered != taper(b.MG, b.EG, b.Phase) {
 			t.Errorf("%s: tapered terms sum to %d, breakdown says %d", fen, tapered, b.Tapered)
 		}
-		if want := taper(b.MG, b.EG*b.Scale/64, b.Phase); b.White != want {
-			t.Errorf("%s: White %d, want taper(%d, %d*%d/64, %d) = %d", fen, b.White, b.MG, b.EG, b.Scale, b.Phase, want)
+		// A known draw (endgame.go) is 0 whatever the terms say.
+		if want := taper(b.MG, b.EG*b.Scale/64, b.Phase) + b.MopUp; b.White != want && !(b.White == 0 && b.Scale == 0 && b.MopUp == 0) {
+			t.Errorf("%s: White %d, want taper(%d, %d*%d/64, %d) + %d = %d", fen, b.White, b.MG, b.EG, b.Scale, b.Phase, b.MopUp, want)
 		}
 		if b.Phase < 0 || b.Phase > MaxPhase {
 			t.Errorf("%s: phase %d", fen, b.Phase)

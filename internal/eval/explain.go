@@ -27,7 +27,8 @@ type Breakdown struct {
 	MG, EG  int                 // White minus Black, summed over the terms
 	Tapered int                 // taper(MG, EG, Phase), from White's view
 	Scale   int                 // drawish-endgame factor of EG in 64ths (64: none)
-	White   int                 // taper(MG, EG*Scale/64, Phase), from White's view
+	MopUp   int                 // the mop-up against a bare king, from White's view (endgame.go)
+	White   int                 // taper(MG, EG*Scale/64, Phase) + MopUp, or 0 in a known draw (Scale 0), from White's view
 	Total   int                 // the score from the side to move's view: Evaluate's result
 }
 
@@ -61,7 +62,7 @@ func (w *Weights) Explain(p *chess.Position) Breakdown {
 	}
 
 	b.Tapered = taper(b.MG, b.EG, e.phase)
-	b.White, b.Scale = e.white(b.MG, b.EG)
+	b.White, b.Scale, b.MopUp = e.white(b.MG, b.EG)
 	b.Total = b.White
 	if p.SideToMove() == chess.Black {
 		b.Total = -b.White
@@ -82,7 +83,13 @@ func (b Breakdown) String() string {
 	}
 	fmt.Fprintf(&sb, "phase %d/%d: mg %d, eg %d, tapered %d (White's view)\n", b.Phase, MaxPhase, b.MG, b.EG, b.Tapered)
 	if b.Scale != 64 {
-		fmt.Fprintf(&sb, "drawish endgame: eg scaled by %d/64, tapered %d\n", b.Scale, b.White)
+		fmt.Fprintf(&sb, "drawish endgame: eg scaled by %d/64\n", b.Scale)
+	}
+	if b.MopUp != 0 {
+		fmt.Fprintf(&sb, "mop-up against a bare king: %+d\n", b.MopUp)
+	}
+	if b.White != b.Tapered {
+		fmt.Fprintf(&sb, "endgame-adjusted %d (White's view)\n", b.White)
 	}
 	fmt.Fprintf(&sb, "total %d (side to move's view)\n", b.Total)
 	return sb.String()

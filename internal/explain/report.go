@@ -239,7 +239,8 @@ type MainEval struct {
 	Phase    int        `json:"phase"`
 	MaxPhase int        `json:"maxPhase"`
 	Terms    []MainTerm `json:"terms"`
-	Scale    int        `json:"scale"` // drawish-endgame factor of the endgame half, in 64ths
+	Scale    int        `json:"scale"` // drawish-endgame factor of the endgame half, in 64ths (0: a known draw)
+	MopUp    int        `json:"mopUp"` // the bonus for driving a bare king to the edge, in the total
 	Total    int        `json:"total"`
 }
 
@@ -403,7 +404,10 @@ func classicEval(p *chess.Position) ClassicEval {
 
 func mainEval(p *chess.Position) MainEval {
 	b := eval.Explain(p)
-	me := MainEval{Phase: b.Phase, MaxPhase: eval.MaxPhase, Scale: b.Scale, Total: b.Total, Terms: []MainTerm{}}
+	me := MainEval{Phase: b.Phase, MaxPhase: eval.MaxPhase, Scale: b.Scale, MopUp: b.MopUp, Total: b.Total, Terms: []MainTerm{}}
+	if p.SideToMove() == chess.Black {
+		me.MopUp = -me.MopUp
+	}
 	for _, t := range b.Terms {
 		mt := MainTerm{Name: t.Term.String(), Mover: t.WhiteTapered, Opponent: t.BlackTapered,
 			WhiteMG: int(t.White.MG), WhiteEG: int(t.White.EG), BlackMG: int(t.Black.MG), BlackEG: int(t.Black.EG)}

@@ -50,8 +50,15 @@ func WriteText(w io.Writer, t *Tree, r *Report) error {
 	for _, m := range r.Main.Terms {
 		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)
 	}
-	if r.Main.Scale != 64 {
+	switch r.Main.Scale {
+	case 64:
+	case 0:
+		fmt.Fprintf(&b, "  drawish endgame: endgame half scaled by 0/64 (a known draw scores 0)\n")
+	default:
 		fmt.Fprintf(&b, "  drawish endgame: endgame half scaled by %d/64\n", r.Main.Scale)
+	}
+	if r.Main.MopUp != 0 {
+		fmt.Fprintf(&b, "  mop-up against a bare king: %+d\n", r.Main.MopUp)
 	}
 
 	b.WriteString("\ncandidates (full engine, MultiPV):\n")
