@@ -188,11 +188,11 @@ func (e *evaluation) sum() (mg, eg int) {
 	return int(s.MG), int(s.EG)
 }
 
-// white returns the score from White's view for the term sums mg and eg:
-// 0 in an ending the side ahead cannot win (scale 0); otherwise the
-// endgame half scaled by scale(eg), both halves tapered by the phase, and
-// the mop-up against a bare king added (endgame.go).
-// It also returns the scale and the mop-up.
+// white returns the score from White's view for the term sums mg and eg,
+// with the scale and the mop-up it used: 0 (and scale 0) in an ending the
+// side ahead cannot win; otherwise the endgame half scaled by scale(eg),
+// both halves tapered by the phase, and the mop-up against a bare king
+// added (endgame.go).
 func (e *evaluation) white(mg, eg int) (white, scale, mopUp int) {
 	strong := chess.White
 	if eg < 0 {

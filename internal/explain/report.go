@@ -240,7 +240,7 @@ type MainEval struct {
 	MaxPhase int        `json:"maxPhase"`
 	Terms    []MainTerm `json:"terms"`
 	Scale    int        `json:"scale"` // drawish-endgame factor of the endgame half, in 64ths (0: a known draw)
-	MopUp    int        `json:"mopUp"` // the bonus for driving a bare king to the edge, in the total
+	MopUp    int        `json:"mopUp"` // the mop-up against a bare king (endgame.go in package eval), included in Total
 	Total    int        `json:"total"`
 }
 

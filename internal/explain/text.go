@@ -50,12 +50,11 @@ func WriteText(w io.Writer, t *Tree, r *Report) error {
 	for _, m := range r.Main.Terms {
 		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)
 	}
-	switch r.Main.Scale {
-	case 64:
-	case 0:
-		fmt.Fprintf(&b, "  drawish endgame: endgame half scaled by 0/64 (a known draw scores 0)\n")
-	default:
+	if r.Main.Scale != 64 {
 		fmt.Fprintf(&b, "  drawish endgame: endgame half scaled by %d/64\n", r.Main.Scale)
+	}
+	if r.Main.Scale == 0 && r.Main.Total == 0 {
+		b.WriteString("  a known draw: scored 0 whatever the terms say\n")
 	}
 	if r.Main.MopUp != 0 {
 		fmt.Fprintf(&b, "  mop-up against a bare king: %+d\n", r.Main.MopUp)
