@@ -95,7 +95,7 @@ func (e *evaluation) mopUp() int {
 
 // sameColourSquares returns the light squares if s is light, else the dark.
 func sameColourSquares(s chess.Square) chess.Bitboard {
-	if chess.LightSquares&s.Bitboard() != 0 {
+	if chess.LightSquares.Has(s) {
 		return chess.LightSquares
 	}
 	return chess.DarkSquares

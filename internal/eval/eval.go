@@ -190,9 +190,9 @@ func (e *evaluation) sum() (mg, eg int) {
 
 // white returns the score from White's view for the term sums mg and eg,
 // with the scale and the mop-up it used: 0 (and scale 0) in an ending the
-// side ahead cannot win; otherwise the endgame half scaled by scale(eg),
-// both halves tapered by the phase, and the mop-up against a bare king
-// added (endgame.go).
+// side ahead (by the sign of eg) cannot win; otherwise the endgame half
+// scaled by scale, both halves tapered by the phase, and the mop-up
+// against a bare king added (endgame.go).
 func (e *evaluation) white(mg, eg int) (white, scale, mopUp int) {
 	strong := chess.White
 	if eg < 0 {
@@ -201,26 +201,23 @@ func (e *evaluation) white(mg, eg int) (white, scale, mopUp int) {
 	if e.knownDraw(strong) {
 		return 0, 0, 0
 	}
-	scale, mopUp = e.scale(eg), e.mopUp()
+	scale, mopUp = e.scale(strong), e.mopUp()
 	return taper(mg, eg*scale/64, e.phase) + mopUp, scale, mopUp
 }
 
-// scale returns the factor, in 64ths, by which the endgame half eg of the
-// score (White's minus Black's) is multiplied: less than 64 in endgames
-// that are hard to win whatever the count says, 64 otherwise. The rules,
+// scale returns the factor, in 64ths, by which the endgame half of the
+// score is multiplied when strong is the side it favours (White when it is
+// 0): less than 64 in endgames that are hard to win whatever the count
+// says, 64 otherwise. The rules,
 // the smallest factor applying: the only pieces besides kings and pawns are
 // one bishop each, on squares of opposite colours
 // (Weights.ScaleOppositeBishops); the side ahead has no pawns and less
 // than a rook's worth of extra pieces (ScaleNoPawnsSmallEdge); the side
 // ahead has one to three pawns (ScalePawnsBase + ScalePerPawn per pawn).
-// It depends on the colours only through the sign of eg, so it keeps the
+// It depends on the colours only through strong, so it keeps the
 // evaluation symmetric.
-func (e *evaluation) scale(eg int) int {
+func (e *evaluation) scale(strong chess.Color) int {
 	p, w := e.p, e.w
-	strong := chess.White
-	if eg < 0 {
-		strong = chess.Black
-	}
 	weak := strong.Other()
 
 	sc := 64

@@ -151,11 +151,7 @@ func (e *evaluation) minorPieces(c chess.Color) chess.Bitboard {
 	}
 	own := e.pawns[c]
 	for bb := bishops; bb != 0; {
-		colour := chess.DarkSquares
-		if chess.LightSquares.Has(bb.PopFirst()) {
-			colour = chess.LightSquares
-		}
-		s = s.Add(w.BishopPawn.Mul((own & colour).Count()))
+		s = s.Add(w.BishopPawn.Mul((own & sameColourSquares(bb.PopFirst())).Count()))
 	}
 	e.terms[TermMinorPieces][c] = s
 	return holes
