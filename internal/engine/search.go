@@ -103,9 +103,18 @@ func init() {
 }
 
 // evaluate is the static evaluation of p, with the engine's pawn and king
-// cache.
+// cache, shrunk towards a draw as the fifty-move count grows: by a quarter
+// at 50 plies without a capture or pawn move, by nearly half at 100. A side
+// ahead then prefers the moves that make progress, and a long shuffle is
+// seen for the draw it is becoming. Not against a bare king: mating it
+// takes up to 33 moves without either, and the evaluation's mop-up leads
+// the way.
 func (s *searcher) evaluate(p *chess.Position) Score {
-	return Score(eval.Default.EvaluateCached(p, s.eng.pawnKingCache))
+	v := eval.Default.EvaluateCached(p, s.eng.pawnKingCache)
+	if p.ByColor(chess.White) == p.Pieces(chess.White, chess.King) || p.ByColor(chess.Black) == p.Pieces(chess.Black, chess.King) {
+		return Score(v)
+	}
+	return Score(v * (200 - min(p.HalfmoveClock(), 100)) / 200)
 }
 
 // checkStop sets stopped when the context is done or a limit is reached.
