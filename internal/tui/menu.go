@@ -150,7 +150,7 @@ func (m *Model) viewMenu() string {
 	levelNote := fmt.Sprintf("about %d Elo", l.Elo)
 	switch l.Name {
 	case "classic":
-		levelNote = "the tutorials' minimax, about 1000 Elo"
+		levelNote = fmt.Sprintf("the tutorials' minimax, about %d Elo", l.Elo)
 	case "max":
 		levelNote = "full strength"
 	}
