@@ -562,3 +562,33 @@ func TestMateWithBishopAndKnight(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyMoveDamping checks the search's static evaluation: shrunk by
+// (200 - halfmove clock) / 200 with the clock capped at 100, and left whole
+// when a side has nothing but its king (the mop-up must keep its pull).
+func TestFiftyMoveDamping(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	evalAt := func(fen string) Score {
+		t.Helper()
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.newSearcher(context.Background(), &Params{Position: p}).evaluate(p)
+	}
+	const pieces = "4k3/p7/8/8/8/8/4P3/R3K3 w - - "
+	fresh := evalAt(pieces + "0 1")
+	if fresh < 300 {
+		t.Fatalf("evaluation of a rook up = %d, want a clear advantage", fresh)
+	}
+	for _, tc := range []struct{ clock, factor int }{{40, 160}, {100, 100}, {150, 100}} {
+		got := evalAt(pieces + strconv.Itoa(tc.clock) + " 60")
+		if want := fresh * Score(tc.factor) / 200; absInt(int(got-want)) > 1 {
+			t.Errorf("halfmove clock %d: evaluation %d, want %d (%d × %d/200)", tc.clock, got, want, fresh, tc.factor)
+		}
+	}
+	const bareKing = "4k3/8/8/8/8/8/8/R3K3 w - - "
+	if fresh, late := evalAt(bareKing+"0 1"), evalAt(bareKing+"80 60"); late != fresh {
+		t.Errorf("against a bare king: %d at halfmove clock 80, want %d as at 0", late, fresh)
+	}
+}
