@@ -314,7 +314,7 @@ func (g *Game) Forfeit(loser Color, reason Reason) error {
 		return fmt.Errorf("chess: %v is not a reason to forfeit a game (want resignation, time forfeit or adjudication)", reason)
 	}
 	winner := loser.Other()
-	if reason == TimeForfeit && !g.current().canMate(winner) {
+	if reason == TimeForfeit && g.current().BareKing(winner) {
 		return g.end(Outcome{Draw, TimeForfeit})
 	}
 	return g.end(Outcome{winFor(winner), reason})

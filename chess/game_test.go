@@ -115,6 +115,24 @@ func TestIsInsufficientMaterial(t *testing.T) {
 	}
 }
 
+func TestBareKing(t *testing.T) {
+	tests := []struct {
+		fen          string
+		white, black bool
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true, true},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false, true},
+		{"4k3/p7/8/8/8/8/8/4K3 b - - 0 1", true, false},
+		{StartFEN, false, false},
+	}
+	for _, tt := range tests {
+		p := MustParseFEN(tt.fen)
+		if w, b := p.BareKing(White), p.BareKing(Black); w != tt.white || b != tt.black {
+			t.Errorf("%s: BareKing(White), BareKing(Black) = %v, %v, want %v, %v", tt.fen, w, b, tt.white, tt.black)
+		}
+	}
+}
+
 // claimAt plays moves and reports, after each ply, whether a threefold
 // repetition can be claimed.
 func claimAt(t *testing.T, fen string, moves []string) []bool {

@@ -164,9 +164,8 @@ func (p *Position) IsInsufficientMaterial() bool {
 	return bishops&LightSquares == 0 || bishops&DarkSquares == 0
 }
 
-// canMate reports whether c has any material besides the king, the least
-// needed to checkmate with the opponent's help. It decides whether a loss on
-// time is a loss or a draw.
-func (p *Position) canMate(c Color) bool {
-	return p.byColor[c] != p.Pieces(c, King)
+// BareKing reports whether c has nothing left but its king: a side that
+// can never checkmate (a loss on time against it is a draw).
+func (p *Position) BareKing(c Color) bool {
+	return p.byColor[c] == p.Pieces(c, King)
 }

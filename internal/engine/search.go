@@ -111,7 +111,7 @@ func init() {
 // the way.
 func (s *searcher) evaluate(p *chess.Position) Score {
 	v := eval.Default.EvaluateCached(p, s.eng.pawnKingCache)
-	if p.ByColor(chess.White) == p.Pieces(chess.White, chess.King) || p.ByColor(chess.Black) == p.Pieces(chess.Black, chess.King) {
+	if p.BareKing(chess.White) || p.BareKing(chess.Black) {
 		return Score(v)
 	}
 	return Score(v * (200 - min(p.HalfmoveClock(), 100)) / 200)

@@ -34,7 +34,7 @@ func (e *evaluation) knownDraw(strong chess.Color) bool {
 		knights := p.Pieces(strong, chess.Knight)
 		return pieces == knights && knights.Count() <= 2 && e.pawns[weak] == 0
 	}
-	if p.ByColor(weak) != p.Pieces(weak, chess.King) {
+	if !p.BareKing(weak) {
 		return false
 	}
 	var file chess.File
@@ -70,7 +70,7 @@ func (e *evaluation) mopUp() int {
 	p := e.p
 	for strong := chess.White; strong <= chess.Black; strong++ {
 		weak := strong.Other()
-		if p.ByColor(weak) != p.Pieces(weak, chess.King) {
+		if !p.BareKing(weak) {
 			continue
 		}
 		heavy := p.Pieces(strong, chess.Queen) | p.Pieces(strong, chess.Rook)

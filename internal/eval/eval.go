@@ -208,14 +208,13 @@ func (e *evaluation) white(mg, eg int) (white, scale, mopUp int) {
 // scale returns the factor, in 64ths, by which the endgame half of the
 // score is multiplied when strong is the side it favours (White when it is
 // 0): less than 64 in endgames that are hard to win whatever the count
-// says, 64 otherwise. The rules,
-// the smallest factor applying: the only pieces besides kings and pawns are
-// one bishop each, on squares of opposite colours
-// (Weights.ScaleOppositeBishops); the side ahead has no pawns and less
-// than a rook's worth of extra pieces (ScaleNoPawnsSmallEdge); the side
-// ahead has one to three pawns (ScalePawnsBase + ScalePerPawn per pawn).
-// It depends on the colours only through strong, so it keeps the
-// evaluation symmetric.
+// says, 64 otherwise. The rules, the smallest factor applying: the only
+// pieces besides kings and pawns are one bishop each, on squares of
+// opposite colours (Weights.ScaleOppositeBishops); the side ahead has no
+// pawns and less than a rook's worth of extra pieces
+// (ScaleNoPawnsSmallEdge); the side ahead has one to three pawns
+// (ScalePawnsBase + ScalePerPawn per pawn). It depends on the colours only
+// through strong, so it keeps the evaluation symmetric.
 func (e *evaluation) scale(strong chess.Color) int {
 	p, w := e.p, e.w
 	weak := strong.Other()
