@@ -19,8 +19,10 @@
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
 //	             cutoffs (a quiet hash move's cutoff feeds the history),
-//	             static evaluation (corrected by correction.go, and
-//	             shrunk towards a draw by the fifty-move count)
+//	             static evaluation (its material and piece-square sums
+//	             kept move by move in each frame, eval.Incremental;
+//	             corrected by correction.go, and shrunk towards a draw by
+//	             the fifty-move count)
 //	             refined by the table's bound, reverse futility pruning,
 //	             null-move pruning, ProbCut (a capture that beats beta by
 //	             a margin at a reduced depth cuts the node), internal

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/eval"
 )
 
 // aspirationDelta is the initial half-width of the aspiration window around
@@ -240,6 +241,7 @@ func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
 	}
 	s.budget = budgetFor(p.Limits, p.Position.SideToMove())
 	s.stack[0].pos = *p.Position
+	s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
 	s.stack[0].staticEval = -Infinite
 	s.hashes = make([]uint64, 0, len(p.History)+maxPly+2)
 	s.hashes = append(append(s.hashes, p.History...), p.Position.Hash())

@@ -14,8 +14,9 @@ import (
 // that led to it, its static evaluation and its principal variation.
 type frame struct {
 	pos        chess.Position
-	move       chess.Move  // the move that led here (NoMove at the root)
-	movedPiece chess.Piece // the piece that made it
+	inc        eval.Incremental // pos's incremental evaluation terms, kept move by move
+	move       chess.Move       // the move that led here (NoMove at the root)
+	movedPiece chess.Piece      // the piece that made it
 	staticEval Score
 	excluded   chess.Move // the move a singular extension search leaves out (NoMove: none)
 	doubleExts int        // double extensions on the path from the root to here
@@ -109,8 +110,9 @@ func init() {
 // seen for the draw it is becoming. Not against a bare king: mating it
 // takes up to 33 moves without either, and the evaluation's mop-up leads
 // the way.
-func (s *searcher) evaluate(p *chess.Position) Score {
-	v := eval.Default.EvaluateCached(p, s.eng.pawnKingCache)
+func (s *searcher) evaluate(f *frame) Score {
+	p := &f.pos
+	v := eval.Default.EvaluateCached(p, s.eng.pawnKingCache, &f.inc)
 	if p.BareKing(chess.White) || p.BareKing(chess.Black) {
 		return Score(v)
 	}
@@ -156,6 +158,7 @@ func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	} else {
 		child.pos.MakeMove(m)
 	}
+	child.inc = eval.Default.IncrementalAfter(parent.inc, &parent.pos, &child.pos)
 	s.hashes = append(s.hashes, child.pos.Hash())
 	return child
 }
@@ -209,7 +212,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= maxPly {
-		return s.evaluate(pos)
+		return s.evaluate(f)
 	}
 
 	// Step 3. Draws, and mate distance pruning: no line from here can be
@@ -252,7 +255,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// worse) than the static evaluation thinks.
 	rawEval, staticEval := -Infinite, -Infinite
 	if !inCheck {
-		rawEval = s.rawEval(pos, tte, ttHit)
+		rawEval = s.rawEval(f, tte, ttHit)
 		staticEval = s.corr.correct(pos, rawEval)
 	}
 	f.staticEval = staticEval
@@ -576,13 +579,13 @@ func (s *searcher) historyRows(ply int) historyRows {
 	return s.tables.rows(&f.pos, cont1, cont2)
 }
 
-// rawEval is the uncorrected static evaluation of pos: the table's when it
-// has one, else computed.
-func (s *searcher) rawEval(pos *chess.Position, tte ttEntry, ttHit bool) Score {
+// rawEval is the uncorrected static evaluation of f's position: the
+// table's when it has one, else computed.
+func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 	if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
 		return tte.eval
 	}
-	return s.evaluate(pos)
+	return s.evaluate(f)
 }
 
 // prunable decides step 12 of search for a move that neither is made in
@@ -675,7 +678,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		if inCheck {
 			return DrawScore
 		}
-		return s.evaluate(pos)
+		return s.evaluate(f)
 	}
 
 	// Step 2. Transposition table cutoff (any depth will do here).
@@ -697,7 +700,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	best := -Infinite
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
-		rawEval = s.rawEval(pos, tte, ttHit)
+		rawEval = s.rawEval(f, tte, ttHit)
 		standPat = s.corr.correct(pos, rawEval)
 		if ttHit {
 			standPat = refinedEval(standPat, ttScore, tte.bound)

@@ -574,7 +574,8 @@ func TestFiftyMoveDamping(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return e.newSearcher(context.Background(), &Params{Position: p}).evaluate(p)
+		s := e.newSearcher(context.Background(), &Params{Position: p})
+		return s.evaluate(&s.stack[0])
 	}
 	const pieces = "4k3/p7/8/8/8/8/4P3/R3K3 w - - "
 	fresh := evalAt(pieces + "0 1")

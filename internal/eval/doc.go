@@ -45,6 +45,8 @@
 //	against a bare king
 //	per-term breakdown              explain.go
 //	pawn and king cache             cache.go (PawnKingCache, for a search)
+//	material, piece-square and      pst.go (Incremental, for a search: updated per
+//	phase kept move by move         move from the squares the move changed)
 //
 // Every weight lives in a Weights value (params.go); Default is the one
 // Evaluate uses (tuned.go, Texel-tuned from Untuned on self-play games, see

@@ -55,14 +55,16 @@ func Evaluate(p *chess.Position) int { return Default.Evaluate(p) }
 // Black's; the endgame half is scaled down in drawish endgames, the two
 // halves are tapered by the game phase, and the result is negated if Black
 // is to move.
-func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, nil) }
+func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, nil, nil) }
 
 // EvaluateCached returns w.Evaluate(p), taking the terms that depend only on
 // the pawns and kings from cache when it has them (and keeping them there
-// when not). A nil cache is allowed: every term is then computed.
-func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache) int {
+// when not), and the material, piece-square and phase sums from inc, which
+// must then be w.IncrementalOf(p) (a search keeps it with IncrementalAfter).
+// Either may be nil: those terms are then computed.
+func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache, inc *Incremental) int {
 	var e evaluation
-	e.run(w, p, cache)
+	e.run(w, p, cache, inc)
 	white, _, _ := e.white(e.sum())
 	if p.SideToMove() == chess.Black {
 		return -white
@@ -102,8 +104,8 @@ type evaluation struct {
 }
 
 // run computes every term of p for both sides into e.terms, through cache
-// if it is not nil.
-func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache) {
+// and from inc if they are not nil.
+func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, inc *Incremental) {
 	e.w, e.p = w, p
 
 	// Step 1. Shared bitboards.
@@ -118,7 +120,7 @@ func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache) {
 	}
 
 	// Step 2. Material, piece-square tables and game phase (pst.go).
-	e.materialAndPST()
+	e.materialAndPST(inc)
 
 	// Step 3. Terms per side: pawn structure, king shelter and activity
 	// and the space count (pawns.go, king.go, space.go, perhaps from the

@@ -168,7 +168,7 @@ func TestWeakKingSquares(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var e evaluation
-			e.run(&Default, position(t, tt.fen), nil)
+			e.run(&Default, position(t, tt.fen), nil, nil)
 			var want chess.Bitboard
 			for _, s := range tt.want {
 				want |= s.Bitboard()
@@ -359,7 +359,7 @@ func TestEvaluateCached(t *testing.T) {
 	for round := 0; round < 2; round++ {
 		for _, fen := range suiteFENs(t) {
 			p := position(t, fen)
-			if got, want := Default.EvaluateCached(p, &cache), Evaluate(p); got != want {
+			if got, want := Default.EvaluateCached(p, &cache, nil), Evaluate(p); got != want {
 				t.Errorf("round %d, %s: cached %d, uncached %d", round, fen, got, want)
 			}
 		}
@@ -368,8 +368,40 @@ func TestEvaluateCached(t *testing.T) {
 	// longer safe, which the cache must not remember.
 	for _, fen := range []string{"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "4k3/r7/8/8/P7/8/8/4K3 w - - 0 1"} {
 		p := position(t, fen)
-		if got, want := Default.EvaluateCached(p, &cache), Evaluate(p); got != want {
+		if got, want := Default.EvaluateCached(p, &cache, nil), Evaluate(p); got != want {
 			t.Errorf("%s: cached %d, uncached %d", fen, got, want)
+		}
+	}
+}
+
+// TestIncrementalAfter checks the incremental terms: after every legal move
+// (quiet moves, captures, en passant, castling, promotions) and the null
+// move from each perft-suite position, IncrementalAfter gives what
+// IncrementalOf sums from scratch, and EvaluateCached with it gives
+// Evaluate's score.
+func TestIncrementalAfter(t *testing.T) {
+	for _, fen := range suiteFENs(t) {
+		before := position(t, fen)
+		inc := Default.IncrementalOf(before)
+		check := func(what string, after *chess.Position) {
+			t.Helper()
+			got := Default.IncrementalAfter(inc, before, after)
+			if want := Default.IncrementalOf(after); got != want {
+				t.Errorf("%s after %s: incremental %v, from scratch %v", fen, what, got, want)
+			}
+			if got, want := Default.EvaluateCached(after, nil, &got), Evaluate(after); got != want {
+				t.Errorf("%s after %s: evaluation with the incremental terms %d, without %d", fen, what, got, want)
+			}
+		}
+		for _, m := range before.LegalMoves() {
+			after := *before
+			after.MakeMove(m)
+			check(m.String(), &after)
+		}
+		if !before.InCheck() {
+			after := *before
+			after.MakeNullMove()
+			check("the null move", &after)
 		}
 	}
 }

@@ -30,7 +30,7 @@ func TestSpaceCount(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var e evaluation
-			e.run(&Default, position(t, tt.fen), nil)
+			e.run(&Default, position(t, tt.fen), nil, nil)
 			if e.spaceSquares[chess.White] != tt.white || e.spaceSquares[chess.Black] != tt.black || e.blocked != tt.blocked {
 				t.Errorf("space %d/%d, blocked %d; want %d/%d, %d",
 					e.spaceSquares[chess.White], e.spaceSquares[chess.Black], e.blocked, tt.white, tt.black, tt.blocked)
@@ -70,7 +70,7 @@ func TestAttackedTwice(t *testing.T) {
 	var e evaluation
 	// White's pawns on c3 and e3 and its knight on f3 all attack d4; the
 	// knight and the king on g1 both attack h2.
-	e.run(&Default, position(t, "4k3/8/8/8/8/2P1PN2/8/6K1 w - - 0 1"), nil)
+	e.run(&Default, position(t, "4k3/8/8/8/8/2P1PN2/8/6K1 w - - 0 1"), nil, nil)
 	want := chess.D4.Bitboard() | chess.H2.Bitboard()
 	if got := e.attacked2[chess.White]; got != want {
 		t.Errorf("attacked twice %v, want %v", got, want)

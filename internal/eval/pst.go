@@ -148,35 +148,90 @@ var pestoEG = [chess.King + 1][64]int32{
 	},
 }
 
-// materialAndPST adds the material (with the knights' and rooks' pawn
-// adjustments) and piece-square terms of both sides to e, and sets e.phase.
-func (e *evaluation) materialAndPST() {
-	w, p := e.w, e.p
-	phase := 0
-	for c := chess.White; c <= chess.Black; c++ {
-		// A Black piece on s reads White's entry for the mirrored square.
-		flip := chess.Square(0)
-		if c == chess.Black {
-			flip = 56
-		}
-		var material, pst Score
-		for pt := chess.Pawn; pt <= chess.King; pt++ {
-			bb := p.Pieces(c, pt)
-			n := bb.Count()
-			material = material.Add(w.PieceValue[pt].Mul(n))
-			phase += phaseWeight[pt] * n
-			table := &w.PST[pt]
-			for bb != 0 {
-				pst = pst.Add(table[bb.PopFirst()^flip])
-			}
-		}
-		pawnsBeyondFive := p.Pieces(c, chess.Pawn).Count() - 5
-		material = material.Add(w.KnightPawn.Mul(p.Pieces(c, chess.Knight).Count() * pawnsBeyondFive)).
-			Add(w.RookPawn.Mul(p.Pieces(c, chess.Rook).Count() * pawnsBeyondFive))
-		e.terms[TermMaterial][c] = material
-		e.terms[TermPieceSquare][c] = pst
+// Incremental holds the parts of a position's evaluation under some
+// Weights that a move changes only on the squares it touches: each side's
+// piece values and piece-square term, and the game phase (uncapped). A
+// search keeps it up to date move by move with IncrementalAfter and hands
+// it to EvaluateCached, which then need not sum them over every piece.
+type Incremental struct {
+	material    [chess.Black + 1]Score // piece values, before the pawn adjustments
+	pieceSquare [chess.Black + 1]Score
+	phase       int
+}
+
+// IncrementalOf returns the incremental terms of p under w.
+func (w *Weights) IncrementalOf(p *chess.Position) Incremental {
+	var inc Incremental
+	for bb := p.Occupied(); bb != 0; {
+		inc.add(w.pieceTerms(p, bb.PopFirst()))
 	}
-	e.phase = min(phase, MaxPhase)
+	return inc
+}
+
+// IncrementalAfter returns the incremental terms of after under w, given
+// inc, those of before, when after is before with one move (or a null
+// move) made. A move changes the colour of every square it touches (a
+// capture turns the target from one colour to the other, a promotion
+// fills an empty or enemy square), so those squares are the ones whose
+// occupancy by either colour differs.
+func (w *Weights) IncrementalAfter(inc Incremental, before, after *chess.Position) Incremental {
+	changed := (before.ByColor(chess.White) ^ after.ByColor(chess.White)) |
+		(before.ByColor(chess.Black) ^ after.ByColor(chess.Black))
+	for changed != 0 {
+		s := changed.PopFirst()
+		if before.PieceAt(s) != chess.NoPiece {
+			inc.sub(w.pieceTerms(before, s))
+		}
+		if after.PieceAt(s) != chess.NoPiece {
+			inc.add(w.pieceTerms(after, s))
+		}
+	}
+	return inc
+}
+
+// pieceTerms returns the incremental terms of the piece on s in p (not
+// empty): its colour, value, piece-square value and phase weight. A Black
+// piece reads White's piece-square entry for the mirrored square.
+func (w *Weights) pieceTerms(p *chess.Position, s chess.Square) (c chess.Color, value, pst Score, phase int) {
+	pc := p.PieceAt(s)
+	c, pt := pc.Color(), pc.Type()
+	if c == chess.Black {
+		s ^= 56
+	}
+	return c, w.PieceValue[pt], w.PST[pt][s], phaseWeight[pt]
+}
+
+// add adds a piece's terms, as pieceTerms returns them, to inc.
+func (inc *Incremental) add(c chess.Color, value, pst Score, phase int) {
+	inc.material[c] = inc.material[c].Add(value)
+	inc.pieceSquare[c] = inc.pieceSquare[c].Add(pst)
+	inc.phase += phase
+}
+
+// sub takes a piece's terms, as pieceTerms returns them, from inc.
+func (inc *Incremental) sub(c chess.Color, value, pst Score, phase int) {
+	inc.material[c] = inc.material[c].Sub(value)
+	inc.pieceSquare[c] = inc.pieceSquare[c].Sub(pst)
+	inc.phase -= phase
+}
+
+// materialAndPST adds the material (with the knights' and rooks' pawn
+// adjustments) and piece-square terms of both sides to e, and sets
+// e.phase, from inc when it is not nil (it must be w.IncrementalOf(p)).
+func (e *evaluation) materialAndPST(inc *Incremental) {
+	w, p := e.w, e.p
+	if inc == nil {
+		all := w.IncrementalOf(p)
+		inc = &all
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		pawnsBeyondFive := p.Pieces(c, chess.Pawn).Count() - 5
+		e.terms[TermMaterial][c] = inc.material[c].
+			Add(w.KnightPawn.Mul(p.Pieces(c, chess.Knight).Count() * pawnsBeyondFive)).
+			Add(w.RookPawn.Mul(p.Pieces(c, chess.Rook).Count() * pawnsBeyondFive))
+		e.terms[TermPieceSquare][c] = inc.pieceSquare[c]
+	}
+	e.phase = min(inc.phase, MaxPhase)
 }
 
 // phaseWeight is PeSTO's contribution of each piece type to the game phase.
