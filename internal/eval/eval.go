@@ -64,8 +64,7 @@ func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, n
 // Either may be nil: those terms are then computed.
 func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache, inc *Incremental) int {
 	var e evaluation
-	e.run(w, p, cache, inc)
-	white, _, _ := e.white(e.sum())
+	white, _, _ := e.white(e.run(w, p, cache, inc))
 	if p.SideToMove() == chess.Black {
 		return -white
 	}
@@ -104,8 +103,9 @@ type evaluation struct {
 }
 
 // run computes every term of p for both sides into e.terms, through cache
-// and from inc if they are not nil.
-func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, inc *Incremental) {
+// and from inc if they are not nil, and returns their sum (White's terms
+// minus Black's) as separate mg and eg totals.
+func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, inc *Incremental) (mg, eg int) {
 	e.w, e.p = w, p
 
 	// Step 1. Shared bitboards.
@@ -144,7 +144,8 @@ func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, in
 	e.terms[TermTempo][p.SideToMove()] = w.Tempo
 
 	// Step 5. Complexity, last: it moves the endgame half of the sum.
-	e.complexity()
+	mg, eg = e.sum()
+	return mg, e.complexity(eg)
 }
 
 // complexity sets the complexity term: the endgame half of the score is
@@ -154,11 +155,12 @@ func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, in
 // ComplexityBothFlanks when there are pawns on both wings,
 // ComplexityPawnEnding when nothing but kings and pawns are left, plus
 // ComplexityBase; it is credited to the side the endgame half favours.
-func (e *evaluation) complexity() {
+// eg is the endgame half of the sum of the other terms; complexity returns
+// it with the term added.
+func (e *evaluation) complexity(eg int) int {
 	w, p := e.w, e.p
-	_, eg := e.sum()
 	if eg == 0 {
-		return
+		return 0
 	}
 	pawns := p.ByType(chess.Pawn)
 	c := w.ComplexityBase + w.ComplexityPawn*int32(pawns.Count())
@@ -168,11 +170,13 @@ func (e *evaluation) complexity() {
 	if p.Occupied() == pawns|p.ByType(chess.King) {
 		c += w.ComplexityPawnEnding
 	}
-	strong := chess.White
+	strong, sign := chess.White, 1
 	if eg < 0 {
-		strong, eg = chess.Black, -eg
+		strong, sign = chess.Black, -1
 	}
-	e.terms[TermComplexity][strong] = S(0, max(c, -int32(eg)))
+	t := max(c, -int32(eg*sign))
+	e.terms[TermComplexity][strong] = S(0, t)
+	return eg + sign*int(t)
 }
 
 // The two wings: files a-d and e-h.

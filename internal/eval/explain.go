@@ -39,9 +39,9 @@ func Explain(p *chess.Position) Breakdown { return Default.Explain(p) }
 // Total is always exactly w.Evaluate(p): both run the same code.
 func (w *Weights) Explain(p *chess.Position) Breakdown {
 	var e evaluation
-	e.run(w, p, nil, nil)
-	b := Breakdown{Phase: e.phase}
-	b.MG, b.EG = e.sum()
+	b := Breakdown{}
+	b.MG, b.EG = e.run(w, p, nil, nil)
+	b.Phase = e.phase
 
 	// Round the terms cumulatively: each tapered value is the change in
 	// taper(prefix sum), so the column adds up exactly to the total.
