@@ -80,6 +80,23 @@ func (p *Position) FullmoveNumber() int { return int(p.fullmoves) }
 // same hash.
 func (p *Position) Hash() uint64 { return p.hash }
 
+// HashHint returns, cheaply, the hash the position will most likely have
+// after the move m, so that a search can prefetch the hash table entry of
+// the child before making the move. It accounts for the moving piece, a
+// capture on the target square and the side to move; it is Hash after
+// MakeMove(m) exactly unless m castles, captures en passant, promotes,
+// changes the castling rights, or comes after or makes a double pawn
+// push that allows an en-passant capture.
+func (p *Position) HashHint(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	h := p.hash ^ zobristBlack ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	if captured := p.board[to]; captured != NoPiece {
+		h ^= zobristPiece[captured][to]
+	}
+	return h
+}
+
 // Checkers returns the pieces giving check to the side to move.
 func (p *Position) Checkers() Bitboard { return p.checkers }
 

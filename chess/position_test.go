@@ -30,7 +30,8 @@ func TestPerftLeavesPositionUnchanged(t *testing.T) {
 // scratch, the FEN parses back to the same position, the bitboards agree
 // with the mailbox, the checkers are right, and the en-passant square is set
 // exactly when an en-passant capture is legal; and for every move,
-// GivesCheck and Checks.GivesCheck say what making it does.
+// GivesCheck and Checks.GivesCheck say what making it does, and HashHint
+// is the hash after it when it promises to be.
 func TestTreeConsistency(t *testing.T) {
 	depth := 3
 	if testing.Short() {
@@ -62,6 +63,11 @@ func TestTreeConsistency(t *testing.T) {
 				}
 				if got := checks.GivesCheck(p, m); got != child.InCheck() {
 					t.Errorf("perftsuite.epd:%d: after %v: Checks.GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
+					return false
+				}
+				plain := m.kind() == kindQuiet || m.kind() == kindDoublePush || m.kind() == kindCapture
+				if plain && p.castling == child.castling && p.epSquare == NoSquare && child.epSquare == NoSquare && p.HashHint(m) != child.Hash() {
+					t.Errorf("perftsuite.epd:%d: after %v: HashHint = %x, Hash after the move = %x\n%v", e.line, path, p.HashHint(m), child.Hash(), p)
 					return false
 				}
 				ok := walk(&child, depth-1)

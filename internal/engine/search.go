@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/eval"
@@ -161,6 +162,13 @@ func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	child.inc = eval.Default.IncrementalAfter(parent.inc, &parent.pos, &child.pos)
 	s.hashes = append(s.hashes, child.pos.Hash())
 	return child
+}
+
+// prefetchChild starts loading the hash table bucket of the position after
+// m (by pos.HashHint), so that the child's probe, a few hundred
+// instructions later, does not wait for memory.
+func (s *searcher) prefetchChild(pos *chess.Position, m chess.Move) {
+	prefetch(unsafe.Pointer(s.tt.bucket(pos.HashHint(m))))
 }
 
 func (s *searcher) unmakeMove() { s.hashes = s.hashes[:len(s.hashes)-1] }
@@ -341,6 +349,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	nNoisies := 0
 	skipQuiets := false
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		s.prefetchChild(pos, m)
 		if m == excluded { // a singular extension search leaves it out
 			continue
 		}
@@ -547,6 +556,7 @@ func (s *searcher) probCut(ply, depth int, probBeta Score, ttMove chess.Move, ev
 	mp := &s.stack[ply].pickers[0]
 	mp.init(pos, s.tables, ttMove, ply, chess.NoMove, chess.NoPiece, true)
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		s.prefetchChild(pos, m)
 		if !seeGE(pos, m, probBeta-eval) {
 			continue
 		}
@@ -723,6 +733,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	bestMove := chess.NoMove
 	moveCount := 0
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
+		s.prefetchChild(pos, m)
 		moveCount++
 		// Delta pruning: even winning the captured piece for free (plus a
 		// margin) would not reach alpha.

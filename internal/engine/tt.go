@@ -59,7 +59,9 @@ func newTransTable(mb int) *transTable {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &transTable{buckets: make([]ttBucket, size), mask: size - 1}
+	t := &transTable{mask: size - 1}
+	t.buckets = allocBuckets(t, size)
+	return t
 }
 
 func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
