@@ -12,7 +12,8 @@ import "github.com/outpost-chess/outpost/chess"
 // c's pieces hitting the enemy king zone plus KingWeakSquare per weak square
 // of the zone c attacks, scaled by how many pieces take part
 // (Weights.KingAttackerScale) and, when c has no queen, by
-// KingAttackNoQueen; plus c's safe checks.
+// KingAttackNoQueen, its middlegame half grown by KingDangerSquare; plus
+// c's safe checks and KingFlankAttack per attack on the king's flank.
 func (e *evaluation) kingAttackTerm(c chess.Color) {
 	w := e.w
 	k := w.KingAttackerScale[min(e.kingAttackers[c], len(w.KingAttackerScale)-1)]
@@ -20,7 +21,22 @@ func (e *evaluation) kingAttackTerm(c chess.Color) {
 		k = k * w.KingAttackNoQueen / 64
 	}
 	a := e.kingAttack[c].Add(w.KingWeakSquare.Mul(e.weakKingSquares(c).Count()))
-	e.terms[TermKingAttack][c] = S(a.MG*k/64, a.EG*k/64).Add(e.safeChecks(c))
+	mg := a.MG * k / 64
+	if mg > 0 {
+		mg += mg * mg * w.KingDangerSquare / 4096
+	}
+	e.terms[TermKingAttack][c] = S(mg, a.EG*k/64).Add(e.safeChecks(c)).
+		Add(w.KingFlankAttack.Mul(e.flankAttacks(c)))
+}
+
+// flankAttacks counts c's attacks on the enemy king's flank: the squares
+// of its kingFlank files on the enemy's first five ranks that c attacks,
+// those attacked twice or more counted twice.
+func (e *evaluation) flankAttacks(c chess.Color) int {
+	them := c.Other()
+	camp := kingCamp[them]
+	b := e.attackedBy[c][chess.NoPieceType] & kingFlank[e.p.KingSquare(them).File()] & camp
+	return b.Count() + (b & e.attacked2[c]).Count()
 }
 
 // weakKingSquares returns the squares of the enemy king zone that c attacks
@@ -149,6 +165,12 @@ func (e *evaluation) kingActivity(c chess.Color) {
 		s = s.Add(w.PawnlessFlank)
 	}
 	e.terms[TermKingActivity][c] = s
+}
+
+// kingCamp is each side's first five ranks.
+var kingCamp = [2]chess.Bitboard{
+	chess.White: 1<<40 - 1,
+	chess.Black: ^chess.Bitboard(1<<24 - 1),
 }
 
 // kingFlank is the flank of a king on each file: files a-d for a king on

@@ -136,6 +136,13 @@ type Weights struct {
 	// 64ths) of a side that has no queen.
 	KingWeakSquare    Score
 	KingAttackNoQueen int32
+	// KingDangerSquare makes the scaled middlegame attack on a king grow
+	// faster than linearly: a positive attack a adds a²·KingDangerSquare/4096.
+	KingDangerSquare int32
+	// KingFlankAttack is credited, unscaled, per square of the enemy king's
+	// flank (its file's kingFlank files, on the enemy's first five ranks)
+	// a side attacks, twice for a square it attacks twice or more.
+	KingFlankAttack Score
 	// King shelter and pawn storm, on the king's file and the two beside
 	// it (see kingShelter), indexed by the file's distance to the nearer
 	// edge (0 for a and h, 3 for d and e) and by a pawn's rank counted from
@@ -283,6 +290,7 @@ func Untuned() Weights {
 	w.KingAttackerScale = [8]int32{0, 16, 40, 56, 64, 72, 80, 88}
 	w.KingWeakSquare = S(6, 1)
 	w.KingAttackNoQueen = 24
+	w.KingFlankAttack = S(4, 0)
 	// Shelter: a pawn on its second or third rank shields the king, an
 	// open file in front of it is a weakness. Storm: an enemy pawn on the
 	// king's third or fourth rank is a lever against the shelter.
@@ -403,6 +411,8 @@ func (w *Weights) Params() []Param {
 	score("KingPawnDistance", &w.KingPawnDistance)
 	score("PawnlessFlank", &w.PawnlessFlank)
 	ps = append(ps, Param{"KingAttackNoQueen", &w.KingAttackNoQueen})
+	ps = append(ps, Param{"KingDangerSquare", &w.KingDangerSquare})
+	score("KingFlankAttack", &w.KingFlankAttack)
 	for edge := range w.KingShelter {
 		// Rank 8 (index 7) holds no pawn; nor does the king's side's
 		// first rank (index 0 means none) for the storm.
