@@ -20,7 +20,9 @@
 //	passed and connected pawns      distances to the pawn's path, blocked or
 //	                                attacked path, unstoppable in pawn endings)
 //	king attack                     pieces.go counts attackers of the king zone, king.go
-//	                                adds weak zone squares, scales them and adds safe checks
+//	                                adds weak zone squares, scales them (the middlegame half
+//	                                then quadratically) and adds safe checks and attacks on
+//	                                the king's flank
 //	king shelter                    king.go (own pawns in front of the king and enemy
 //	                                pawns storming it, by file and rank)
 //	king activity                   king.go (distance to the nearest pawn, a flank

@@ -64,6 +64,47 @@ func TestKingActivity(t *testing.T) {
 	}
 }
 
+// TestKingFlankAttack checks the count behind KingFlankAttack: the squares
+// of the enemy king's flank on the enemy's first five ranks a side attacks,
+// twice when attacked twice.
+func TestKingFlankAttack(t *testing.T) {
+	w := Weights{KingFlankAttack: S(1, 0)}
+	tests := []struct {
+		name         string
+		fen          string
+		white, black Score
+	}{
+		// Black's king on g8: flank e-h, camp ranks 4-8. The rook on h1
+		// attacks h4-h8 there; Black attacks nothing on the a-d flank of
+		// White's king on a1.
+		{"a rook on the h-file", "6k1/8/8/8/8/8/8/K6R w - - 0 1", S(5, 0), S(0, 0)},
+		// The bishop on c3 adds e5, f6 and g7, and h8, which the rook
+		// attacks too, counts twice: 5 + 3 + 1.
+		{"and a bishop on the long diagonal", "6k1/8/8/8/8/2B5/8/K6R w - - 0 1", S(9, 0), S(0, 0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := w.Explain(position(t, tt.fen)).Terms[TermKingAttack]
+			if b.White != tt.white || b.Black != tt.black {
+				t.Errorf("king attack %+v / %+v, want %+v / %+v", b.White, b.Black, tt.white, tt.black)
+			}
+		})
+	}
+}
+
+// TestKingDangerSquare checks the quadratic growth of the middlegame king
+// attack: a rook on h1 hits h7 and h8 of the zone of Black's king on g8,
+// 2 × 10 = 20 scaled by 64/64, which grows by 20² × 1024/4096 = 100.
+func TestKingDangerSquare(t *testing.T) {
+	w := Weights{KingAttackNoQueen: 64, KingDangerSquare: 1024}
+	w.KingZoneAttack[chess.Rook] = S(10, 10)
+	w.KingAttackerScale[1] = 64
+	b := w.Explain(position(t, "6k1/8/8/8/8/8/8/K6R w - - 0 1")).Terms[TermKingAttack]
+	if want := S(120, 20); b.White != want {
+		t.Errorf("king attack %+v, want %+v (the endgame half unscaled)", b.White, want)
+	}
+}
+
 // TestAttackedTwice checks e.attacked2: squares a side attacks with two or
 // more pieces, pawns and king included.
 func TestAttackedTwice(t *testing.T) {

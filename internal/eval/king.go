@@ -34,8 +34,7 @@ func (e *evaluation) kingAttackTerm(c chess.Color) {
 // those attacked twice or more counted twice.
 func (e *evaluation) flankAttacks(c chess.Color) int {
 	them := c.Other()
-	camp := kingCamp[them]
-	b := e.attackedBy[c][chess.NoPieceType] & kingFlank[e.p.KingSquare(them).File()] & camp
+	b := e.attackedBy[c][chess.NoPieceType] & kingFlank[e.p.KingSquare(them).File()] & kingCamp[them]
 	return b.Count() + (b & e.attacked2[c]).Count()
 }
 
