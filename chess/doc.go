@@ -11,7 +11,8 @@
 //
 // A [Position] is a chess position: the pieces, the side to move, castling
 // rights, the en-passant square (kept only when an en-passant capture is
-// legal), the move counters and a Zobrist [Position.Hash]. Parse one with
+// legal), the move counters and a Zobrist [Position.Hash] ([Position.HashHint]
+// predicts it after a move, for prefetching a hash table). Parse one with
 // [ParseFEN] or start from [StartingPosition].
 //
 // A [Move] is 16 bits: from, to and a kind (capture, castling, promotion…).

@@ -37,7 +37,10 @@
 //	             check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
-//	             mate scores stored relative to the node
+//	             mate scores stored relative to the node; its memory on
+//	             transparent huge pages on Linux (tt_alloc_linux.go), and
+//	             the child's bucket prefetched when a move is picked
+//	             (prefetch_amd64.s, from chess.Position.HashHint)
 //	movepick.go  staged move picker: hash move, good captures (MVV-LVA
 //	             and capture history, SEE >= 0), killers, counter-move,
 //	             quiet moves by history, bad captures
