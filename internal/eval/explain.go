@@ -39,7 +39,7 @@ func Explain(p *chess.Position) Breakdown { return Default.Explain(p) }
 // Total is always exactly w.Evaluate(p): both run the same code.
 func (w *Weights) Explain(p *chess.Position) Breakdown {
 	var e evaluation
-	b := Breakdown{}
+	var b Breakdown
 	b.MG, b.EG = e.run(w, p, nil, nil)
 	b.Phase = e.phase
 

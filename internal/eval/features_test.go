@@ -43,25 +43,13 @@ func TestSpaceCount(t *testing.T) {
 // moves to the nearest pawn, and a king on a flank without pawns.
 func TestKingActivity(t *testing.T) {
 	w := Weights{KingPawnDistance: S(0, 1), PawnlessFlank: S(1, 0)}
-	tests := []struct {
-		name         string
-		fen          string
-		white, black Score
-	}{
+	checkTerm(t, &w, TermKingActivity, []termCase{
 		// White's king on e1 is four moves from a4, Black's on h8 seven;
 		// neither king's flank (c-f, e-h) has a pawn.
 		{"one pawn on a4", "7k/8/8/8/P7/8/8/4K3 w - - 0 1", S(1, 4), S(1, 7)},
 		{"no pawns", "7k/8/8/8/8/8/8/4K3 w - - 0 1", S(1, 0), S(1, 0)},
 		{"kings beside pawns", "8/5pk1/8/8/8/8/5PK1/8 w - - 0 1", S(0, 1), S(0, 1)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := w.Explain(position(t, tt.fen)).Terms[TermKingActivity]
-			if b.White != tt.white || b.Black != tt.black {
-				t.Errorf("king activity %+v / %+v, want %+v / %+v", b.White, b.Black, tt.white, tt.black)
-			}
-		})
-	}
+	})
 }
 
 // TestKingFlankAttack checks the count behind KingFlankAttack: the squares
@@ -69,11 +57,7 @@ func TestKingActivity(t *testing.T) {
 // twice when attacked twice.
 func TestKingFlankAttack(t *testing.T) {
 	w := Weights{KingFlankAttack: S(1, 0)}
-	tests := []struct {
-		name         string
-		fen          string
-		white, black Score
-	}{
+	checkTerm(t, &w, TermKingAttack, []termCase{
 		// Black's king on g8: flank e-h, camp ranks 4-8. The rook on h1
 		// attacks h4-h8 there; Black attacks nothing on the a-d flank of
 		// White's king on a1.
@@ -81,15 +65,7 @@ func TestKingFlankAttack(t *testing.T) {
 		// The bishop on c3 adds e5, f6 and g7, and h8, which the rook
 		// attacks too, counts twice: 5 + 3 + 1.
 		{"and a bishop on the long diagonal", "6k1/8/8/8/8/2B5/8/K6R w - - 0 1", S(9, 0), S(0, 0)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := w.Explain(position(t, tt.fen)).Terms[TermKingAttack]
-			if b.White != tt.white || b.Black != tt.black {
-				t.Errorf("king attack %+v / %+v, want %+v / %+v", b.White, b.Black, tt.white, tt.black)
-			}
-		})
-	}
+	})
 }
 
 // TestKingDangerSquare checks the quadratic growth of the middlegame king

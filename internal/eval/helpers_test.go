@@ -119,3 +119,24 @@ func TestFlipFEN(t *testing.T) {
 		}
 	}
 }
+
+// termCase is a position and the value one term should have for each side.
+type termCase struct {
+	name         string
+	fen          string
+	white, black Score
+}
+
+// checkTerm checks, in a subtest per case, that w's Explain gives term the
+// case's values for White and Black.
+func checkTerm(t *testing.T, w *Weights, term Term, cases []termCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := w.Explain(position(t, tc.fen)).Terms[term]
+			if b.White != tc.white || b.Black != tc.black {
+				t.Errorf("%s %+v / %+v, want %+v / %+v", term, b.White, b.Black, tc.white, tc.black)
+			}
+		})
+	}
+}
