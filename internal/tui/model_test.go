@@ -70,7 +70,7 @@ func TestKeys(t *testing.T) {
 		{name: "no draw to claim", script: ":draw{enter}", wantView: []string{"draw"}},
 		{name: "check is shown", script: "e4{enter}:f5{enter}Qh5{enter}", wantMoves: "e2e4 f7f5 d1h5", wantView: []string{"Black to move, in check."}},
 		{name: "material", script: "e4{enter}d5{enter}exd5{enter}", wantMoves: "e2e4 d7d5 e4d5", wantView: []string{"White took ♟", "White is up 1"}},
-		{name: "the AI answers", black: "ai:1", script: "e4{enter}", wantView: []string{"Outpost level 1 played 1... ", "Outpost thought", "depth 2"}},
+		{name: "the AI answers", black: "ai:1", script: "e4{enter}", wantView: []string{"Outpost level 1 played 1... ", "Outpost thought", "depth 1"}},
 		{name: "the AI plays first as White", white: "ai:1", wantCursor: "e7", wantView: []string{"Outpost level 1 played 1. ", "Black to move."}},
 		{name: "takeback against the AI takes two plies", black: "ai:1", script: "e4{enter}u", wantMoves: "", wantView: []string{"Took back 2 moves."}},
 		{name: "the AI's first move is not yours to take back", white: "ai:1", script: "u", wantView: []string{"There is no move of yours to take back."}},
