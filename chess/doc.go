@@ -19,7 +19,9 @@
 // It is meaningful only in the position it was generated or parsed for.
 // [Position.GenerateMoves] fills a [MoveList] with the legal moves without
 // allocating; [Position.LegalMoves] returns them as a slice.
-// [Position.GivesCheck] says whether a move checks without making it.
+// [Position.GivesCheck] says whether a move checks without making it, and
+// [Position.IsLegal] whether a move (say, from a hash table) is legal
+// without generating the others.
 //
 // A [Game] is a start position and the moves played from it, with tags,
 // comments and annotation glyphs ([NAG]) for PGN, and its [Outcome]: a

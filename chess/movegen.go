@@ -221,11 +221,115 @@ func (p *Position) LegalMoves() []Move {
 }
 
 // IsLegal reports whether m is a legal move in p (for example a move from a
-// hash table, which may belong to another position).
+// hash table, which may belong to another position): exactly when
+// GenerateMoves would produce it, kind bits included. It tests the one
+// move without generating the others.
 func (p *Position) IsLegal(m Move) bool {
-	var ml MoveList
-	p.GenerateMoves(&ml, AllMoves)
-	return ml.Contains(m)
+	us, them := p.side, p.side.Other()
+	from, to, k := m.From(), m.To(), m.kind()
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != us || from == to {
+		return false
+	}
+	if k == kindKingCastle || k == kindQueenCastle {
+		return p.castleLegal(from, to, k == kindQueenCastle)
+	}
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own | enemy
+	if own.Has(to) || k&kindCapture != 0 && k != kindEnPassant && !enemy.Has(to) ||
+		k&kindCapture == 0 && occ.Has(to) {
+		return false
+	}
+	ksq := p.KingSquare(us)
+	if pc.Type() == Pawn {
+		return p.pawnMoveLegal(from, to, k, ksq)
+	}
+	if k != kindQuiet && k != kindCapture {
+		return false
+	}
+	switch pc.Type() {
+	case Knight:
+		if !knightAttacks[from].Has(to) {
+			return false
+		}
+	case Bishop:
+		if !BishopAttacks(from, occ).Has(to) {
+			return false
+		}
+	case Rook:
+		if !RookAttacks(from, occ).Has(to) {
+			return false
+		}
+	case Queen:
+		if !QueenAttacks(from, occ).Has(to) {
+			return false
+		}
+	default: // King
+		return kingAttacks[from].Has(to) && !p.attackedWith(to, them, occ^from.Bitboard())
+	}
+	return p.keepsKingSafe(from, to, ksq)
+}
+
+// keepsKingSafe reports whether moving the (non-king) piece on from to to
+// leaves the side to move's king on ksq out of check: in check, it must
+// capture the single checker or block; a pinned piece must stay on its pin
+// line.
+func (p *Position) keepsKingSafe(from, to, ksq Square) bool {
+	if p.checkers != 0 {
+		if p.checkers.MoreThanOne() || !(betweenBB[ksq][p.checkers.First()] | p.checkers).Has(to) {
+			return false
+		}
+	}
+	return !p.pinnedPieces(ksq).Has(from) || lineBB[ksq][from].Has(to)
+}
+
+// pawnMoveLegal is IsLegal for a pawn move of kind k (its target square
+// already checked against the capture bit).
+func (p *Position) pawnMoveLegal(from, to Square, k moveKind, ksq Square) bool {
+	us := p.side
+	up, lastRank, fourthRank := 8, Rank8BB, Rank4BB
+	if us == Black {
+		up, lastRank, fourthRank = -8, Rank1BB, Rank5BB
+	}
+	if k == kindEnPassant {
+		return to == p.epSquare && pawnAttacks[us][from].Has(to) && !p.checkers.MoreThanOne() && p.enPassantLegal(from, to)
+	}
+	if k&kindPromotion != 0 != lastRank.Has(to) {
+		return false
+	}
+	switch {
+	case k == kindCapture || k >= kindPromoCapture:
+		if !pawnAttacks[us][from].Has(to) {
+			return false
+		}
+	case k == kindDoublePush:
+		if int(to) != int(from)+2*up || !fourthRank.Has(to) || p.Occupied().Has(Square(int(from)+up)) {
+			return false
+		}
+	case k == kindQuiet || k >= kindPromotion:
+		if int(to) != int(from)+up {
+			return false
+		}
+	default: // kinds no pawn move has
+		return false
+	}
+	return p.keepsKingSafe(from, to, ksq)
+}
+
+// castleLegal is IsLegal for a castling move from the king's square to its
+// destination, on the queenside or the kingside.
+func (p *Position) castleLegal(from, to Square, queenside bool) bool {
+	c := &castles[castleIndex(p.side, queenside)]
+	occ := p.Occupied()
+	if c.kingFrom != from || c.kingTo != to || p.board[from].Type() != King || p.castling&c.right == 0 || p.checkers != 0 || occ&c.mustBeEmpty != 0 {
+		return false
+	}
+	for path := c.kingPath; path != 0; {
+		if p.attackedWith(path.PopFirst(), p.side.Other(), occ) {
+			return false
+		}
+	}
+	return true
 }
 
 // HasLegalMoves reports whether the side to move has any legal move.

@@ -41,7 +41,9 @@
 //	             transparent huge pages on Linux (tt_alloc_linux.go), and
 //	             the child's bucket prefetched when a move is picked
 //	             (prefetch_amd64.s, from chess.Position.HashHint)
-//	movepick.go  staged move picker: hash move, good captures (MVV-LVA
+//	movepick.go  staged move picker: hash move (checked with
+//	             chess.Position.IsLegal, so a cutoff by it generates no
+//	             moves), good captures (MVV-LVA
 //	             and capture history, SEE >= 0), killers, counter-move,
 //	             quiet moves by history, bad captures
 //	history.go   killer moves, counter-moves, butterfly, continuation,

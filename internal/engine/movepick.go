@@ -45,14 +45,13 @@ type movePicker struct {
 	nBad   int
 	badIdx int
 
-	noisyGenerated, quietGenerated bool
-	unsortedQuiets                 bool // set by stopSortingQuiets
+	unsortedQuiets bool // set by stopSortingQuiets
 }
 
 func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
 	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
 	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
-	mp.noisyGenerated, mp.quietGenerated, mp.unsortedQuiets = false, false, false
+	mp.unsortedQuiets = false
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
 	mp.rows = historyRows{}
@@ -75,9 +74,7 @@ func (mp *movePicker) nextMove() chess.Move {
 			}
 			mp.ttMove = chess.NoMove
 		case stageGenNoisy:
-			if !mp.noisyGenerated {
-				mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
-			}
+			mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
 			mp.scoreNoisy()
 			mp.next = 0
 			mp.stage++
@@ -99,9 +96,7 @@ func (mp *movePicker) nextMove() chess.Move {
 				mp.stage = stageDone // quiescence never plays losing captures
 			}
 		case stageGenQuiet:
-			if !mp.quietGenerated {
-				mp.pos.GenerateMoves(&mp.quiet, chess.QuietMoves)
-			}
+			mp.pos.GenerateMoves(&mp.quiet, chess.QuietMoves)
 			mp.scoreQuiet()
 			mp.next = 0
 			mp.stage++
@@ -136,20 +131,11 @@ func (mp *movePicker) nextMove() chess.Move {
 // (late move pruning) and so gains nothing from their order.
 func (mp *movePicker) stopSortingQuiets() { mp.unsortedQuiets = true }
 
-// ttMoveLegal checks the hash move against the generated moves of its kind
-// (it may come from a different position that shares a hash slot).
+// ttMoveLegal checks the hash move, which may come from a different
+// position that shares a hash slot, with chess.Position.IsLegal: without
+// generating moves, which a cutoff by the hash move then never needs.
 func (mp *movePicker) ttMoveLegal() bool {
-	if mp.ttMove.IsQuiet() {
-		if mp.noisyOnly {
-			return false
-		}
-		mp.pos.GenerateMoves(&mp.quiet, chess.QuietMoves)
-		mp.quietGenerated = true
-		return mp.quiet.Contains(mp.ttMove)
-	}
-	mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
-	mp.noisyGenerated = true
-	return mp.noisy.Contains(mp.ttMove)
+	return !(mp.noisyOnly && mp.ttMove.IsQuiet()) && mp.pos.IsLegal(mp.ttMove)
 }
 
 // isBadNoisy reports whether a noisy move goes to the deferred list: an
