@@ -32,11 +32,14 @@
 //	             futility / SEE pruning at shallow depth (never for
 //	             checks, decided with chess.GivesCheck before the move is
 //	             made; once late move pruning starts, the picker stops
-//	             sorting quiet moves), late move reductions; quiescence
+//	             sorting quiet moves), late move reductions (a ply less
+//	             at nodes that are or were on a principal variation, by
+//	             the table's pv flag); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
+//	             a flag for positions searched as PV nodes,
 //	             mate scores stored relative to the node; its memory on
 //	             transparent huge pages on Linux (tt_alloc_linux.go), and
 //	             the child's bucket prefetched when a move is picked

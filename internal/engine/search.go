@@ -241,6 +241,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	tte, ttHit := s.tt.probe(key)
 	ttMove := chess.NoMove
 	ttScore := -Infinite
+	// ttPv: the position is, or was in an earlier search, on a principal
+	// variation; such nodes are reduced less.
+	ttPv := pvNode || ttHit && tte.pv
 	if ttHit {
 		ttMove = tte.move
 		ttScore = scoreFromTT(tte.score, ply)
@@ -319,7 +322,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		probBeta := beta + probCutMargin
 		if !(ttHit && tte.depth >= depth-probCutTableReduction && ttScore < probBeta) {
 			if m, score := s.probCut(ply, depth, probBeta, ttMove, refined, cutNode); m != chess.NoMove {
-				s.tt.store(key, ttEntry{move: m, score: scoreToTT(score, ply), eval: rawEval, depth: depth - probCutTableReduction, bound: Lower})
+				s.tt.store(key, ttEntry{move: m, score: scoreToTT(score, ply), eval: rawEval, depth: depth - probCutTableReduction, bound: Lower, pv: ttPv})
 				return score
 			}
 			if s.stopped {
@@ -438,6 +441,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if !pvNode {
 				r++
 			}
+			if ttPv {
+				r--
+			}
 			// A node expected to fail high needs no exact score for its
 			// late moves; and after a capturing hash move, quiet moves
 			// are unlikely to be better.
@@ -527,7 +533,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		return best
 	}
 	bound := boundOf(best, origAlpha, beta)
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: depth, bound: bound})
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: depth, bound: bound, pv: ttPv})
 	if !inCheck && (bestMove == chess.NoMove || bestMove.IsQuiet()) && !best.IsMate() &&
 		!(bound == Lower && best <= staticEval) && !(bound == Upper && best >= staticEval) {
 		s.corr.update(pos, depth, best-staticEval)
@@ -767,6 +773,6 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		return MatedIn(ply)
 	}
 
-	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta)})
+	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta), pv: pvNode || ttHit && tte.pv})
 	return best
 }

@@ -22,7 +22,7 @@ import (
 type transTable struct {
 	buckets []ttBucket
 	mask    uint64
-	age     uint8 // incremented per search; 6 bits stored
+	age     uint8 // incremented per search; 5 bits stored
 }
 
 const ttBucketSize = 4
@@ -41,16 +41,24 @@ type ttSlot struct {
 //	bits 32-47 static evaluation (int16)
 //	bits 48-55 depth (uint8, offset by ttDepthOffset so qsearch depths fit)
 //	bits 56-57 bound
-//	bits 58-63 age
+//	bit  58    pv
+//	bits 59-63 age
 type ttEntry struct {
 	move  chess.Move
 	score Score
 	eval  Score
 	depth int
 	bound Bound
+	pv    bool // the position was searched as a PV node, now or before (ttPv)
 }
 
-const ttDepthOffset = 8
+// ttDepthOffset lets quiescence depths (negative) fit the stored byte;
+// ttAgeShift and ttAgeMask place the search age in the entry.
+const (
+	ttDepthOffset = 8
+	ttAgeShift    = 59
+	ttAgeMask     = 31
+)
 
 func newTransTable(mb int) *transTable {
 	n := uint64(mb) << 20 / 64
@@ -73,12 +81,16 @@ func (t *transTable) clear() {
 }
 
 // newSearch ages the table so entries from earlier searches are replaced first.
-func (t *transTable) newSearch() { t.age = (t.age + 1) & 63 }
+func (t *transTable) newSearch() { t.age = (t.age + 1) & ttAgeMask }
 
 func pack(e ttEntry, age uint8) uint64 {
 	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |
-		uint64(uint8(e.depth+ttDepthOffset))<<48 | uint64(e.bound)<<56 | uint64(age)<<58
+		uint64(uint8(e.depth+ttDepthOffset))<<48 | uint64(e.bound)<<56 | uint64(boolToInt(e.pv))<<58 |
+		uint64(age)<<ttAgeShift
 }
+
+// ageOf returns the search age stored in an entry's data.
+func ageOf(d uint64) uint8 { return uint8(d >> ttAgeShift) }
 
 func unpack(d uint64) ttEntry {
 	return ttEntry{
@@ -87,6 +99,7 @@ func unpack(d uint64) ttEntry {
 		eval:  Score(int16(d >> 32)),
 		depth: int(uint8(d>>48)) - ttDepthOffset,
 		bound: Bound(d >> 56 & 3),
+		pv:    d>>58&1 != 0,
 	}
 }
 
@@ -115,7 +128,7 @@ func (t *transTable) store(key uint64, e ttEntry) {
 				if e.move == chess.NoMove {
 					e.move = old.move // keep the old best move rather than none
 				}
-				if e.bound != Exact && e.depth+2 < old.depth && uint8(d>>58) == t.age {
+				if e.bound != Exact && e.depth+2 < old.depth && ageOf(d) == t.age {
 					return
 				}
 			}
@@ -123,7 +136,7 @@ func (t *transTable) store(key uint64, e ttEntry) {
 			break
 		}
 		// Prefer replacing shallow entries and entries from old searches.
-		ageDiff := int((t.age - uint8(d>>58)) & 63)
+		ageDiff := int((t.age - ageOf(d)) & ttAgeMask)
 		if v := int(uint8(d>>48)) - 4*ageDiff; v < worst {
 			worst, victim = v, i
 		}
@@ -141,7 +154,7 @@ func (t *transTable) hashfull() int {
 		for j := range t.buckets[i] {
 			d := t.buckets[i][j].data.Load()
 			n++
-			if d != 0 && uint8(d>>58) == t.age {
+			if d != 0 && ageOf(d) == t.age {
 				used++
 			}
 		}

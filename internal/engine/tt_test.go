@@ -18,7 +18,8 @@ func TestTTRoundTrip(t *testing.T) {
 		{"exact", ttEntry{move: p.LegalMoves()[0], score: 35, eval: -12, depth: 9, bound: Exact}},
 		{"lower", ttEntry{move: chess.NullMove, score: -Infinite + 1, eval: Infinite - 1, depth: 0, bound: Lower}},
 		{"upper", ttEntry{move: chess.NoMove, score: MateIn(7), eval: -Infinite, depth: -ttDepthOffset, bound: Upper}},
-		{"deepest", ttEntry{move: chess.Move(0xFFFF), score: MatedIn(3), eval: Infinite, depth: 255 - ttDepthOffset, bound: Exact}},
+		{"deepest", ttEntry{move: chess.Move(0xFFFF), score: MatedIn(3), eval: Infinite, depth: 255 - ttDepthOffset, bound: Exact, pv: true}},
+		{"pv", ttEntry{move: p.LegalMoves()[3], score: 12, eval: 7, depth: 4, bound: Upper, pv: true}},
 		{"qsearch", ttEntry{move: p.LegalMoves()[19], score: -1, eval: 1, depth: -1, bound: Lower}},
 	}
 	for _, tc := range tests {
@@ -232,6 +233,24 @@ func TestTTSize(t *testing.T) {
 		bytes := n * 64
 		if bytes > uint64(mb)<<20 || bytes*2 <= uint64(mb)<<20 {
 			t.Errorf("newTransTable(%d): %d bytes, want the largest power of two within %d MiB", mb, bytes, mb)
+		}
+	}
+}
+
+// TestTTAgeAndPVBitsApart checks that the pv flag and the search age share
+// the top byte without touching each other.
+func TestTTAgeAndPVBitsApart(t *testing.T) {
+	e := ttEntry{move: chess.Move(0x1234), score: -77, eval: 55, depth: 12, bound: Lower}
+	for _, pv := range []bool{false, true} {
+		for _, age := range []uint8{0, 1, ttAgeMask} {
+			e.pv = pv
+			d := pack(e, age)
+			if got := ageOf(d); got != age {
+				t.Errorf("pv %v, age %d: ageOf = %d", pv, age, got)
+			}
+			if got := unpack(d); got != e {
+				t.Errorf("pv %v, age %d: unpack = %+v, want %+v", pv, age, got, e)
+			}
 		}
 	}
 }
