@@ -85,17 +85,7 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 	if kind != NoisyMoves && p.checkers == 0 {
 		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
 			c := &castles[i]
-			if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
-				continue
-			}
-			safe := true
-			for path := c.kingPath; path != 0; {
-				if p.attackedWith(path.PopFirst(), them, occ) {
-					safe = false
-					break
-				}
-			}
-			if safe {
+			if p.canCastle(c) {
 				k := kindKingCastle
 				if c.rookFrom < c.kingFrom {
 					k = kindQueenCastle
@@ -320,8 +310,15 @@ func (p *Position) pawnMoveLegal(from, to Square, k moveKind, ksq Square) bool {
 // destination, on the queenside or the kingside.
 func (p *Position) castleLegal(from, to Square, queenside bool) bool {
 	c := &castles[castleIndex(p.side, queenside)]
+	return c.kingFrom == from && c.kingTo == to && p.board[from].Type() == King && p.checkers == 0 && p.canCastle(c)
+}
+
+// canCastle reports whether the side to move, not in check, may castle as
+// c says: it has the right, the squares between king and rook are empty,
+// and the king crosses no attacked square.
+func (p *Position) canCastle(c *castle) bool {
 	occ := p.Occupied()
-	if c.kingFrom != from || c.kingTo != to || p.board[from].Type() != King || p.castling&c.right == 0 || p.checkers != 0 || occ&c.mustBeEmpty != 0 {
+	if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
 		return false
 	}
 	for path := c.kingPath; path != 0; {

@@ -53,9 +53,10 @@ type ttEntry struct {
 }
 
 // ttDepthOffset lets quiescence depths (negative) fit the stored byte;
-// ttAgeShift and ttAgeMask place the search age in the entry.
+// ttPVShift places the pv flag, ttAgeShift and ttAgeMask the search age.
 const (
 	ttDepthOffset = 8
+	ttPVShift     = 58
 	ttAgeShift    = 59
 	ttAgeMask     = 31
 )
@@ -85,7 +86,7 @@ func (t *transTable) newSearch() { t.age = (t.age + 1) & ttAgeMask }
 
 func pack(e ttEntry, age uint8) uint64 {
 	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |
-		uint64(uint8(e.depth+ttDepthOffset))<<48 | uint64(e.bound)<<56 | uint64(boolToInt(e.pv))<<58 |
+		uint64(uint8(e.depth+ttDepthOffset))<<48 | uint64(e.bound)<<56 | uint64(boolToInt(e.pv))<<ttPVShift |
 		uint64(age)<<ttAgeShift
 }
 
@@ -99,7 +100,7 @@ func unpack(d uint64) ttEntry {
 		eval:  Score(int16(d >> 32)),
 		depth: int(uint8(d>>48)) - ttDepthOffset,
 		bound: Bound(d >> 56 & 3),
-		pv:    d>>58&1 != 0,
+		pv:    d>>ttPVShift&1 != 0,
 	}
 }
 
