@@ -42,8 +42,9 @@
 //	             a flag for positions searched as PV nodes,
 //	             mate scores stored relative to the node; its memory on
 //	             transparent huge pages on Linux (tt_alloc_linux.go), and
-//	             the child's bucket prefetched when a move is picked
-//	             (prefetch_amd64.s, from chess.Position.HashHint)
+//	             the child's bucket prefetched as a move is made, not
+//	             for the moves pruned before (prefetch_amd64.s, from
+//	             chess.Position.HashHint)
 //	movepick.go  staged move picker: hash move (checked with
 //	             chess.Position.IsLegal, so a cutoff by it generates no
 //	             moves), good captures (MVV-LVA

@@ -147,9 +147,14 @@ func (s *searcher) node() {
 	}
 }
 
-// makeMove plays m from the position at ply into the frame at ply+1.
+// makeMove plays m from the position at ply into the frame at ply+1. It
+// first prefetches the child's hash table bucket (prefetchChild), so moves
+// that are pruned before they are made cost no prefetch.
 func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	parent, child := &s.stack[ply], &s.stack[ply+1]
+	if m != chess.NullMove {
+		s.prefetchChild(&parent.pos, m)
+	}
 	child.pos = parent.pos
 	child.movedPiece = parent.pos.PieceAt(m.From())
 	child.move = m
@@ -352,7 +357,6 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	nNoisies := 0
 	skipQuiets := false
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
-		s.prefetchChild(pos, m)
 		if m == excluded { // a singular extension search leaves it out
 			continue
 		}
@@ -562,7 +566,6 @@ func (s *searcher) probCut(ply, depth int, probBeta Score, ttMove chess.Move, ev
 	mp := &s.stack[ply].pickers[0]
 	mp.init(pos, s.tables, ttMove, ply, chess.NoMove, chess.NoPiece, true)
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
-		s.prefetchChild(pos, m)
 		if !seeGE(pos, m, probBeta-eval) {
 			continue
 		}
@@ -739,7 +742,6 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	bestMove := chess.NoMove
 	moveCount := 0
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
-		s.prefetchChild(pos, m)
 		moveCount++
 		// Delta pruning: even winning the captured piece for free (plus a
 		// margin) would not reach alpha.
