@@ -180,16 +180,28 @@ func (mp *movePicker) scoreQuiet() {
 
 // pickBest swaps the best-scored remaining move of moves to position next
 // and returns it (one step of a selection sort: moves after a cutoff are
-// never sorted).
+// never sorted). Of equal scores, the first wins.
 func (mp *movePicker) pickBest(moves []chess.Move) chess.Move {
-	best := mp.next
-	for i := mp.next + 1; i < len(moves); i++ {
-		if mp.scores[i] > mp.scores[best] {
-			best = i
-		}
-	}
+	best := mp.next + bestIndex(mp.scores[mp.next:len(moves)])
 	moves[mp.next], moves[best] = moves[best], moves[mp.next]
 	mp.scores[mp.next], mp.scores[best] = mp.scores[best], mp.scores[mp.next]
 	mp.next++
 	return moves[mp.next-1]
+}
+
+// bestIndex returns the index of the first of the highest scores (scores
+// must not be empty). It is kept out of line on purpose: inlined, its
+// result would feed the caller's loads, and the compiler then compiles the
+// comparison to a branch instead of conditional moves, several
+// instructions more a score.
+//
+//go:noinline
+func bestIndex(scores []int32) int {
+	best, bestScore := 0, scores[0]
+	for i, s := range scores {
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	return best
 }
