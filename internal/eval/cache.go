@@ -3,78 +3,106 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // PawnKingCache remembers the terms of the main evaluation that depend only
-// on the pawns, the kings' squares and the castling rights (pawn structure,
-// king shelter and activity, and the space count), which change in few of
-// the moves a search makes. A search evaluates through one with
+// on the pawns (pawn structure and the space count), and each side's terms
+// that depend only on the pawns, that side's king square and its castling
+// rights (king shelter and activity), in two tables. Most moves a search
+// makes change none of these; a king move (or a lost castling right) only
+// its own side's king terms. A search evaluates through one with
 // Weights.EvaluateCached.
 //
 // A cache holds the terms of one Weights value: use it with no other, and
 // do not change the weights while it holds entries (Clear it instead). It
 // is not safe for concurrent use; its zero value is empty and ready.
 type PawnKingCache struct {
-	entries [pawnKingCacheSize]pawnKingEntry
+	pawns [pawnCacheSize]pawnEntry
+	kings [kingCacheSize]kingEntry
 }
 
-const pawnKingCacheSize = 1 << 13
+const (
+	pawnCacheSize = 1 << 13
+	kingCacheSize = 1 << 14
+)
 
-// pawnKingTerms are the cached terms.
-var pawnKingTerms = [...]Term{TermDoubledPawns, TermIsolatedPawns, TermBackwardPawns, TermPassedPawns, TermConnectedPawns, TermKingShelter, TermKingActivity}
+// The cached terms that depend only on the pawns, a run of consecutive Terms.
+const firstPawnTerm, lastPawnTerm = TermDoubledPawns, TermConnectedPawns
 
-type pawnKingEntry struct {
+// pawnEntry holds the terms of one pawn structure.
+type pawnEntry struct {
 	pawns   [2]chess.Bitboard
 	passed  [2]chess.Bitboard
-	terms   [len(pawnKingTerms)][2]Score
-	kings   uint32 // pawnKingKey's packing; 0 for an empty entry
+	terms   [lastPawnTerm - firstPawnTerm + 1][2]Score
 	space   [2]uint8
 	blocked uint8
+	full    bool // the entry holds the terms of pawns (false: empty)
+}
+
+// kingEntry holds one side's king shelter and activity terms, for the pawns
+// and the king square, castling rights and colour that key packs.
+type kingEntry struct {
+	pawns             [2]chess.Bitboard
+	shelter, activity Score
+	key               uint16 // kingKey's packing; 0 for an empty entry
 }
 
 // Clear empties the cache.
-func (c *PawnKingCache) Clear() { clear(c.entries[:]) }
-
-// pawnKingKey packs the kings' squares and the castling rights, with a bit
-// set so that no key is 0.
-func pawnKingKey(p *chess.Position) uint32 {
-	return uint32(p.KingSquare(chess.White)) | uint32(p.KingSquare(chess.Black))<<6 |
-		uint32(p.CastlingRights())<<12 | 1<<16
+func (c *PawnKingCache) Clear() {
+	clear(c.pawns[:])
+	clear(c.kings[:])
 }
 
-// entry returns the slot for e's position, and whether it holds it.
-func (c *PawnKingCache) entry(e *evaluation, kings uint32) (*pawnKingEntry, bool) {
-	h := uint64(e.pawns[chess.White])*0x9E3779B97F4A7C15 ^ uint64(e.pawns[chess.Black])*0xC2B2AE3D27D4EB4F ^
-		uint64(kings)*0x165667B19E3779F9
-	slot := &c.entries[(h^h>>29)&(pawnKingCacheSize-1)]
-	return slot, slot.kings == kings && slot.pawns == e.pawns
+// kingKey packs c's king square and castling rights and c, with a bit set
+// so that no key is 0.
+func kingKey(p *chess.Position, c chess.Color) uint16 {
+	return uint16(p.KingSquare(c)) | uint16(p.CastlingRights()&castlingRightsOf[c])<<6 | uint16(c)<<10 | 1<<11
 }
 
 // pawnsAndKings computes (or, with a cache, looks up) both sides' pawn
 // structure, king shelter and king activity terms and space counts.
 func (e *evaluation) pawnsAndKings(cache *PawnKingCache) {
 	if cache == nil {
+		e.pawnTerms()
 		for c := chess.White; c <= chess.Black; c++ {
-			e.pawnStructure(c) // pawns.go
-			e.kingShelter(c)   // king.go
-			e.kingActivity(c)  // king.go
-			e.spaceCount(c)    // space.go
+			e.kingShelter(c)  // king.go
+			e.kingActivity(c) // king.go
 		}
-		e.blockedPawns() // space.go
 		return
 	}
-	kings := pawnKingKey(e.p)
-	slot, hit := cache.entry(e, kings)
-	if hit {
+	h := uint64(e.pawns[chess.White])*0x9E3779B97F4A7C15 ^ uint64(e.pawns[chess.Black])*0xC2B2AE3D27D4EB4F
+	slot := &cache.pawns[(h^h>>29)&(pawnCacheSize-1)]
+	pawnTerms := (*[len(slot.terms)][2]Score)(e.terms[firstPawnTerm : lastPawnTerm+1])
+	if slot.full && slot.pawns == e.pawns {
 		e.passed, e.blocked = slot.passed, int(slot.blocked)
 		e.spaceSquares = [2]int{int(slot.space[0]), int(slot.space[1])}
-		for i, t := range pawnKingTerms {
-			e.terms[t] = slot.terms[i]
+		*pawnTerms = slot.terms
+	} else {
+		e.pawnTerms()
+		// At most 24 space squares a side and 16 blocked pawns: bytes.
+		*slot = pawnEntry{
+			pawns: e.pawns, passed: e.passed, terms: *pawnTerms,
+			space:   [2]uint8{uint8(e.spaceSquares[0]), uint8(e.spaceSquares[1])},
+			blocked: uint8(e.blocked), full: true,
 		}
-		return
 	}
-	e.pawnsAndKings(nil)
-	slot.pawns, slot.kings, slot.passed = e.pawns, kings, e.passed
-	// At most 24 space squares a side and 16 blocked pawns: bytes.
-	slot.space, slot.blocked = [2]uint8{uint8(e.spaceSquares[0]), uint8(e.spaceSquares[1])}, uint8(e.blocked)
-	for i, t := range pawnKingTerms {
-		slot.terms[i] = e.terms[t]
+	for c := chess.White; c <= chess.Black; c++ {
+		key := kingKey(e.p, c)
+		kh := h ^ uint64(key)*0x165667B19E3779F9
+		k := &cache.kings[(kh^kh>>29)&(kingCacheSize-1)]
+		if k.key == key && k.pawns == e.pawns {
+			e.terms[TermKingShelter][c], e.terms[TermKingActivity][c] = k.shelter, k.activity
+			continue
+		}
+		e.kingShelter(c)
+		e.kingActivity(c)
+		*k = kingEntry{pawns: e.pawns, shelter: e.terms[TermKingShelter][c], activity: e.terms[TermKingActivity][c], key: key}
 	}
+}
+
+// pawnTerms computes both sides' pawn structure terms and space counts and
+// the blocked pawns, which depend on the pawns alone.
+func (e *evaluation) pawnTerms() {
+	for c := chess.White; c <= chess.Black; c++ {
+		e.pawnStructure(c) // pawns.go
+		e.spaceCount(c)    // space.go
+	}
+	e.blockedPawns() // space.go
 }

@@ -365,8 +365,14 @@ func TestEvaluateCached(t *testing.T) {
 		}
 	}
 	// Same pawns and kings, a rook more: the passed pawn's path is no
-	// longer safe, which the cache must not remember.
-	for _, fen := range []string{"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "4k3/r7/8/8/P7/8/8/4K3 w - - 0 1"} {
+	// longer safe, which the cache must not remember. Then the same pawns
+	// with a king elsewhere, and with a castling right less: each side's
+	// king terms are kept by its king square and castling rights.
+	for _, fen := range []string{
+		"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "4k3/r7/8/8/P7/8/8/4K3 w - - 0 1", "4k3/8/8/8/P7/8/8/3K4 w - - 0 1",
+		"r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1", "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w Qkq - 0 1",
+		"r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w Qq - 0 1", "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R4RK1 w q - 0 1",
+	} {
 		p := position(t, fen)
 		if got, want := Default.EvaluateCached(p, &cache, nil), Evaluate(p); got != want {
 			t.Errorf("%s: cached %d, uncached %d", fen, got, want)

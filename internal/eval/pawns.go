@@ -3,13 +3,14 @@ package eval
 import "github.com/outpost-chess/outpost/chess"
 
 // This file is pawn structure: doubled, isolated, backward, passed (with
-// the kings' distances to them, and what depends on the other pieces:
+// what depends on the kings and the other pieces: the kings' distances,
 // blockers, attacks on the path, the race against the enemy king) and
-// connected pawns. pawnStructure depends only on the pawns and the kings' squares, so
-// a PawnKingCache can keep its result (cache.go).
+// connected pawns. pawnStructure depends only on the pawns, so a
+// PawnKingCache can keep its result (cache.go).
 
-// pawnStructure sets c's doubled, isolated, backward, passed and connected
-// pawn terms, and e.passed[c].
+// pawnStructure sets c's doubled, isolated, backward, passed (by rank
+// only: passedPaths adds the rest) and connected pawn terms, and
+// e.passed[c].
 func (e *evaluation) pawnStructure(c chess.Color) {
 	w := e.w
 	own, enemy := e.pawns[c], e.pawns[c.Other()]
@@ -40,20 +41,8 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
 	e.passed[c] = passed
 	var s Score
-	ownKing, enemyKing := e.p.KingSquare(c), e.p.KingSquare(c.Other())
 	for passed != 0 {
-		sq := passed.PopFirst()
-		r := sq.RelativeRank(c)
-		s = s.Add(w.PassedPawn[r])
-		if r > chess.Rank3 {
-			stop := sq + 8
-			if c == chess.Black {
-				stop = sq - 8
-			}
-			k := int(r - chess.Rank3)
-			s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
-				Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
-		}
+		s = s.Add(w.PassedPawn[passed.PopFirst().RelativeRank(c)])
 	}
 	e.terms[TermPassedPawns][c] = s
 
@@ -66,12 +55,14 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	e.terms[TermConnectedPawns][c] = cs
 }
 
-// passedPaths adds to c's passed-pawn term what depends on the pieces and
-// their attacks (so it runs after both sides' piece passes): for each
-// passed pawn beyond its third rank, PassedBlocked when the square in front
-// of it is occupied, and PassedSafePath when no enemy piece stands on or
-// attacks any square between it and promotion, else PassedSafeStop when the
-// square in front of it is free of them, all times the rank factor; and, in a
+// passedPaths adds to c's passed-pawn term what depends on the kings, the
+// pieces and their attacks (so it runs after both sides' piece passes): for
+// each passed pawn beyond its third rank, PassedOwnKingDistance and
+// PassedEnemyKingDistance per king move from each king to the square in
+// front of it, PassedBlocked when that square is occupied, and
+// PassedSafePath when no enemy piece stands on or attacks any square
+// between it and promotion, else PassedSafeStop when the square in front of
+// it is free of them, all times the rank factor; and, in a
 // pawn ending for the enemy (no pieces but pawns), PassedUnstoppable for a
 // pawn the enemy king cannot catch (the rule of the square, counting the
 // move of the side to move).
@@ -83,7 +74,7 @@ func (e *evaluation) passedPaths(c chess.Color) {
 	them := c.Other()
 	danger := e.attackedBy[them][chess.NoPieceType] | p.ByColor(them)
 	pawnEnding := p.ByColor(them)&^(p.ByType(chess.Pawn)|p.ByType(chess.King)) == 0
-	enemyKing := p.KingSquare(them)
+	ownKing, enemyKing := p.KingSquare(c), p.KingSquare(them)
 	var s Score
 	for passed := e.passed[c]; passed != 0; {
 		sq := passed.PopFirst()
@@ -108,6 +99,8 @@ func (e *evaluation) passedPaths(c chess.Color) {
 		}
 		k := int(r - chess.Rank3)
 		stop := nearestTo(c, path)
+		s = s.Add(w.PassedOwnKingDistance.Mul(distance(ownKing, stop) * k)).
+			Add(w.PassedEnemyKingDistance.Mul(distance(enemyKing, stop) * k))
 		if p.Occupied().Has(stop) {
 			s = s.Add(w.PassedBlocked.Mul(k))
 		}
