@@ -115,11 +115,21 @@ func (e *evaluation) passedPaths(c chess.Color) {
 }
 
 // distance is the number of king moves from a to b.
-func distance(a, b chess.Square) int {
-	df := int(a.File()) - int(b.File())
-	dr := int(a.Rank()) - int(b.Rank())
-	return max(df, -df, dr, -dr)
-}
+func distance(a, b chess.Square) int { return int(squareDistance[a][b]) }
+
+// squareDistance[a][b] is distance(a, b), looked up rather than computed
+// from the files and ranks: the evaluation asks for it per passed pawn and
+// per minor piece.
+var squareDistance = func() (d [64][64]uint8) {
+	for a := chess.A1; a <= chess.H8; a++ {
+		for b := chess.A1; b <= chess.H8; b++ {
+			df := int(a.File()) - int(b.File())
+			dr := int(a.Rank()) - int(b.Rank())
+			d[a][b] = uint8(max(df, -df, dr, -dr))
+		}
+	}
+	return d
+}()
 
 // northFill returns b with every square north of a member added.
 func northFill(b chess.Bitboard) chess.Bitboard {
