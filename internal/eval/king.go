@@ -56,19 +56,21 @@ func (e *evaluation) safeChecks(c chess.Color) Score {
 	occ := p.Occupied()
 	safe := ^p.ByColor(c) &^ e.attackedBy[them][chess.NoPieceType]
 	diag, straight := chess.BishopAttacks(ksq, occ), chess.RookAttacks(ksq, occ)
-	checks := [chess.King + 1]chess.Bitboard{
-		chess.Knight: chess.KnightAttacks(ksq),
-		chess.Bishop: diag,
-		chess.Rook:   straight,
-		chess.Queen:  diag | straight,
-	}
+	att := &e.attackedBy[c]
 	var s Score
-	for pt := chess.Knight; pt <= chess.Queen; pt++ {
-		if checks[pt]&e.attackedBy[c][pt]&safe != 0 {
-			s = s.Add(w.SafeCheck[pt])
-		}
+	s = s.Add(safeCheck(w, chess.Knight, chess.KnightAttacks(ksq)&att[chess.Knight]&safe))
+	s = s.Add(safeCheck(w, chess.Bishop, diag&att[chess.Bishop]&safe))
+	s = s.Add(safeCheck(w, chess.Rook, straight&att[chess.Rook]&safe))
+	return s.Add(safeCheck(w, chess.Queen, (diag|straight)&att[chess.Queen]&safe))
+}
+
+// safeCheck returns the SafeCheck credit of piece type pt when its safe
+// checking squares, checks, are not empty, and 0 otherwise.
+func safeCheck(w *Weights, pt chess.PieceType, checks chess.Bitboard) Score {
+	if checks == 0 {
+		return Score{}
 	}
-	return s
+	return w.SafeCheck[pt]
 }
 
 // kingShelter sets c's king-shelter term: the pawns on the king's file and
