@@ -373,7 +373,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// singular but its hash score beats beta, it is searched a ply
 		// shallower (negative extension).
 		extension := 0
-		if ply > 0 && ply < 2*s.rootDepth && m == ttMove && excluded == chess.NoMove && depth >= 6 &&
+		if m == ttMove && ply > 0 && ply < 2*s.rootDepth && excluded == chess.NoMove && depth >= 6 &&
 			tte.depth >= depth-3 && tte.bound != Upper && !ttScore.IsMate() {
 			singularBeta := ttScore - Score(2*depth)
 			f.excluded = m
