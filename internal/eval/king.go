@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/outpost-chess/outpost/chess"
+import (
+	"math/bits"
+
+	"github.com/outpost-chess/outpost/chess"
+)
 
 // This file is king safety: the attack on each king's zone (counted during
 // the piece pass in pieces.go, scaled here), weak squares around the king,
@@ -110,21 +114,25 @@ var castlingTargets = [2][2]struct {
 // sheltering one is KingStormBlocked.
 func (e *evaluation) shelterAt(c chess.Color, ksq chess.Square) Score {
 	w := e.w
-	ahead := ^chess.Bitboard(0) << (8 * uint(ksq.Rank()))
+	own, enemy := e.pawns[c], e.pawns[c.Other()]
+	// Seen from c's side: for Black the board is mirrored, so that on
+	// every file c's nearest pawn is the lowest one and its rank is its
+	// rank from c's side.
 	if c == chess.Black {
-		ahead = ^chess.Bitboard(0) >> (8 * uint(chess.Rank8-ksq.Rank()))
+		own, enemy, ksq = mirrorRanks(own), mirrorRanks(enemy), ksq.Mirror()
 	}
-	own, enemy := e.pawns[c]&ahead, e.pawns[c.Other()]&ahead
+	ahead := ^chess.Bitboard(0) << (8 * uint(ksq.Rank()))
+	own, enemy = own&ahead, enemy&ahead
 	center := min(max(ksq.File(), chess.FileB), chess.FileG)
 	var s Score
 	for f := center - 1; f <= center+1; f++ {
 		file := chess.FileBB(f)
 		ourRank, theirRank := 0, 0
 		if b := own & file; b != 0 {
-			ourRank = int(nearestTo(c, b).RelativeRank(c))
+			ourRank = int(b.First().Rank())
 		}
 		if b := enemy & file; b != 0 {
-			theirRank = int(nearestTo(c, b).RelativeRank(c))
+			theirRank = int(b.First().Rank())
 		}
 		edge := min(f, chess.FileH-f)
 		s = s.Add(w.KingShelter[edge][ourRank])
@@ -135,6 +143,11 @@ func (e *evaluation) shelterAt(c chess.Color, ksq chess.Square) Score {
 		}
 	}
 	return s
+}
+
+// mirrorRanks returns b with its ranks reversed (a1 <-> a8).
+func mirrorRanks(b chess.Bitboard) chess.Bitboard {
+	return chess.Bitboard(bits.ReverseBytes64(uint64(b)))
 }
 
 // nearestTo returns the member of the non-empty b nearest c's first rank
