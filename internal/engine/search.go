@@ -164,7 +164,8 @@ func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	} else {
 		child.pos.MakeMove(m)
 	}
-	child.inc = eval.Default.IncrementalAfter(parent.inc, &parent.pos, &child.pos)
+	child.inc = parent.inc
+	eval.Default.UpdateIncremental(&child.inc, &parent.pos, &child.pos)
 	s.hashes = append(s.hashes, child.pos.Hash())
 	return child
 }

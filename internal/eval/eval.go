@@ -60,7 +60,7 @@ func (w *Weights) Evaluate(p *chess.Position) int { return w.EvaluateCached(p, n
 // EvaluateCached returns w.Evaluate(p), taking the terms that depend only on
 // the pawns and kings from cache when it has them (and keeping them there
 // when not), and the material, piece-square and phase sums from inc, which
-// must then be w.IncrementalOf(p) (a search keeps it with IncrementalAfter).
+// must then be w.IncrementalOf(p) (a search keeps it with UpdateIncremental).
 // Either may be nil: those terms are then computed.
 func (w *Weights) EvaluateCached(p *chess.Position, cache *PawnKingCache, inc *Incremental) int {
 	var e evaluation

@@ -380,18 +380,19 @@ func TestEvaluateCached(t *testing.T) {
 	}
 }
 
-// TestIncrementalAfter checks the incremental terms: after every legal move
+// TestUpdateIncremental checks the incremental terms: after every legal move
 // (quiet moves, captures, en passant, castling, promotions) and the null
-// move from each perft-suite position, IncrementalAfter gives what
+// move from each perft-suite position, UpdateIncremental gives what
 // IncrementalOf sums from scratch, and EvaluateCached with it gives
 // Evaluate's score.
-func TestIncrementalAfter(t *testing.T) {
+func TestUpdateIncremental(t *testing.T) {
 	for _, fen := range suiteFENs(t) {
 		before := position(t, fen)
 		inc := Default.IncrementalOf(before)
 		check := func(what string, after *chess.Position) {
 			t.Helper()
-			got := Default.IncrementalAfter(inc, before, after)
+			got := inc
+			Default.UpdateIncremental(&got, before, after)
 			if want := Default.IncrementalOf(after); got != want {
 				t.Errorf("%s after %s: incremental %v, from scratch %v", fen, what, got, want)
 			}

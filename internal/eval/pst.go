@@ -151,7 +151,7 @@ var pestoEG = [chess.King + 1][64]int32{
 // Incremental holds the parts of a position's evaluation under some
 // Weights that a move changes only on the squares it touches: each side's
 // piece values and piece-square term, and the game phase (uncapped). A
-// search keeps it up to date move by move with IncrementalAfter and hands
+// search keeps it up to date move by move with UpdateIncremental and hands
 // it to EvaluateCached, which then need not sum them over every piece.
 type Incremental struct {
 	material    [chess.Black + 1]Score // piece values, before the pawn adjustments
@@ -163,37 +163,37 @@ type Incremental struct {
 func (w *Weights) IncrementalOf(p *chess.Position) Incremental {
 	var inc Incremental
 	for bb := p.Occupied(); bb != 0; {
-		inc.add(w.pieceTerms(p, bb.PopFirst()))
+		s := bb.PopFirst()
+		inc.add(w.pieceTerms(p.PieceAt(s), s))
 	}
 	return inc
 }
 
-// IncrementalAfter returns the incremental terms of after under w, given
-// inc, those of before, when after is before with one move (or a null
-// move) made. A move changes the colour of every square it touches (a
-// capture turns the target from one colour to the other, a promotion
-// fills an empty or enemy square), so those squares are the ones whose
-// occupancy by either colour differs.
-func (w *Weights) IncrementalAfter(inc Incremental, before, after *chess.Position) Incremental {
+// UpdateIncremental turns *inc, the incremental terms of before under w,
+// into those of after, when after is before with one move (or a null move)
+// made. It works in place: the terms are a few dozen bytes, updated per
+// move of a search. A move changes the colour of every square it touches (a
+// capture turns the target from one colour to the other, a promotion fills
+// an empty or enemy square), so those squares are the ones whose occupancy
+// by either colour differs.
+func (w *Weights) UpdateIncremental(inc *Incremental, before, after *chess.Position) {
 	changed := (before.ByColor(chess.White) ^ after.ByColor(chess.White)) |
 		(before.ByColor(chess.Black) ^ after.ByColor(chess.Black))
 	for changed != 0 {
 		s := changed.PopFirst()
-		if before.PieceAt(s) != chess.NoPiece {
-			inc.sub(w.pieceTerms(before, s))
+		if pc := before.PieceAt(s); pc != chess.NoPiece {
+			inc.sub(w.pieceTerms(pc, s))
 		}
-		if after.PieceAt(s) != chess.NoPiece {
-			inc.add(w.pieceTerms(after, s))
+		if pc := after.PieceAt(s); pc != chess.NoPiece {
+			inc.add(w.pieceTerms(pc, s))
 		}
 	}
-	return inc
 }
 
-// pieceTerms returns the incremental terms of the piece on s in p (not
-// empty): its colour, value, piece-square value and phase weight. A Black
-// piece reads White's piece-square entry for the mirrored square.
-func (w *Weights) pieceTerms(p *chess.Position, s chess.Square) (c chess.Color, value, pst Score, phase int) {
-	pc := p.PieceAt(s)
+// pieceTerms returns the incremental terms of piece pc (not NoPiece) on s:
+// its colour, value, piece-square value and phase weight. A Black piece
+// reads White's piece-square entry for the mirrored square.
+func (w *Weights) pieceTerms(pc chess.Piece, s chess.Square) (c chess.Color, value, pst Score, phase int) {
 	c, pt := pc.Color(), pc.Type()
 	if c == chess.Black {
 		s ^= 56
