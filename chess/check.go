@@ -75,8 +75,8 @@ func (p *Position) Checks() Checks {
 	// Our sliders aimed at the king through exactly one of our pieces.
 	snipers := p.byColor[us] & (RookAttacks(ksq, Empty)&(p.byType[Rook]|p.byType[Queen]) |
 		BishopAttacks(ksq, Empty)&(p.byType[Bishop]|p.byType[Queen]))
-	for snipers != 0 {
-		b := betweenBB[ksq][snipers.PopFirst()] & occ
+	for ; snipers != 0; snipers = snipers.WithoutFirst() {
+		b := betweenBB[ksq][snipers.First()] & occ
 		if b != 0 && !b.MoreThanOne() && b&p.byColor[us] != 0 {
 			ch.discoverers |= b
 		}

@@ -38,8 +38,8 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 
 	// King moves.
 	occWithoutKing := occ ^ ksq.Bitboard()
-	for att := kingAttacks[ksq] & targets; att != 0; {
-		to := att.PopFirst()
+	for att := kingAttacks[ksq] & targets; att != 0; att = att.WithoutFirst() {
+		to := att.First()
 		if !p.attackedWith(to, them, occWithoutKing) {
 			if enemy.Has(to) {
 				ml.add(newMove(ksq, to, kindCapture))
@@ -60,20 +60,20 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 	pinned := p.pinnedPieces(ksq)
 	targets &= checkMask
 
-	for from := p.Pieces(us, Knight) &^ pinned; from != 0; {
-		s := from.PopFirst()
+	for from := p.Pieces(us, Knight) &^ pinned; from != 0; from = from.WithoutFirst() {
+		s := from.First()
 		addPieceMoves(ml, s, knightAttacks[s]&targets, enemy)
 	}
-	for from := own & (p.byType[Bishop] | p.byType[Queen]); from != 0; {
-		s := from.PopFirst()
+	for from := own & (p.byType[Bishop] | p.byType[Queen]); from != 0; from = from.WithoutFirst() {
+		s := from.First()
 		att := BishopAttacks(s, occ) & targets
 		if pinned.Has(s) {
 			att &= lineBB[ksq][s]
 		}
 		addPieceMoves(ml, s, att, enemy)
 	}
-	for from := own & (p.byType[Rook] | p.byType[Queen]); from != 0; {
-		s := from.PopFirst()
+	for from := own & (p.byType[Rook] | p.byType[Queen]); from != 0; from = from.WithoutFirst() {
+		s := from.First()
 		att := RookAttacks(s, occ) & targets
 		if pinned.Has(s) {
 			att &= lineBB[ksq][s]
@@ -99,11 +99,11 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 // addPieceMoves adds the moves of the piece on from to each square in att,
 // marking those onto enemy pieces as captures.
 func addPieceMoves(ml *MoveList, from Square, att, enemy Bitboard) {
-	for b := att & enemy; b != 0; {
-		ml.add(newMove(from, b.PopFirst(), kindCapture))
+	for b := att & enemy; b != 0; b = b.WithoutFirst() {
+		ml.add(newMove(from, b.First(), kindCapture))
 	}
-	for b := att &^ enemy; b != 0; {
-		ml.add(newMove(from, b.PopFirst(), kindQuiet))
+	for b := att &^ enemy; b != 0; b = b.WithoutFirst() {
+		ml.add(newMove(from, b.First(), kindQuiet))
 	}
 }
 
@@ -115,8 +115,8 @@ func (p *Position) pinnedPieces(ksq Square) Bitboard {
 		BishopAttacks(ksq, Empty)&(p.byType[Bishop]|p.byType[Queen]))
 	occ := p.Occupied()
 	var pinned Bitboard
-	for snipers != 0 {
-		b := betweenBB[ksq][snipers.PopFirst()] & occ
+	for ; snipers != 0; snipers = snipers.WithoutFirst() {
+		b := betweenBB[ksq][snipers.First()] & occ
 		if b != 0 && !b.MoreThanOne() {
 			pinned |= b
 		}
@@ -156,8 +156,8 @@ func (p *Position) generatePawnMoves(ml *MoveList, kind GenKind, checkMask, pinn
 		pin.addPromotions(ml, promoting.East().Forward(us)&enemy, up+1, kindPromoCapture)
 	}
 	if ep := p.epSquare; ep != NoSquare {
-		for from := pawnAttacks[us.Other()][ep] & pawns; from != 0; {
-			s := from.PopFirst()
+		for from := pawnAttacks[us.Other()][ep] & pawns; from != 0; from = from.WithoutFirst() {
+			s := from.First()
 			if p.enPassantLegal(s, ep) {
 				ml.add(newMove(s, ep, kindEnPassant))
 			}
@@ -177,8 +177,8 @@ func (f pinFilter) allowed(from, to Square) bool {
 
 // add adds a move to each square in targets from the square delta behind it.
 func (f pinFilter) add(ml *MoveList, targets Bitboard, delta int, k moveKind) {
-	for targets != 0 {
-		to := targets.PopFirst()
+	for ; targets != 0; targets = targets.WithoutFirst() {
+		to := targets.First()
 		from := Square(int(to) - delta)
 		if f.allowed(from, to) {
 			ml.add(newMove(from, to, k))
@@ -188,8 +188,8 @@ func (f pinFilter) add(ml *MoveList, targets Bitboard, delta int, k moveKind) {
 
 // addPromotions is add for moves onto the last rank, one per promotion piece.
 func (f pinFilter) addPromotions(ml *MoveList, targets Bitboard, delta int, k moveKind) {
-	for targets != 0 {
-		to := targets.PopFirst()
+	for ; targets != 0; targets = targets.WithoutFirst() {
+		to := targets.First()
 		from := Square(int(to) - delta)
 		if f.allowed(from, to) {
 			for piece := moveKind(3); ; piece-- { // queen first
@@ -321,8 +321,8 @@ func (p *Position) canCastle(c *castle) bool {
 	if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
 		return false
 	}
-	for path := c.kingPath; path != 0; {
-		if p.attackedWith(path.PopFirst(), p.side.Other(), occ) {
+	for path := c.kingPath; path != 0; path = path.WithoutFirst() {
+		if p.attackedWith(path.First(), p.side.Other(), occ) {
 			return false
 		}
 	}

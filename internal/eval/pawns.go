@@ -41,16 +41,16 @@ func (e *evaluation) pawnStructure(c chess.Color) {
 	passed := own &^ frontSpan(c.Other(), stoppers) &^ doubled
 	e.passed[c] = passed
 	var s Score
-	for passed != 0 {
-		s = s.Add(w.PassedPawn[passed.PopFirst().RelativeRank(c)])
+	for ; passed != 0; passed = passed.WithoutFirst() {
+		s = s.Add(w.PassedPawn[passed.First().RelativeRank(c)])
 	}
 	e.terms[TermPassedPawns][c] = s
 
 	// Connected: defended by an own pawn, or with one beside it.
 	connected := own & (e.pawnAttacks[c] | own.East() | own.West())
 	var cs Score
-	for connected != 0 {
-		cs = cs.Add(w.ConnectedPawn[connected.PopFirst().RelativeRank(c)])
+	for ; connected != 0; connected = connected.WithoutFirst() {
+		cs = cs.Add(w.ConnectedPawn[connected.First().RelativeRank(c)])
 	}
 	e.terms[TermConnectedPawns][c] = cs
 }
@@ -76,8 +76,8 @@ func (e *evaluation) passedPaths(c chess.Color) {
 	pawnEnding := p.ByColor(them)&^(p.ByType(chess.Pawn)|p.ByType(chess.King)) == 0
 	ownKing, enemyKing := p.KingSquare(c), p.KingSquare(them)
 	var s Score
-	for passed := e.passed[c]; passed != 0; {
-		sq := passed.PopFirst()
+	for passed := e.passed[c]; passed != 0; passed = passed.WithoutFirst() {
+		sq := passed.First()
 		r := sq.RelativeRank(c)
 		path := frontSpan(c, sq.Bitboard())
 		if pawnEnding && path&p.Occupied() == 0 {

@@ -29,8 +29,8 @@ func (e *evaluation) pieces(c chess.Color) {
 	all := e.pawnAttacks[c] | kingAtt
 	twice := ahead.East()&ahead.West() | e.pawnAttacks[c]&kingAtt
 	var reachable int // knights, not on an outpost, that can reach one
-	for bb := p.Pieces(c, chess.Knight); bb != 0; {
-		s := bb.PopFirst()
+	for bb := p.Pieces(c, chess.Knight); bb != 0; bb = bb.WithoutFirst() {
+		s := bb.First()
 		att := chess.KnightAttacks(s)
 		if !holes.Has(s) && att&holes&^p.ByColor(c) != 0 {
 			reachable++
@@ -42,8 +42,8 @@ func (e *evaluation) pieces(c chess.Color) {
 		e.attackKing(c, chess.Knight, att&zone)
 	}
 	bishops := p.Pieces(c, chess.Bishop)
-	for bb := bishops; bb != 0; {
-		att := chess.BishopAttacks(bb.PopFirst(), occ)
+	for bb := bishops; bb != 0; bb = bb.WithoutFirst() {
+		att := chess.BishopAttacks(bb.First(), occ)
 		twice |= all & att
 		all |= att
 		e.attackedBy[c][chess.Bishop] |= att
@@ -53,8 +53,8 @@ func (e *evaluation) pieces(c chess.Color) {
 	allPawns := e.pawns[chess.White] | e.pawns[chess.Black]
 	kingFile := p.KingSquare(c).File()
 	var files Score
-	for bb := p.Pieces(c, chess.Rook); bb != 0; {
-		s := bb.PopFirst()
+	for bb := p.Pieces(c, chess.Rook); bb != 0; bb = bb.WithoutFirst() {
+		s := bb.First()
 		att := chess.RookAttacks(s, occ)
 		twice |= all & att
 		all |= att
@@ -78,8 +78,8 @@ func (e *evaluation) pieces(c chess.Color) {
 			files = files.Add(w.RookOnSeventh)
 		}
 	}
-	for bb := p.Pieces(c, chess.Queen); bb != 0; {
-		att := chess.QueenAttacks(bb.PopFirst(), occ)
+	for bb := p.Pieces(c, chess.Queen); bb != 0; bb = bb.WithoutFirst() {
+		att := chess.QueenAttacks(bb.First(), occ)
 		twice |= all & att
 		all |= att
 		e.attackedBy[c][chess.Queen] |= att
@@ -146,12 +146,12 @@ func (e *evaluation) minorPieces(c chess.Color) chess.Bitboard {
 	behindPawn := (e.pawns[chess.White] | e.pawns[chess.Black]).Forward(c.Other())
 	s = s.Add(w.MinorBehindPawn.Mul(((knights | bishops) & behindPawn).Count()))
 	ksq := p.KingSquare(c)
-	for bb := knights | bishops; bb != 0; {
-		s = s.Add(w.KingProtector.Mul(distance(ksq, bb.PopFirst())))
+	for bb := knights | bishops; bb != 0; bb = bb.WithoutFirst() {
+		s = s.Add(w.KingProtector.Mul(distance(ksq, bb.First())))
 	}
 	own := e.pawns[c]
-	for bb := bishops; bb != 0; {
-		s = s.Add(w.BishopPawn.Mul((own & sameColourSquares(bb.PopFirst())).Count()))
+	for bb := bishops; bb != 0; bb = bb.WithoutFirst() {
+		s = s.Add(w.BishopPawn.Mul((own & sameColourSquares(bb.First())).Count()))
 	}
 	e.terms[TermMinorPieces][c] = s
 	return holes

@@ -162,8 +162,8 @@ type Incremental struct {
 // IncrementalOf returns the incremental terms of p under w.
 func (w *Weights) IncrementalOf(p *chess.Position) Incremental {
 	var inc Incremental
-	for bb := p.Occupied(); bb != 0; {
-		s := bb.PopFirst()
+	for bb := p.Occupied(); bb != 0; bb = bb.WithoutFirst() {
+		s := bb.First()
 		inc.add(w.pieceTerms(p.PieceAt(s), s))
 	}
 	return inc
@@ -179,8 +179,8 @@ func (w *Weights) IncrementalOf(p *chess.Position) Incremental {
 func (w *Weights) UpdateIncremental(inc *Incremental, before, after *chess.Position) {
 	changed := (before.ByColor(chess.White) ^ after.ByColor(chess.White)) |
 		(before.ByColor(chess.Black) ^ after.ByColor(chess.Black))
-	for changed != 0 {
-		s := changed.PopFirst()
+	for ; changed != 0; changed = changed.WithoutFirst() {
+		s := changed.First()
 		if pc := before.PieceAt(s); pc != chess.NoPiece {
 			inc.sub(w.pieceTerms(pc, s))
 		}
