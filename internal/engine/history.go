@@ -70,15 +70,16 @@ func (o *orderingTables) rows(p *chess.Position, cont1, cont2 *contRow) historyR
 // quietScore is the history score of quiet move m by piece pc for side c:
 // butterfly plus the rows that apply.
 func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece, rows *historyRows) int32 {
-	h := o.history[c][m.From()][m.To()]
+	to := m.To()
+	h := o.history[c][m.From()][to]
 	if rows.pawns != nil {
-		h += rows.pawns[pc][m.To()]
+		h += rows.pawns[pc][to]
 	}
 	if rows.cont1 != nil {
-		h += rows.cont1[pc][m.To()]
+		h += rows.cont1[pc][to]
 	}
 	if rows.cont2 != nil {
-		h += rows.cont2[pc][m.To()]
+		h += rows.cont2[pc][to]
 	}
 	return h
 }
