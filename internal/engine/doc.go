@@ -60,6 +60,10 @@
 //	             correction history: the static evaluation adjusted by how
 //	             far searches found it off for the same pawn structure and
 //	             for the same pieces of each side
+//	evalcache.go the static evaluations of recent positions, by hash: the
+//	             search evaluates many positions again whose evaluation the
+//	             hash table does not keep (stand-pat and pruned nodes store
+//	             nothing)
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares

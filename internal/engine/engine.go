@@ -34,6 +34,7 @@ type Engine struct {
 	// pawnKingCache keeps the evaluation's pawn and king terms; it holds
 	// eval.Default's, which never change.
 	pawnKingCache *eval.PawnKingCache
+	evalCache     *evalCache // eval.Default's static evaluations, which never change
 	rng           *rand.Rand
 	ponderHit     atomic.Bool
 }
@@ -51,6 +52,7 @@ func New(opts Options) *Engine {
 		hashMB:        opts.HashMB,
 		tt:            newTransTable(opts.HashMB),
 		pawnKingCache: new(eval.PawnKingCache),
+		evalCache:     new(evalCache),
 		rng:           rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
 	}
 }

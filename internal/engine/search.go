@@ -113,7 +113,7 @@ func init() {
 // the way.
 func (s *searcher) evaluate(f *frame) Score {
 	p := &f.pos
-	v := eval.Default.EvaluateCached(p, s.eng.pawnKingCache, &f.inc)
+	v := s.eng.evalCache.evaluate(p, s.eng.pawnKingCache, &f.inc)
 	if p.BareKing(chess.White) || p.BareKing(chess.Black) {
 		return Score(v)
 	}
