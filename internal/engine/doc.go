@@ -49,7 +49,9 @@
 //	             chess.Position.IsLegal, so a cutoff by it generates no
 //	             moves), good captures (MVV-LVA
 //	             and capture history, SEE >= 0), killers, counter-move,
-//	             quiet moves by history, bad captures
+//	             quiet moves by history and threats (a piece escaping a
+//	             cheaper attacker first, one stepping into such an attack
+//	             last; threats.go), bad captures
 //	history.go   killer moves, counter-moves, butterfly, continuation,
 //	             pawn-structure and capture history with gravity updates
 //	             (on cutoffs; the continuation history also by the result

@@ -160,6 +160,7 @@ func (mp *movePicker) scoreNoisy() {
 
 func (mp *movePicker) scoreQuiet() {
 	c := mp.pos.SideToMove()
+	t := threatsTo(mp.pos)
 	for i, m := range mp.quiet.Slice() {
 		var s int32
 		switch m {
@@ -172,7 +173,8 @@ func (mp *movePicker) scoreQuiet() {
 		case mp.counter:
 			s = 5 * historyMax
 		default:
-			s = mp.tables.quietScore(c, m, mp.pos.PieceAt(m.From()), &mp.rows)
+			pc := mp.pos.PieceAt(m.From())
+			s = mp.tables.quietScore(c, m, pc, &mp.rows) + t.orderingScore(m, pc.Type())
 		}
 		mp.scores[i] = s
 	}

@@ -156,7 +156,7 @@ func TestMovePickerFull(t *testing.T) {
 			}
 			checkStages(t, where(), p, rest)
 			// Quiets: the killers first (when legal and not the hash move),
-			// the others by history, best first.
+			// the others by history and threats, best first.
 			var quiets []chess.Move
 			for _, m := range rest {
 				if m.IsQuiet() {
@@ -180,12 +180,15 @@ func TestMovePickerFull(t *testing.T) {
 					others = append(others, m)
 				}
 			}
+			th := threatsTo(p)
+			score := func(m chess.Move) int32 {
+				pc := p.PieceAt(m.From())
+				return tables.quietScore(p.SideToMove(), m, pc, &rows) + th.orderingScore(m, pc.Type())
+			}
 			for i := 1; i < len(others); i++ {
 				a, b := others[i-1], others[i]
-				ha := tables.quietScore(p.SideToMove(), a, p.PieceAt(a.From()), &rows)
-				hb := tables.quietScore(p.SideToMove(), b, p.PieceAt(b.From()), &rows)
-				if ha < hb {
-					t.Errorf("%s: quiet %v (history %d) before %v (history %d)", where(), a, ha, b, hb)
+				if ha, hb := score(a), score(b); ha < hb {
+					t.Errorf("%s: quiet %v (history and threats %d) before %v (%d)", where(), a, ha, b, hb)
 					break
 				}
 			}
