@@ -32,11 +32,11 @@ func threatsTo(p *chess.Position) threats {
 }
 
 // orderingScore is the ordering adjustment for threats of a quiet move m
-// by a piece of type pt: a piece that a cheaper one attacks gains for moving to a square no
-// cheaper piece attacks (escaping), and a piece that is not threatened
-// loses for moving to one (putting itself en prise). The values sit beside
-// the history sum (four tables of ±historyMax), below the killers and the
-// counter-move.
+// by a piece of type pt: a piece that a cheaper one attacks gains for
+// moving to a square no cheaper piece attacks (escaping), and a piece that
+// is not threatened loses as much for moving to one (putting itself en
+// prise). Pawn and king moves get 0. The values are added to the history
+// sum (four tables of ±historyMax each).
 func (t *threats) orderingScore(m chess.Move, pt chess.PieceType) int32 {
 	from, to := m.From(), m.To()
 	var attackedBy chess.Bitboard // squares where pt is attacked by a cheaper piece
