@@ -40,6 +40,13 @@ func (m *magic) index(occ Bitboard) uint64 {
 // PawnAttacks returns the squares a pawn of color c on s attacks.
 func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
 
+// PawnAttackSet returns the squares the pawns of color c in pawns attack,
+// all at once.
+func PawnAttackSet(c Color, pawns Bitboard) Bitboard {
+	ahead := pawns.Forward(c)
+	return ahead.East() | ahead.West()
+}
+
 // KnightAttacks returns the squares a knight on s attacks.
 func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
 

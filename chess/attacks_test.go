@@ -28,3 +28,20 @@ func TestBetweenAndLine(t *testing.T) {
 		t.Errorf("Line(c1, c5) = %x, want file c", got)
 	}
 }
+
+// TestPawnAttackSet checks the set-wise pawn attacks against the union of
+// each pawn's own, for sets of pawns on every file and rank (edges too).
+func TestPawnAttackSet(t *testing.T) {
+	sets := []Bitboard{0, FileABB, FileHBB, Rank1BB | Rank8BB, 0x00FF00000000FF00, 0x8142241818244281, ^Bitboard(0)}
+	for _, pawns := range sets {
+		for c := White; c <= Black; c++ {
+			var want Bitboard
+			for b := pawns; b != 0; b = b.WithoutFirst() {
+				want |= PawnAttacks(c, b.First())
+			}
+			if got := PawnAttackSet(c, pawns); got != want {
+				t.Errorf("PawnAttackSet(%v, %#x) = %#x, want %#x", c, uint64(pawns), uint64(got), uint64(want))
+			}
+		}
+	}
+}

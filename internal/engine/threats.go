@@ -14,9 +14,8 @@ type threats struct {
 func threatsTo(p *chess.Position) threats {
 	them := p.SideToMove().Other()
 	occ := p.Occupied()
-	pawns := p.Pieces(them, chess.Pawn).Forward(them)
 	var t threats
-	t.byPawn = pawns.East() | pawns.West()
+	t.byPawn = chess.PawnAttackSet(them, p.Pieces(them, chess.Pawn))
 	t.byMinor = t.byPawn
 	for b := p.Pieces(them, chess.Knight); b != 0; b = b.WithoutFirst() {
 		t.byMinor |= chess.KnightAttacks(b.First())

@@ -111,7 +111,7 @@ func (e *evaluation) run(w *Weights, p *chess.Position, cache *PawnKingCache, in
 	// Step 1. Shared bitboards.
 	for c := chess.White; c <= chess.Black; c++ {
 		e.pawns[c] = p.Pieces(c, chess.Pawn)
-		e.pawnAttacks[c] = pawnAttackSet(c, e.pawns[c])
+		e.pawnAttacks[c] = chess.PawnAttackSet(c, e.pawns[c])
 		ksq := p.KingSquare(c)
 		e.kingZone[c] = chess.KingAttacks(ksq) | ksq.Bitboard()
 	}
@@ -252,11 +252,4 @@ func (e *evaluation) nonPawnMaterial(c chess.Color) int {
 		v += int(e.w.PieceValue[pt].EG) * e.p.Pieces(c, pt).Count()
 	}
 	return v
-}
-
-// pawnAttackSet returns the squares attacked by the pawns in pawns, of
-// color c.
-func pawnAttackSet(c chess.Color, pawns chess.Bitboard) chess.Bitboard {
-	ahead := pawns.Forward(c)
-	return ahead.East() | ahead.West()
 }

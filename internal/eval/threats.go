@@ -38,6 +38,6 @@ func (e *evaluation) threats(c chess.Color) {
 	pushes |= (pushes & third).Forward(c) & empty
 	pushes &^= defends[chess.Pawn]
 	pushes &= attacks[chess.NoPieceType] | ^defends[chess.NoPieceType]
-	s = s.Add(w.ThreatPawnPush.Mul((pawnAttackSet(c, pushes) & pieces).Count()))
+	s = s.Add(w.ThreatPawnPush.Mul((chess.PawnAttackSet(c, pushes) & pieces).Count()))
 	e.terms[TermThreats][c] = s
 }
