@@ -14,3 +14,12 @@ func TestBenchSignature(t *testing.T) {
 		t.Errorf("Bench(%d) searched %d nodes, want the signature %d (if the search changed on purpose, update benchSignature and say the new count in the commit message)", BenchDepth, r.Nodes, benchSignature)
 	}
 }
+
+// BenchmarkBench runs the bench (all of BenchFENs at BenchDepth) once per
+// iteration. Its CPU profile is the profile the build optimises for
+// (scripts/pgo-profile writes it to cmd/outpost/default.pgo).
+func BenchmarkBench(b *testing.B) {
+	for b.Loop() {
+		Bench(BenchDepth, nil)
+	}
+}
