@@ -18,23 +18,38 @@ var (
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
-	rookTable    [0x19000]Bitboard
-	bishopTable  [0x1480]Bitboard
+	// The attack tables, every square's after the one before. Each square
+	// sees a whole magicSpan entries from its start (see magic.attacks),
+	// so the bishops' table has that many beyond its 0x1480 entries in use;
+	// they are never read (nor, zero, given memory by the system). The
+	// rooks' last square, h8, uses all of its 4096.
+	rookTable   [0x19000]Bitboard
+	bishopTable [0x1480 - 64 + magicSpan]Bitboard
 )
 
+// magicSpan bounds the entries of one square's attack table: a magic index
+// has at most 12 bits (a rook in a corner).
+const magicSpan = 1 << 12
+
 // magic maps the occupancy of a slider's relevant squares to its attacks:
-// attacks[((occ & mask) * mult) >> shift].
+// attacks[((occ & mask) * mult) >> shift]. It is 32 bytes, so that the
+// magics of a square are found with a shift.
 type magic struct {
-	mask    Bitboard
-	mult    uint64
-	attacks []Bitboard
-	shift   uint8
+	mask  Bitboard
+	mult  uint64
+	shift uint8
+	// attacks starts the square's entries in the table; only the first
+	// 1 << (64 - shift) belong to the square.
+	attacks *[magicSpan]Bitboard
 }
 
+// index returns the entry of attacks for the occupancy occ.
 func (m *magic) index(occ Bitboard) uint64 {
-	// The shift is below 64; saying so (& 63) spares the compiler the code
-	// for a shift of 64 or more, in every slider lookup.
-	return uint64(occ&m.mask) * m.mult >> (m.shift & 63)
+	// The shift is below 64 and the index below magicSpan; saying so
+	// (& 63, & (magicSpan-1), neither of which changes a value) spares
+	// the compiler the code for a shift of 64 or more and the bounds
+	// check, in every slider lookup.
+	return uint64(occ&m.mask) * m.mult >> (m.shift & 63) & (magicSpan - 1)
 }
 
 // PawnAttacks returns the squares a pawn of color c on s attacks.
@@ -54,16 +69,18 @@ func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
 func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
 
 // BishopAttacks returns the squares a bishop on s attacks when the squares in
-// occ are occupied (the first blocker on each ray is included).
+// occ are occupied (the first blocker on each ray is included). Like
+// RookAttacks, it takes s&63, the same square for any valid one, which
+// costs less than a bounds check.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[s]
+	m := &bishopMagics[s&63]
 	return m.attacks[m.index(occ)]
 }
 
 // RookAttacks returns the squares a rook on s attacks when the squares in occ
 // are occupied (the first blocker on each ray is included).
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	m := &rookMagics[s]
+	m := &rookMagics[s&63]
 	return m.attacks[m.index(occ)]
 }
 
@@ -156,7 +173,7 @@ func initMagics(magics []magic, table []Bitboard, dirs *[4][2]int) {
 		bitsN := m.mask.Count()
 		m.shift = uint8(64 - bitsN)
 		size := 1 << bitsN
-		m.attacks = table[offset : offset+size]
+		m.attacks = (*[magicSpan]Bitboard)(table[offset:])
 		offset += size
 
 		// Enumerate all subsets of the mask (Carry-Rippler).
