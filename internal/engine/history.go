@@ -55,15 +55,26 @@ func (o *orderingTables) contRowAfter(m chess.Move, pc chess.Piece) *contRow {
 // historyRows are the rows of the history tables, indexed by a quiet
 // move's piece and target, that apply at one node: its pawn structure's
 // pawn history, and the continuation history after the opponent's last move
-// and after our own previous move. Any may be nil (no such move, or a
-// caller without a pawn row).
+// and after our own previous move. Made by orderingTables.rows, none is
+// nil: a continuation row with no move to follow is noContRow.
 type historyRows struct {
 	pawns, cont1, cont2 *contRow
 }
 
+// noContRow stands for the continuation row of a move that does not exist
+// (at the root, after a null move): all zero, read like any other row
+// (so scoring a quiet move tests no pointer) and never written.
+var noContRow contRow
+
 // rows returns the history rows of a node at position p reached by the
-// moves whose continuation rows are cont1 and cont2.
+// moves whose continuation rows are cont1 and cont2 (nil: no such move).
 func (o *orderingTables) rows(p *chess.Position, cont1, cont2 *contRow) historyRows {
+	if cont1 == nil {
+		cont1 = &noContRow
+	}
+	if cont2 == nil {
+		cont2 = &noContRow
+	}
 	return historyRows{pawns: o.pawnRow(p), cont1: cont1, cont2: cont2}
 }
 
@@ -71,17 +82,7 @@ func (o *orderingTables) rows(p *chess.Position, cont1, cont2 *contRow) historyR
 // butterfly plus the rows that apply.
 func (o *orderingTables) quietScore(c chess.Color, m chess.Move, pc chess.Piece, rows *historyRows) int32 {
 	to := m.To()
-	h := o.history[c][m.From()][to]
-	if rows.pawns != nil {
-		h += rows.pawns[pc][to]
-	}
-	if rows.cont1 != nil {
-		h += rows.cont1[pc][to]
-	}
-	if rows.cont2 != nil {
-		h += rows.cont2[pc][to]
-	}
-	return h
+	return o.history[c][m.From()][to] + rows.pawns[pc][to] + rows.cont1[pc][to] + rows.cont2[pc][to]
 }
 
 // captureEntry is the capture history entry of noisy move m in p (a
@@ -114,19 +115,18 @@ func gravity(h *int32, bonus int32) {
 func (o *orderingTables) updateHistory(p *chess.Position, m chess.Move, rows *historyRows, bonus int32) {
 	gravity(&o.history[p.SideToMove()][m.From()][m.To()], bonus)
 	pc := p.PieceAt(m.From())
-	if rows.pawns != nil {
-		gravity(&rows.pawns[pc][m.To()], bonus)
-	}
+	gravity(&rows.pawns[pc][m.To()], bonus)
 	rows.updateContinuation(pc, m.To(), bonus)
 }
 
 // updateContinuation applies bonus to the continuation history entries of
-// a quiet move by piece pc to square to, in whichever of the two rows exist.
+// a quiet move by piece pc to square to, in whichever of the two rows exist
+// (are not noContRow).
 func (rows *historyRows) updateContinuation(pc chess.Piece, to chess.Square, bonus int32) {
-	if rows.cont1 != nil {
+	if rows.cont1 != &noContRow {
 		gravity(&rows.cont1[pc][to], bonus)
 	}
-	if rows.cont2 != nil {
+	if rows.cont2 != &noContRow {
 		gravity(&rows.cont2[pc][to], bonus)
 	}
 }

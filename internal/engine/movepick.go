@@ -60,7 +60,9 @@ func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Mo
 	}
 }
 
-// setHistoryRows gives the picker the history rows to order quiet moves by.
+// setHistoryRows gives the picker the history rows to order quiet moves by;
+// init leaves it none, so a picker that reaches the quiet moves must have
+// them first.
 func (mp *movePicker) setHistoryRows(rows historyRows) { mp.rows = rows }
 
 // nextMove returns the next move, or NoMove when all have been returned.

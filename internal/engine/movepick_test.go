@@ -326,6 +326,7 @@ func TestMovePickerStopSortingQuiets(t *testing.T) {
 		for stopAfter := range 4 {
 			var mp movePicker
 			mp.init(p, tables, chess.NoMove, 0, chess.NoMove, chess.NoPiece, false)
+			mp.setHistoryRows(tables.rows(p, nil, nil))
 			var got []chess.Move
 			quiets := 0
 			for m := mp.nextMove(); m != chess.NoMove && len(got) <= 2*chess.MaxMoves; m = mp.nextMove() {
