@@ -39,8 +39,8 @@ type movePicker struct {
 	stage  int
 	noisy  chess.MoveList
 	quiet  chess.MoveList
-	scores [chess.MaxMoves]int32
-	next   int // index of the next move to consider in the current list
+	keys   [chess.MaxMoves]int64 // the moves' sort keys (sortKey)
+	next   int                   // index of the next move to consider in the current list
 	bad    [chess.MaxMoves]chess.Move
 	nBad   int
 	badIdx int
@@ -156,7 +156,7 @@ func (mp *movePicker) scoreNoisy() {
 		if m.Promotion() == chess.Queen {
 			s += int32(seeValue[chess.Queen]) * 8
 		}
-		mp.scores[i] = s
+		mp.keys[i] = sortKey(s, i)
 	}
 }
 
@@ -178,34 +178,46 @@ func (mp *movePicker) scoreQuiet() {
 			pc := mp.pos.PieceAt(m.From())
 			s = mp.tables.quietScore(c, m, pc, &mp.rows) + t.orderingScore(m, pc.Type())
 		}
-		mp.scores[i] = s
+		mp.keys[i] = sortKey(s, i)
 	}
 }
+
+// sortKey is the sort key of the move with the given score at index i of
+// its list: the score above eight bits that hold MaxMoves-1-i, so that the
+// greatest key is the first of the best-scored moves, and finding it needs
+// no index alongside (see maxKey).
+func sortKey(score int32, i int) int64 {
+	return int64(score)<<8 | int64(chess.MaxMoves-1-i)
+}
+
+// keyScore and keyIndex are the score and the index a sort key holds.
+func keyScore(key int64) int32 { return int32(key >> 8) }
+func keyIndex(key int64) int   { return chess.MaxMoves - 1 - int(key&0xff) }
 
 // pickBest swaps the best-scored remaining move of moves to position next
 // and returns it (one step of a selection sort: moves after a cutoff are
 // never sorted). Of equal scores, the first wins.
 func (mp *movePicker) pickBest(moves []chess.Move) chess.Move {
-	best := mp.next + bestIndex(mp.scores[mp.next:len(moves)])
-	moves[mp.next], moves[best] = moves[best], moves[mp.next]
-	mp.scores[mp.next], mp.scores[best] = mp.scores[best], mp.scores[mp.next]
+	next := mp.next
+	best := keyIndex(maxKey(mp.keys[next:len(moves)]))
+	moves[next], moves[best] = moves[best], moves[next]
+	// The move that was at next now stands at best (the key at next is
+	// never read again).
+	mp.keys[best] = sortKey(keyScore(mp.keys[next]), best)
 	mp.next++
-	return moves[mp.next-1]
+	return moves[next]
 }
 
-// bestIndex returns the index of the first of the highest scores (scores
-// must not be empty). It is kept out of line on purpose: inlined, its
-// result would feed the caller's loads, and the compiler then compiles the
-// comparison to a branch instead of conditional moves, several
-// instructions more a score.
+// maxKey returns the greatest of keys, which must not be empty. It is kept
+// out of line on purpose: inlined, its result would feed the caller's
+// loads, and the compiler then compiles the comparison to a branch instead
+// of a conditional move, several instructions more a key.
 //
 //go:noinline
-func bestIndex(scores []int32) int {
-	best, bestScore := 0, scores[0]
-	for i, s := range scores {
-		if s > bestScore {
-			best, bestScore = i, s
-		}
+func maxKey(keys []int64) int64 {
+	best := keys[0]
+	for _, k := range keys {
+		best = max(best, k)
 	}
 	return best
 }
