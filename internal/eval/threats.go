@@ -17,9 +17,9 @@ func (e *evaluation) threats(c chess.Color) {
 	pieces := p.ByColor(them) &^ (p.ByType(chess.Pawn) | p.ByType(chess.King))
 
 	s := w.ThreatByPawn.Mul((pieces & attacks[chess.Pawn]).Count())
-	byMinor := attacks[chess.Knight] | attacks[chess.Bishop]
-	for pt := chess.Knight; pt <= chess.Queen; pt++ {
-		s = s.Add(w.ThreatByMinor[pt].Mul((p.Pieces(them, pt) & byMinor).Count()))
+	// Per piece a minor attacks (seldom more than one), by its type.
+	for b := pieces & (attacks[chess.Knight] | attacks[chess.Bishop]); b != 0; b = b.WithoutFirst() {
+		s = s.Add(w.ThreatByMinor[p.PieceAt(b.First()).Type()])
 	}
 	s = s.Add(w.ThreatByRook.Mul((p.Pieces(them, chess.Queen) & attacks[chess.Rook]).Count()))
 	s = s.Add(w.Hanging.Mul((pieces & attacks[chess.NoPieceType] &^ defends[chess.NoPieceType]).Count()))
