@@ -45,13 +45,17 @@ type movePicker struct {
 	nBad   int
 	badIdx int
 
-	unsortedQuiets bool // set by stopSortingQuiets
+	// Set by pruneQuiets: the node's check information, and the quiet
+	// moves passed over since takePassedOver last counted them.
+	pruningQuiets bool
+	checks        chess.Checks
+	passedOver    int
 }
 
 func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
 	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
 	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
-	mp.unsortedQuiets = false
+	mp.pruningQuiets, mp.passedOver = false, 0
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
 	mp.rows = historyRows{}
@@ -104,14 +108,19 @@ func (mp *movePicker) nextMove() chess.Move {
 			mp.stage++
 		case stageQuiet:
 			for mp.next < mp.quiet.Len() {
-				var m chess.Move
-				if mp.unsortedQuiets {
-					m = mp.quiet.Slice()[mp.next]
+				if mp.pruningQuiets {
+					m := mp.quiet.Slice()[mp.next]
 					mp.next++
-				} else {
-					m = mp.pickBest(mp.quiet.Slice())
+					switch {
+					case m == mp.ttMove:
+					case mp.checks.GivesCheck(mp.pos, m):
+						return m
+					default:
+						mp.passedOver++
+					}
+					continue
 				}
-				if m != mp.ttMove {
+				if m := mp.pickBest(mp.quiet.Slice()); m != mp.ttMove {
 					return m
 				}
 			}
@@ -128,10 +137,23 @@ func (mp *movePicker) nextMove() chess.Move {
 	}
 }
 
-// stopSortingQuiets makes the picker return the remaining quiet moves in
-// the order they stand, for a search that will prune most of them anyway
-// (late move pruning) and so gains nothing from their order.
-func (mp *movePicker) stopSortingQuiets() { mp.unsortedQuiets = true }
+// pruneQuiets starts late move pruning: of the quiet moves not yet
+// returned, the picker returns only those that give check (by checks, the
+// check information of its position), in the order they stand (sorting
+// them gains nothing), and passes over the others, which the search would
+// prune, counting them for takePassedOver.
+func (mp *movePicker) pruneQuiets(checks *chess.Checks) {
+	mp.pruningQuiets, mp.checks = true, *checks
+}
+
+// takePassedOver returns the number of quiet moves passed over (see
+// pruneQuiets) since it was last called; they came before the move
+// nextMove returned last.
+func (mp *movePicker) takePassedOver() int {
+	n := mp.passedOver
+	mp.passedOver = 0
+	return n
+}
 
 // ttMoveLegal checks the hash move, which may come from a different
 // position that shares a hash slot, with chess.Position.IsLegal: without

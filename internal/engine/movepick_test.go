@@ -309,10 +309,11 @@ func checkSameMoves(t *testing.T, where string, got, want []chess.Move) {
 	}
 }
 
-// TestMovePickerStopSortingQuiets checks that a picker told to stop sorting
-// quiet moves partway through (as late move pruning does) still returns
-// every legal move once, in the same stages as ever.
-func TestMovePickerStopSortingQuiets(t *testing.T) {
+// TestMovePickerPruneQuiets checks that a picker told to prune quiet moves
+// partway through (as late move pruning does) returns every legal move
+// once but the quiet moves after that point that do not give check, which
+// it counts as passed over instead, in the same stages as ever.
+func TestMovePickerPruneQuiets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	tables := new(orderingTables)
 	for c := range tables.history {
@@ -323,23 +324,47 @@ func TestMovePickerStopSortingQuiets(t *testing.T) {
 		}
 	}
 	for _, p := range suitePositions(t) {
-		for stopAfter := range 4 {
+		checks := p.Checks()
+		for pruneAfter := range 4 {
 			var mp movePicker
 			mp.init(p, tables, chess.NoMove, 0, chess.NoMove, chess.NoPiece, false)
 			mp.setHistoryRows(tables.rows(p, nil, nil))
+			where := fmt.Sprintf("%s, quiet moves pruned after %d", p.FEN(), pruneAfter)
 			var got []chess.Move
-			quiets := 0
+			quiets, passedOver := 0, 0
+			pruning := pruneAfter == 0
+			if pruning {
+				mp.pruneQuiets(&checks)
+			}
 			for m := mp.nextMove(); m != chess.NoMove && len(got) <= 2*chess.MaxMoves; m = mp.nextMove() {
 				got = append(got, m)
-				if m.IsQuiet() {
-					if quiets++; quiets == stopAfter {
-						mp.stopSortingQuiets()
-					}
+				passedOver += mp.takePassedOver()
+				if !m.IsQuiet() {
+					continue
+				}
+				if pruning && !p.GivesCheck(m) {
+					t.Errorf("%s: quiet move %v, which does not give check, returned while pruning", where, m)
+				}
+				if quiets++; quiets == pruneAfter {
+					mp.pruneQuiets(&checks)
+					pruning = true
 				}
 			}
-			where := fmt.Sprintf("%s, sorting stopped after %d quiet moves", p.FEN(), stopAfter)
-			checkSameMoves(t, where, got, p.LegalMoves())
+			passedOver += mp.takePassedOver()
+			var want []chess.Move
+			pruned := 0
+			for _, m := range p.LegalMoves() {
+				if slices.Contains(got, m) || !m.IsQuiet() || p.GivesCheck(m) {
+					want = append(want, m)
+				} else {
+					pruned++
+				}
+			}
+			checkSameMoves(t, where, got, want)
 			checkStages(t, where, p, got)
+			if passedOver != pruned {
+				t.Errorf("%s: %d moves passed over, want %d", where, passedOver, pruned)
+			}
 		}
 	}
 }

@@ -362,6 +362,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			continue
 		}
 		moveCount++
+		if skipQuiets { // the quiet moves the picker passed over count as tried
+			moveCount += mp.takePassedOver()
+		}
 		quiet := m.IsQuiet()
 
 		// Step 11. Singular extension: when the hash move is much better
@@ -414,9 +417,6 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		if givesCheck && extension < 1 && seeGE(pos, m, 0) {
 			extension = 1
 		}
-		if skipQuiets && quiet && !givesCheck {
-			continue // late move pruning (step 12) has begun
-		}
 		var hist int32 // the quiet move's history score, for pruning and reductions
 		if quiet {
 			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), &rows)
@@ -426,8 +426,8 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// a move that avoids being mated is in hand. Checks are kept: they
 		// are how most tactics start.
 		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
-			if skipQuiets {
-				mp.stopSortingQuiets()
+			if skipQuiets { // late move pruning has begun, past the second move: checks is filled
+				mp.pruneQuiets(&checks)
 			}
 			continue
 		}
