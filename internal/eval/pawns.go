@@ -114,8 +114,9 @@ func (e *evaluation) passedPaths(c chess.Color) {
 	e.terms[TermPassedPawns][c] = e.terms[TermPassedPawns][c].Add(s)
 }
 
-// distance is the number of king moves from a to b.
-func distance(a, b chess.Square) int { return int(squareDistance[a][b]) }
+// distance is the number of king moves from a to b. It looks up a&63 and
+// b&63, the same squares, which costs less than checking their bounds.
+func distance(a, b chess.Square) int { return int(squareDistance[a&63][b&63]) }
 
 // squareDistance[a][b] is distance(a, b), looked up rather than computed
 // from the files and ranks: the evaluation asks for it per passed pawn and

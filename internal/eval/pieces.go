@@ -145,15 +145,17 @@ func (e *evaluation) minorPieces(c chess.Color) chess.Bitboard {
 		Add(w.Outpost[chess.Bishop].Mul((bishops & holes).Count()))
 	behindPawn := (e.pawns[chess.White] | e.pawns[chess.Black]).Forward(c.Other())
 	s = s.Add(w.MinorBehindPawn.Mul(((knights | bishops) & behindPawn).Count()))
+	// Per piece, summed first and weighed once.
 	ksq := p.KingSquare(c)
+	distances := 0
 	for bb := knights | bishops; bb != 0; bb = bb.WithoutFirst() {
-		s = s.Add(w.KingProtector.Mul(distance(ksq, bb.First())))
+		distances += distance(ksq, bb.First())
 	}
-	own := e.pawns[c]
+	own, blocking := e.pawns[c], 0
 	for bb := bishops; bb != 0; bb = bb.WithoutFirst() {
-		s = s.Add(w.BishopPawn.Mul((own & sameColourSquares(bb.First())).Count()))
+		blocking += (own & sameColourSquares(bb.First())).Count()
 	}
-	e.terms[TermMinorPieces][c] = s
+	e.terms[TermMinorPieces][c] = s.Add(w.KingProtector.Mul(distances)).Add(w.BishopPawn.Mul(blocking))
 	return holes
 }
 
