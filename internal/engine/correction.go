@@ -44,21 +44,27 @@ func pawnIndex(p *chess.Position) uint64 {
 	return mixIndex(w*0x9E3779B97F4A7C15 ^ (b+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F)
 }
 
-// piecesIndex hashes the squares of c's king, knights, bishops, rooks and
-// queens to an entry index.
-func piecesIndex(p *chess.Position, c chess.Color) uint64 {
-	h := uint64(p.Pieces(c, chess.Knight))*0x9E3779B97F4A7C15 ^
-		uint64(p.Pieces(c, chess.Bishop))*0xC2B2AE3D27D4EB4F ^
-		uint64(p.Pieces(c, chess.Rook))*0x165667B19E3779F9 ^
-		uint64(p.Pieces(c, chess.Queen))*0xD6E8FEB86659FD93 ^
-		uint64(p.KingSquare(c)+1)*0x94D049BB133111EB
-	return mixIndex(h)
+// piecesIndexes hashes the squares of White's and of Black's king,
+// knights, bishops, rooks and queens to an entry index each (both at once:
+// they share the loads of the piece sets).
+func piecesIndexes(p *chess.Position) (white, black uint64) {
+	knights, bishops := p.ByType(chess.Knight), p.ByType(chess.Bishop)
+	rooks, queens, kings := p.ByType(chess.Rook), p.ByType(chess.Queen), p.ByType(chess.King)
+	hash := func(own chess.Bitboard) uint64 {
+		return mixIndex(uint64(knights&own)*0x9E3779B97F4A7C15 ^
+			uint64(bishops&own)*0xC2B2AE3D27D4EB4F ^
+			uint64(rooks&own)*0x165667B19E3779F9 ^
+			uint64(queens&own)*0xD6E8FEB86659FD93 ^
+			uint64((kings&own).First()+1)*0x94D049BB133111EB)
+	}
+	return hash(p.ByColor(chess.White)), hash(p.ByColor(chess.Black))
 }
 
 // correct returns the static evaluation raw of p adjusted by its entries.
 func (c *correctionHistory) correct(p *chess.Position, raw Score) Score {
 	stm := p.SideToMove()
-	pieces := c.pieces[stm][chess.White][piecesIndex(p, chess.White)] + c.pieces[stm][chess.Black][piecesIndex(p, chess.Black)]
+	white, black := piecesIndexes(p)
+	pieces := c.pieces[stm][chess.White][white] + c.pieces[stm][chess.Black][black]
 	return raw + Score((c.pawn[stm][pawnIndex(p)]+pieces/2)/correctionGrain)
 }
 
@@ -68,8 +74,9 @@ func (c *correctionHistory) update(p *chess.Position, depth int, diff Score) {
 	stm := p.SideToMove()
 	w := int32(min(depth+1, maxCorrectionWeight))
 	updateEntry(&c.pawn[stm][pawnIndex(p)], w, diff)
-	updateEntry(&c.pieces[stm][chess.White][piecesIndex(p, chess.White)], w, diff)
-	updateEntry(&c.pieces[stm][chess.Black][piecesIndex(p, chess.Black)], w, diff)
+	white, black := piecesIndexes(p)
+	updateEntry(&c.pieces[stm][chess.White][white], w, diff)
+	updateEntry(&c.pieces[stm][chess.Black][black], w, diff)
 }
 
 // updateEntry moves e a share w/correctionWeightScale of the way to diff.
