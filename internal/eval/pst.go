@@ -192,12 +192,13 @@ func (w *Weights) UpdateIncremental(inc *Incremental, before, after *chess.Posit
 
 // pieceTerms returns the incremental terms of piece pc (not NoPiece) on s:
 // its colour, value, piece-square value and phase weight. A Black piece
-// reads White's piece-square entry for the mirrored square.
+// reads White's piece-square entry for the mirrored square. (The colour
+// and the square are masked to their ranges, which changes neither for a
+// piece and a square but spares the bounds checks, and the mirror is a
+// multiplication rather than a branch.)
 func (w *Weights) pieceTerms(pc chess.Piece, s chess.Square) (c chess.Color, value, pst Score, phase int) {
-	c, pt := pc.Color(), pc.Type()
-	if c == chess.Black {
-		s ^= 56
-	}
+	c, pt := pc.Color()&1, pc.Type()
+	s = (s ^ 56*chess.Square(c)) & 63
 	return c, w.PieceValue[pt], w.PST[pt][s], phaseWeight[pt]
 }
 
