@@ -188,8 +188,13 @@ const (
 // sum returns White's terms minus Black's, as separate mg and eg totals.
 func (e *evaluation) sum() (mg, eg int) {
 	var s Score
-	for t := range e.terms {
-		s = s.Add(e.terms[t][chess.White]).Sub(e.terms[t][chess.Black])
+	// Two terms a step, which halves the loop's own instructions.
+	t := &e.terms
+	for i := 1; i < len(t); i += 2 {
+		s = s.Add(t[i-1][chess.White]).Sub(t[i-1][chess.Black]).Add(t[i][chess.White]).Sub(t[i][chess.Black])
+	}
+	if len(t)%2 == 1 {
+		s = s.Add(t[len(t)-1][chess.White]).Sub(t[len(t)-1][chess.Black])
 	}
 	return int(s.MG), int(s.EG)
 }
