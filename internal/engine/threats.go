@@ -3,58 +3,51 @@ package engine
 import "github.com/outpost-chess/outpost/chess"
 
 // threats are the squares the opponent of the side to move attacks with
-// its cheaper pieces, each set including the ones before it: by pawns; by
-// pawns, knights and bishops; and by those and rooks. A piece standing on a
-// square attacked by a cheaper piece is threatened.
+// its cheaper pieces, by the type of piece they threaten: against[pt] is
+// where a piece of type pt stands attacked by a cheaper one (for knights
+// and bishops the pawns' attacks; for rooks those and the minor pieces';
+// for queens those and the rooks'; nothing for pawns and kings, which the
+// ordering leaves alone). A piece standing on such a square is threatened.
 type threats struct {
-	byPawn, byMinor, byRook chess.Bitboard
+	against [8]chess.Bitboard // indexed by PieceType (a Piece's type is below 8)
 }
+
+// threatValue is the ordering adjustment for escaping a threat, by the
+// type of the threatened piece.
+var threatValue = [8]int32{chess.Knight: historyMax * 5 / 8, chess.Bishop: historyMax * 5 / 8, chess.Rook: historyMax, chess.Queen: 2 * historyMax}
 
 // threatsTo returns the threats against the side to move in p.
 func threatsTo(p *chess.Position) threats {
 	them := p.SideToMove().Other()
 	occ := p.Occupied()
-	var t threats
-	t.byPawn = chess.PawnAttackSet(them, p.Pieces(them, chess.Pawn))
-	t.byMinor = t.byPawn
+	byPawn := chess.PawnAttackSet(them, p.Pieces(them, chess.Pawn))
+	byMinor := byPawn
 	for b := p.Pieces(them, chess.Knight); b != 0; b = b.WithoutFirst() {
-		t.byMinor |= chess.KnightAttacks(b.First())
+		byMinor |= chess.KnightAttacks(b.First())
 	}
 	for b := p.Pieces(them, chess.Bishop); b != 0; b = b.WithoutFirst() {
-		t.byMinor |= chess.BishopAttacks(b.First(), occ)
+		byMinor |= chess.BishopAttacks(b.First(), occ)
 	}
-	t.byRook = t.byMinor
+	byRook := byMinor
 	for b := p.Pieces(them, chess.Rook); b != 0; b = b.WithoutFirst() {
-		t.byRook |= chess.RookAttacks(b.First(), occ)
+		byRook |= chess.RookAttacks(b.First(), occ)
 	}
+	var t threats
+	t.against[chess.Knight], t.against[chess.Bishop] = byPawn, byPawn
+	t.against[chess.Rook], t.against[chess.Queen] = byMinor, byRook
 	return t
 }
 
 // orderingScore is the ordering adjustment for threats of a quiet move m
-// by a piece of type pt: a piece that a cheaper one attacks gains for
-// moving to a square no cheaper piece attacks (escaping), and a piece that
-// is not threatened loses as much for moving to one (putting itself en
-// prise). Pawn and king moves get 0. The values are added to the history
-// sum (four tables of ±historyMax each).
+// by a piece of type pt: a piece that a cheaper one attacks gains
+// threatValue for moving to a square no cheaper piece attacks (escaping),
+// and a piece that is not threatened loses as much for moving to one
+// (putting itself en prise). Pawn and king moves get 0. The values are
+// added to the history sum (four tables of ±historyMax each). It is a
+// table lookup and arithmetic, without a branch.
 func (t *threats) orderingScore(m chess.Move, pt chess.PieceType) int32 {
-	from, to := m.From(), m.To()
-	var attackedBy chess.Bitboard // squares where pt is attacked by a cheaper piece
-	var value int32
-	switch pt {
-	case chess.Queen:
-		attackedBy, value = t.byRook, 2*historyMax
-	case chess.Rook:
-		attackedBy, value = t.byMinor, historyMax
-	case chess.Knight, chess.Bishop:
-		attackedBy, value = t.byPawn, historyMax*5/8
-	default:
-		return 0
-	}
-	switch fromThreatened, toThreatened := attackedBy.Has(from), attackedBy.Has(to); {
-	case fromThreatened && !toThreatened:
-		return value
-	case !fromThreatened && toThreatened:
-		return -value
-	}
-	return 0
+	attacked := t.against[pt&7]
+	fromThreatened := int32(attacked >> m.From() & 1)
+	toThreatened := int32(attacked >> m.To() & 1)
+	return (fromThreatened - toThreatened) * threatValue[pt&7]
 }
