@@ -84,12 +84,16 @@ func (p *Position) Checks() Checks {
 	return ch
 }
 
+// multiLineKinds has bit k set for each move kind k that Checks.GivesCheck
+// leaves to Position.GivesCheck: promotions, en passant and castling.
+const multiLineKinds = 0xff<<kindPromotion | 1<<kindEnPassant | 1<<kindKingCastle | 1<<kindQueenCastle
+
 // GivesCheck reports whether the legal move m of p, the position ch was
 // made for, puts the opponent in check: the same answer as
 // p.GivesCheck(m). Promotions, en-passant captures and castling, which
 // change more than one line, are answered by p.GivesCheck.
 func (ch *Checks) GivesCheck(p *Position, m Move) bool {
-	if m.kind()&kindPromotion != 0 || m.kind() == kindEnPassant || m.kind() == kindKingCastle || m.kind() == kindQueenCastle {
+	if multiLineKinds>>m.kind()&1 != 0 {
 		return p.GivesCheck(m)
 	}
 	from, to := m.From(), m.To()
