@@ -121,7 +121,9 @@ func (e *evaluation) shelterAt(c chess.Color, ksq chess.Square) Score {
 	if c == chess.Black {
 		own, enemy, ksq = mirrorRanks(own), mirrorRanks(enemy), ksq.Mirror()
 	}
-	ahead := ^chess.Bitboard(0) << (8 * uint(ksq.Rank()))
+	// (The shift and the edge below are masked to their ranges, which
+	// changes neither but spares the compiler's checks.)
+	ahead := ^chess.Bitboard(0) << (8 * uint(ksq.Rank()) & 63)
 	own, enemy = own&ahead, enemy&ahead
 	center := min(max(ksq.File(), chess.FileB), chess.FileG)
 	var s Score
@@ -134,7 +136,7 @@ func (e *evaluation) shelterAt(c chess.Color, ksq chess.Square) Score {
 		if b := enemy & file; b != 0 {
 			theirRank = int(b.First().Rank())
 		}
-		edge := min(f, chess.FileH-f)
+		edge := min(f, chess.FileH-f) & 3
 		s = s.Add(w.KingShelter[edge][ourRank])
 		if ourRank != 0 && theirRank == ourRank+1 {
 			s = s.Add(w.KingStormBlocked[theirRank])
