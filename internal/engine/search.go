@@ -423,9 +423,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		}
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
-		// a move that avoids being mated is in hand. Checks are kept: they
-		// are how most tactics start.
-		if ply > 0 && best > -MaxMateScore && !inCheck && !givesCheck && s.prunable(pos, m, quiet, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
+		// a move that avoids being mated is in hand. Checks are kept unless
+		// they give away much material: they are how most tactics start.
+		if ply > 0 && best > -MaxMateScore && !inCheck && s.prunable(pos, m, quiet, givesCheck, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
 			if skipQuiets { // late move pruning has begun, past the second move: checks is filled
 				mp.pruneQuiets(&checks)
 			}
@@ -608,11 +608,16 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 	return s.evaluate(f)
 }
 
-// prunable decides step 12 of search for a move that neither is made in
-// check nor gives check; hist is its history score if quiet, eval the
-// node's refined evaluation. It sets *skipQuiets when late move pruning
-// starts: from then on the search prunes every quiet move but checks.
-func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
+// prunable decides step 12 of search for a move not made in check (a check
+// only when it gives away much material); hist is its history score if
+// quiet, eval the node's refined evaluation. It sets *skipQuiets when late
+// move pruning starts: from then on the search prunes every quiet move but
+// checks.
+func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
+	if givesCheck {
+		// A check that gives away much material.
+		return depth <= 6 && !seeGE(pos, m, Score(-200*depth))
+	}
 	if !quiet {
 		// A capture that loses too much material.
 		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
