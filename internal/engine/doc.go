@@ -29,10 +29,11 @@
 //	             iterative reduction, singular
 //	             extension (double outside PV nodes, and multi-cut and
 //	             negative extension), late-move / history /
-//	             futility / SEE pruning at shallow depth (never for
-//	             checks, decided with chess.GivesCheck before the move is
-//	             made; once late move pruning starts, the picker stops
-//	             sorting quiet moves), late move reductions (a ply less
+//	             futility / SEE pruning at shallow depth (checks only
+//	             by SEE, when they give away much material, decided with
+//	             chess.GivesCheck before the move is made; once late move
+//	             pruning starts, the picker passes over the quiet moves
+//	             that do not give check), late move reductions (a ply less
 //	             at nodes that are or were on a principal variation, by
 //	             the table's pv flag); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
