@@ -18,9 +18,12 @@ type PawnKingCache struct {
 	kings [kingCacheSize]kingEntry
 }
 
+// The tables' entries: about 2 MiB of pawn entries and 1.3 MiB of king
+// entries. Twice as many as before cut the bench's misses enough to save
+// about 15 instructions a node; four times, 38, at 10 MiB an engine.
 const (
-	pawnCacheSize = 1 << 13
-	kingCacheSize = 1 << 14
+	pawnCacheSize = 1 << 14
+	kingCacheSize = 1 << 15
 )
 
 // The cached terms that depend only on the pawns, a run of consecutive Terms.
