@@ -21,7 +21,8 @@ type subscriber struct {
 	wake chan struct{} // capacity 1: something is pending
 
 	mu sync.Mutex
-	// Guarded by mu: what the stream has yet to write.
+	// Guarded by mu: what the stream has yet to write, in this order.
+	before   []byte // the last thinking event of the search that made state's move, or nil
 	state    []byte // the newest GameState, or nil
 	thinking []byte // the newest thinking event since that state, or nil
 	deleted  []byte // set when the game was deleted: the last event
@@ -70,7 +71,15 @@ func (h *hub) each(f func(sub *subscriber)) {
 // publishState sends a new GameState; it replaces any thinking event not
 // yet written, which it makes stale.
 func (h *hub) publishState(state []byte) {
-	h.each(func(sub *subscriber) { sub.state, sub.thinking = state, nil })
+	h.each(func(sub *subscriber) { sub.before, sub.state, sub.thinking = nil, state, nil })
+}
+
+// publishMove sends the GameState after the AI's move. The search's last
+// thinking event, if not yet written, is written before it rather than
+// dropped: it is what the engine thought of the move it played, which the
+// client goes on showing.
+func (h *hub) publishMove(state []byte) {
+	h.each(func(sub *subscriber) { sub.before, sub.state, sub.thinking = sub.thinking, state, nil })
 }
 
 // publishThinking sends the search's progress.
@@ -84,12 +93,12 @@ func (h *hub) publishDeleted(data []byte) {
 }
 
 // take returns and clears what the subscriber has to write.
-func (sub *subscriber) take() (state, thinking, deleted []byte) {
+func (sub *subscriber) take() (before, state, thinking, deleted []byte) {
 	sub.mu.Lock()
 	defer sub.mu.Unlock()
-	state, thinking, deleted = sub.state, sub.thinking, sub.deleted
-	sub.state, sub.thinking = nil, nil
-	return state, thinking, deleted
+	before, state, thinking, deleted = sub.before, sub.state, sub.thinking, sub.deleted
+	sub.before, sub.state, sub.thinking = nil, nil, nil
+	return before, state, thinking, deleted
 }
 
 // serveEvents streams a game's events until the client leaves, the game is
@@ -128,7 +137,12 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 				return
 			}
 		case <-sub.wake:
-			state, thinking, deleted := sub.take()
+			before, state, thinking, deleted := sub.take()
+			if before != nil {
+				if _, err := fmt.Fprintf(w, "event: thinking\ndata: %s\n\n", before); err != nil {
+					return
+				}
+			}
 			if state != nil {
 				if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", state); err != nil {
 					return

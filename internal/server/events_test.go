@@ -148,7 +148,7 @@ func TestEventsStateAndThinking(t *testing.T) {
 		t.Fatal("no thinking event")
 	}
 	th := thinking[len(thinking)-1]
-	if th.Depth < 1 || th.Nodes == 0 || th.Score.CP == nil && th.Score.Mate == nil ||
+	if th.Ply != 1 || th.Depth < 1 || th.Nodes == 0 || th.Score.CP == nil && th.Score.Mate == nil ||
 		len(th.PV) == 0 || len(th.PV) != len(th.PVUCI) || th.PVUCI[0] != last.Moves[1].UCI {
 		t.Errorf("last thinking %+v, reply %s", th, last.Moves[1].UCI)
 	}
@@ -221,5 +221,28 @@ func TestSlowSubscriber(t *testing.T) {
 		if r := e.do("PATCH", "/api/games/"+g.id, g.token, map[string]int{"speedMs": i}); r.status != 200 {
 			t.Fatalf("PATCH %d: %d", i, r.status)
 		}
+	}
+}
+
+// A slow client skips to the newest state, but keeps the last thinking
+// event of the search whose move that state shows, written before it; any
+// other new state makes a pending thinking event stale.
+func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
+	var h hub
+	sub := h.subscribe()
+	h.publishState([]byte("state 2"))
+	h.publishThinking([]byte("thinking 2a"))
+	h.publishThinking([]byte("thinking 2b"))
+	h.publishMove([]byte("state 3"))
+	before, state, thinking, _ := sub.take()
+	if string(before) != "thinking 2b" || string(state) != "state 3" || thinking != nil {
+		t.Errorf("after the AI's move: %q, %q, %q; want the last thinking, then the move's state", before, state, thinking)
+	}
+
+	h.publishThinking([]byte("thinking 3"))
+	h.publishState([]byte("state 2 again"))
+	before, state, thinking, _ = sub.take()
+	if before != nil || string(state) != "state 2 again" || thinking != nil {
+		t.Errorf("after a takeback: %q, %q, %q; want only the new state", before, state, thinking)
 	}
 }

@@ -295,7 +295,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.cancel = cancel
 	s.mu.Unlock()
 
-	t := thinkingThrottle{s: s, gen: gen, pos: pos, every: srv.cfg.ThinkingInterval}
+	t := thinkingThrottle{s: s, gen: gen, pos: pos, ply: ply, every: srv.cfg.ThinkingInterval}
 	res := eng.Search(ctx, engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
@@ -333,7 +333,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.finishIfOverLocked(srv.ctx)
 	s.gen++
 	s.state = nil
-	s.hub.publishState(s.stateJSONLocked())
+	s.hub.publishMove(s.stateJSONLocked())
 	// Between two AIs, the next move waits speedMs.
 	delay := time.Duration(0)
 	if s.white == store.AI && s.black == store.AI {
@@ -358,6 +358,7 @@ type thinkingThrottle struct {
 	s       *session
 	gen     uint64
 	pos     *chess.Position
+	ply     int // the plies played before pos
 	every   time.Duration
 	last    time.Time
 	pending *engine.Info
@@ -386,7 +387,7 @@ func (t *thinkingThrottle) flush() {
 
 // send publishes info, unless the game changed since the search began.
 func (t *thinkingThrottle) send(info engine.Info) {
-	b, err := json.Marshal(newThinking(t.pos, info))
+	b, err := json.Marshal(newThinking(t.pos, t.ply, info))
 	if err != nil {
 		return
 	}
@@ -397,11 +398,12 @@ func (t *thinkingThrottle) send(info engine.Info) {
 	}
 }
 
-// newThinking converts a search's progress for the API: the score from
-// White's point of view, the PV in SAN and UCI.
-func newThinking(pos *chess.Position, info engine.Info) Thinking {
+// newThinking converts a search's progress from pos, the position after ply
+// plies, for the API: the score from White's point of view, the PV in SAN
+// and UCI.
+func newThinking(pos *chess.Position, ply int, info engine.Info) Thinking {
 	th := Thinking{
-		Depth: info.Depth, SelDepth: info.SelDepth, Score: newScore(info.Score, pos.SideToMove()),
+		Ply: ply, Depth: info.Depth, SelDepth: info.SelDepth, Score: newScore(info.Score, pos.SideToMove()),
 		Nodes: info.Nodes, NPS: info.NPS, TimeMs: info.Time.Milliseconds(),
 		PV: pos.SANMoves(info.PV), PVUCI: []string{},
 	}

@@ -37,6 +37,7 @@ type MoveInfo struct {
 
 // Thinking is the progress of an AI search.
 type Thinking struct {
+	Ply      int      `json:"ply"` // the search is of the position after this many plies
 	Depth    int      `json:"depth"`
 	SelDepth int      `json:"seldepth"`
 	Score    Score    `json:"score"`

@@ -50,7 +50,7 @@ export interface Thinking {
   timeMs: number;
   pv: string[] | string; // SAN
   pvUci?: string[] | string;
-  ply?: number;
+  ply?: number; // the search is of the position after this many plies
 }
 
 export interface Hint {

@@ -208,7 +208,9 @@ export class App {
   private applyThinking(t: Thinking) {
     if (!this.game) return;
     this.thinking = t;
-    this.thinkingPly = this.game.moves.length;
+    // The event says which position it is about: it may come before the
+    // state of the move that led there, or after the state of the AI's reply.
+    this.thinkingPly = t.ply ?? this.game.moves.length;
     this.renderThinking();
     this.renderEval();
   }
