@@ -151,7 +151,7 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 			return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
 		case errors.Is(err, ErrEngineTimeout):
 			rec.Faulty = who + 1
-			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v)%s", name, roundMS(res.Elapsed), errorOutputNote(engines[who], 0)))
+			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v; %s)%s", name, roundMS(res.Elapsed), lastOutputNote(res), errorOutputNote(engines[who], 0)))
 		case err != nil:
 			rec.Faulty = who + 1
 			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)%s", name, err, errorOutputNote(engines[who], time.Second)))
@@ -195,6 +195,20 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		}
 	}
 	return finish(&rec, TermNormal, describeOutcome(g.Outcome(), g.Position().SideToMove()), false)
+}
+
+// lastOutputNote says where a stalled engine stopped: the last line it
+// wrote during the search (cut to 120 bytes), or that it wrote none.
+func lastOutputNote(res SearchResult) string {
+	const max = 120
+	line := res.LastOutput
+	switch {
+	case line == "":
+		return "nothing written after go"
+	case len(line) > max:
+		line = line[:max] + "..."
+	}
+	return fmt.Sprintf("last output %q", line)
 }
 
 // errorOutputNote is what an abandoned game's reason adds about the faulty

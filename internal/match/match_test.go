@@ -103,7 +103,7 @@ func TestAdjudication(t *testing.T) {
 		{"crash mid-game", "", "crashafter:3", Limits{}, 0, ResignRule{}, DrawRule{}, Tally{Wins: 2}, TermAbandoned, "engine crashed (engine exited); error output: panic: fake crash at move 4", 2},
 		{"move time overrun", "", "hang", Limits{MoveTime: 20 * ms}, 100 * ms, ResignRule{}, DrawRule{}, Tally{Wins: 2}, TermTimeForfeit, "loses on time", 0},
 		{"clock overrun", "", "slow:400", Limits{Base: 200 * ms}, 50 * ms, ResignRule{}, DrawRule{}, Tally{Wins: 2}, TermTimeForfeit, "loses on time", 0},
-		{"stall", "", "hang", Limits{Depth: 3}, 0, ResignRule{}, DrawRule{}, Tally{Wins: 2}, TermAbandoned, "); error output: fake: thinking forever", 2},
+		{"stall", "", "hang", Limits{Depth: 3}, 0, ResignRule{}, DrawRule{}, Tally{Wins: 2}, TermAbandoned, "; nothing written after go); error output: fake: thinking forever", 2},
 		{"resign", "score:500", "score:-700", Limits{}, 0, ResignRule{Score: 400, Moves: 3}, DrawRule{}, Tally{Wins: 2}, TermAdjudicated, "resigns", 0},
 		{"no resign without agreement", "score:500", "score:0", Limits{}, 0, ResignRule{Score: 400, Moves: 3}, DrawRule{Score: 10, Moves: 2, After: 4}, Tally{}, "", "", 0},
 		{"draw", "score:5", "score:-3", Limits{}, 0, ResignRule{}, DrawRule{Score: 10, Moves: 2, After: 4}, Tally{Draws: 2}, TermAdjudicated, "draw: both engines", 0},

@@ -88,6 +88,9 @@ type SearchResult struct {
 	Score    Score         // the last score reported, from the mover's view
 	Depth    int           // the last depth reported
 	Elapsed  time.Duration // from sending "go" to reading "bestmove"
+	// LastOutput is the last line the engine wrote before its bestmove (or
+	// before the limit ran out), "" if none: where a stalled engine stopped.
+	LastOutput string
 }
 
 // Engine is a running UCI engine process. Its methods must be called from
@@ -312,6 +315,9 @@ func (e *Engine) Search(startFEN string, moves []string, goCmd string, limit tim
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
+		}
+		if f[0] != "bestmove" {
+			res.LastOutput = line
 		}
 		switch f[0] {
 		case "info":

@@ -27,14 +27,15 @@ func TestEngineSearch(t *testing.T) {
 		opts    []Option
 		want    string
 		score   Score
+		last    string // the LastOutput wanted
 		wantErr error
 	}{
-		{"first score:37", nil, "b1a3", Score{Valid: true, CP: 37}, nil},
-		{"first garbage name:Junk", []Option{{"Hash", "16"}, {"skill level", "3"}}, "b1a3", Score{Valid: true}, nil},
-		{"illegal", nil, "a1a1", Score{}, nil},
-		{"none", nil, "(none)", Score{}, nil},
-		{"crash", nil, "", Score{}, ErrEngineExited},
-		{"hang", nil, "", Score{}, ErrEngineTimeout},
+		{"first score:37", nil, "b1a3", Score{Valid: true, CP: 37}, "info depth 1 score cp 37 nodes 1 pv b1a3", nil},
+		{"first garbage name:Junk", []Option{{"Hash", "16"}, {"skill level", "3"}}, "b1a3", Score{Valid: true}, "%%% garbage ☃ info score cp notanumber depth x", nil},
+		{"illegal", nil, "a1a1", Score{}, "", nil},
+		{"none", nil, "(none)", Score{}, "", nil},
+		{"crash", nil, "", Score{}, "", ErrEngineExited},
+		{"hang", nil, "", Score{}, "", ErrEngineTimeout},
 	}
 	for _, tt := range tests {
 		t.Run(tt.script, func(t *testing.T) {
@@ -46,8 +47,8 @@ func TestEngineSearch(t *testing.T) {
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Search error %v, want %v", err, tt.wantErr)
 			}
-			if res.BestMove != tt.want || res.Score != tt.score {
-				t.Errorf("Search = %q %+v, want %q %+v", res.BestMove, res.Score, tt.want, tt.score)
+			if res.BestMove != tt.want || res.Score != tt.score || res.LastOutput != tt.last {
+				t.Errorf("Search = %q %+v after %q, want %q %+v after %q", res.BestMove, res.Score, res.LastOutput, tt.want, tt.score, tt.last)
 			}
 		})
 	}
