@@ -200,13 +200,13 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 // lastOutputNote says where a stalled engine stopped: the last line it
 // wrote during the search (cut to 120 bytes), or that it wrote none.
 func lastOutputNote(res SearchResult) string {
-	const max = 120
+	const maxLen = 120
 	line := res.LastOutput
 	switch {
 	case line == "":
 		return "nothing written after go"
-	case len(line) > max:
-		line = line[:max] + "..."
+	case len(line) > maxLen:
+		line = line[:maxLen] + "..."
 	}
 	return fmt.Sprintf("last output %q", line)
 }
