@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -138,20 +139,9 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			}
 		case <-sub.wake:
 			before, state, thinking, deleted := sub.take()
-			if before != nil {
-				if _, err := fmt.Fprintf(w, "event: thinking\ndata: %s\n\n", before); err != nil {
-					return
-				}
-			}
-			if state != nil {
-				if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", state); err != nil {
-					return
-				}
-			}
-			if thinking != nil {
-				if _, err := fmt.Fprintf(w, "event: thinking\ndata: %s\n\n", thinking); err != nil {
-					return
-				}
+			if writeEvent(w, "thinking", before) != nil || writeEvent(w, "state", state) != nil ||
+				writeEvent(w, "thinking", thinking) != nil {
+				return
 			}
 			if deleted != nil {
 				fmt.Fprintf(w, "event: deleted\ndata: %s\n\n", deleted)
@@ -163,4 +153,13 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			return
 		}
 	}
+}
+
+// writeEvent writes one server-sent event named name, unless data is nil.
+func writeEvent(w io.Writer, name string, data []byte) error {
+	if data == nil {
+		return nil
+	}
+	_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+	return err
 }
