@@ -614,13 +614,14 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 // move pruning starts: from then on the search prunes every quiet move but
 // checks.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
-	if givesCheck {
-		// A check that gives away much material.
-		return depth <= 6 && !seeGE(pos, m, Score(-200*depth))
-	}
-	if !quiet {
-		// A capture that loses too much material.
-		return depth <= 6 && !seeGE(pos, m, Score(-100*depth))
+	if givesCheck || !quiet {
+		// A check or a capture that gives away too much material (a check
+		// may give away twice as much: it is how most tactics start).
+		perPly := Score(100)
+		if givesCheck {
+			perPly = 200
+		}
+		return depth <= 6 && !seeGE(pos, m, -perPly*Score(depth))
 	}
 	// Late move pruning: at low depth, quiet moves this late in the order
 	// almost never beat the earlier ones.
