@@ -37,6 +37,10 @@ type Engine struct {
 	evalCache     *evalCache // eval.Default's static evaluations, which never change
 	rng           *rand.Rand
 	ponderHit     atomic.Bool
+	// searcher is reused by every search (under mu): its stack of frames
+	// is over a megabyte, and a new one per search made the garbage
+	// collector run every few moves. See newSearcher.
+	searcher *searcher
 }
 
 // New returns an engine with the given options.

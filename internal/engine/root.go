@@ -226,19 +226,18 @@ func (s *searcher) report(p *Params, multiPV int) {
 }
 
 // newSearcher prepares a search of p.Position: root moves (restricted to
-// SearchMoves if given), the repetition history and the limits.
+// SearchMoves if given), the repetition history and the limits. It returns
+// the engine's one searcher, cleared: the caller must hold e.mu, and
+// nothing may keep a reference into the searcher after the search.
 func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
-	s := &searcher{
-		eng:       e,
-		ctx:       ctx,
-		tt:        e.tt,
-		tables:    &e.tables,
-		corr:      &e.corr,
-		limits:    p.Limits,
-		start:     time.Now(),
-		pondering: p.Limits.Ponder,
-		nodeLimit: p.Limits.Nodes,
+	if e.searcher == nil {
+		e.searcher = new(searcher)
 	}
+	s := e.searcher
+	*s = searcher{} // cleared in place: a composite literal would be built on the goroutine's stack first
+	s.eng, s.ctx, s.tt, s.tables, s.corr = e, ctx, e.tt, &e.tables, &e.corr
+	s.limits, s.start = p.Limits, time.Now()
+	s.pondering, s.nodeLimit = p.Limits.Ponder, p.Limits.Nodes
 	s.budget = budgetFor(p.Limits, p.Position.SideToMove())
 	s.stack[0].pos = *p.Position
 	s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
