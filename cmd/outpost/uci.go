@@ -23,7 +23,9 @@ input are answered with "info string error: ..." and otherwise ignored.`
 
 // runUCI runs "outpost uci".
 func runUCI(args []string) error {
-	return uciMain(context.Background(), args, os.Stdin, os.Stdout)
+	in, restore := pollable(os.Stdin)
+	defer restore()
+	return uciMain(context.Background(), args, in, os.Stdout)
 }
 
 // uciMain runs "outpost uci" on in and out, until "quit", the end of in, or
