@@ -37,7 +37,7 @@
 //	             at nodes that are or were on a principal variation, by
 //	             the table's pv flag); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
-//	             check evasions
+//	             check evasions, its fail highs pulled towards beta
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
 //	             data) so threads could share it, depth/age replacement,
 //	             a flag for positions searched as PV nodes,

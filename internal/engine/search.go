@@ -723,6 +723,8 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// Step 3. Stand pat: the side to move may decline every capture, so
 	// the static evaluation is a lower bound (not when in check); refined,
 	// as in search, by the table's score when its bound says it is better.
+	// At or above beta it fails high, returning the point halfway to beta:
+	// the evaluation shows that beta is reached, but overstates by how much.
 	best := -Infinite
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
@@ -732,7 +734,10 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 			standPat = refinedEval(standPat, ttScore, tte.bound)
 		}
 		if standPat >= beta {
-			return standPat
+			if standPat.IsMate() || beta.IsMate() {
+				return standPat
+			}
+			return (standPat + beta) / 2
 		}
 		alpha = max(alpha, standPat)
 		best = standPat
@@ -782,6 +787,11 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		return MatedIn(ply)
 	}
 
+	// Step 6. A capture's fail high is pulled a quarter of the way to
+	// beta, for the same reason as the stand pat's, then stored.
+	if best >= beta && !best.IsMate() && !beta.IsMate() {
+		best = (3*best + beta) / 4
+	}
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta), pv: pvNode || ttHit && tte.pv})
 	return best
 }
