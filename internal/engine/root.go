@@ -54,11 +54,13 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		s.report(p, multiPV)
 
 		// Stop when the budget would not allow another iteration, or a
-		// forced mate is found (no need to look deeper).
+		// forced mate is found and the depth is well past its length
+		// (2 × its moves + 6 plies: reductions can hide a shorter mate
+		// from the first iterations that find one).
 		if !s.pondering && s.budget.soft > 0 && time.Since(s.start) > s.iterationDeadline(stable) {
 			break
 		}
-		if s.budget.soft > 0 && !s.pondering && result.Score.IsMate() && s.rootDepth >= 2*absInt(result.Score.MateMoves())+4 {
+		if s.budget.soft > 0 && !s.pondering && result.Score.IsMate() && s.rootDepth >= 2*absInt(result.Score.MateMoves())+6 {
 			break
 		}
 	}
