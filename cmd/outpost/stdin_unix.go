@@ -13,9 +13,9 @@ import (
 // runtime's poller waits on, when in is a blocking pipe or socket (how a
 // GUI or a match runner talks to an engine), and a function to call when
 // done with it, which puts the pipe back in blocking mode and closes the
-// file (a duplicate of in's descriptor); until then, read only the file. Any other file (a terminal, a
-// regular file, one already pollable) comes back as it is, with a function
-// that does nothing.
+// file (a duplicate of in's descriptor); until then, read only the file.
+// Any other file (a terminal, a regular file, one already pollable) comes
+// back as it is, with a function that does nothing.
 //
 // Why: a goroutine blocked reading a blocking descriptor is inside a
 // system call, and Go's stop-the-world (in 1.26.8 and 1.27.3) can miss a
@@ -24,9 +24,9 @@ import (
 // call, and stopTheWorldWithSema looks for such goroutines only once. The
 // garbage collector then waits, and every goroutine with it, until the
 // read returns, that is until the GUI's next line: a search froze until
-// the GUI gave up waiting for its bestmove (at a clock, a loss on time). A read
-// through the poller parks the goroutine instead, and the world stops
-// without it. scripts/stw-stall shows the freeze and the cure.
+// the GUI gave up waiting for its bestmove (at a clock, a loss on time).
+// A read through the poller parks the goroutine instead, and the world
+// stops without it. scripts/stw-stall shows the freeze and the cure.
 func pollable(in *os.File) (*os.File, func()) {
 	unchanged := func() {}
 	info, err := in.Stat()

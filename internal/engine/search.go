@@ -723,8 +723,9 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// Step 3. Stand pat: the side to move may decline every capture, so
 	// the static evaluation is a lower bound (not when in check); refined,
 	// as in search, by the table's score when its bound says it is better.
-	// At or above beta it fails high, returning the point halfway to beta:
-	// the evaluation shows that beta is reached, but overstates by how much.
+	// At or above beta it fails high, returning the point halfway between
+	// it and beta (a mate score as it is): the evaluation shows that beta
+	// is reached, but overstates by how much.
 	best := -Infinite
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
@@ -787,8 +788,9 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		return MatedIn(ply)
 	}
 
-	// Step 6. A capture's fail high is pulled a quarter of the way to
-	// beta, for the same reason as the stand pat's, then stored.
+	// Step 6. A move's fail high (a capture's, or an evasion's) is pulled
+	// a quarter of the way to beta, for the same reason as the stand
+	// pat's (a mate score is not), then stored.
 	if best >= beta && !best.IsMate() && !beta.IsMate() {
 		best = (3*best + beta) / 4
 	}
