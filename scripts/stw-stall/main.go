@@ -16,7 +16,7 @@
 // poller instead, as "outpost uci" does. With -dump the first stall ends
 // the run with the child's goroutine stacks (GOTRACEBACK=system shows the
 // runtime's frames): one goroutine "stopping the world" in gcStart, the
-// reader in a read system call. A run of 300,000 lines takes about twelve
+// reader in a read system call. A run of 300,000 lines takes about nine
 // minutes with another beside it on two cores; docs/strength.md ("The
 // engine stalls") has the measured stalls.
 package main
@@ -53,7 +53,8 @@ func answer(pollable bool) {
 	in := os.Stdin
 	if pollable {
 		if err := syscall.SetNonblock(syscall.Stdin, true); err != nil {
-			panic(err)
+			fmt.Fprintln(os.Stderr, "stw-stall: child:", err)
+			os.Exit(1)
 		}
 		in = os.NewFile(uintptr(syscall.Stdin), "/dev/stdin")
 	}
