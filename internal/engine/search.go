@@ -735,10 +735,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 			standPat = refinedEval(standPat, ttScore, tte.bound)
 		}
 		if standPat >= beta {
-			if standPat.IsMate() || beta.IsMate() {
-				return standPat
-			}
-			return (standPat + beta) / 2
+			return towardsBeta(standPat, beta, 1)
 		}
 		alpha = max(alpha, standPat)
 		best = standPat
@@ -791,9 +788,19 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// Step 6. A move's fail high (a capture's, or an evasion's) is pulled
 	// a quarter of the way to beta, for the same reason as the stand
 	// pat's (a mate score is not), then stored.
-	if best >= beta && !best.IsMate() && !beta.IsMate() {
-		best = (3*best + beta) / 4
+	if best >= beta {
+		best = towardsBeta(best, beta, 3)
 	}
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta), pv: pvNode || ttHit && tte.pv})
 	return best
+}
+
+// towardsBeta pulls a quiescence fail high, score >= beta, towards beta:
+// (weight × score + beta) / (weight + 1). A mate score, or a mate bound,
+// is returned as it is.
+func towardsBeta(score, beta, weight Score) Score {
+	if score.IsMate() || beta.IsMate() {
+		return score
+	}
+	return (weight*score + beta) / (weight + 1)
 }

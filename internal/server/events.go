@@ -144,7 +144,7 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 				return
 			}
 			if deleted != nil {
-				fmt.Fprintf(w, "event: deleted\ndata: %s\n\n", deleted)
+				_ = writeEvent(w, "deleted", deleted)
 				rc.Flush()
 				return
 			}
