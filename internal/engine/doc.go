@@ -70,7 +70,9 @@
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares
-//	             the effort with others, shrunk when it is settled (root.go)
+//	             the effort with others, shrunk when it is settled, and
+//	             stretched when the score falls from the side's previous
+//	             move (root.go)
 //	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
 //	             a softmax choice among the best MultiPV candidates
 //	classic.go   the tutorials' search: fixed-depth alpha-beta in random

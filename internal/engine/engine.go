@@ -41,6 +41,16 @@ type Engine struct {
 	// is over a megabyte, and a new one per search made the garbage
 	// collector run every few moves. See newSearcher.
 	searcher *searcher
+	// last is the root and score of the last search, for the time
+	// manager of the next (see fallingEvalScale).
+	last lastSearch
+}
+
+// lastSearch is a search's root position and the score it returned.
+type lastSearch struct {
+	rootHash uint64
+	score    Score
+	ok       bool
 }
 
 // New returns an engine with the given options.
@@ -96,6 +106,7 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 		return Result{BestMove: s.rootMoves[0].move, PV: []chess.Move{s.rootMoves[0].move}, Depth: 0, Time: time.Since(s.start)}
 	}
 	r := s.run(&params, multiPV)
+	e.last = lastSearch{rootHash: params.Position.Hash(), score: r.Score, ok: r.BestMove != chess.NoMove}
 	if level.Candidates > 1 && len(s.completed) > 0 {
 		r = level.choose(s.completed, r, e.rng)
 	}
@@ -106,7 +117,8 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 // was played: from now on the clock limits apply.
 func (e *Engine) PonderHit() { e.ponderHit.Store(true) }
 
-// Clear empties the hash table, move-ordering and correction history (UCI "ucinewgame").
+// Clear empties the hash table, move-ordering and correction history, and
+// forgets the last search's score (UCI "ucinewgame").
 // It waits for a running search to finish.
 func (e *Engine) Clear() {
 	e.mu.Lock()
@@ -114,6 +126,7 @@ func (e *Engine) Clear() {
 	e.tt.clear()
 	e.tables.clear()
 	e.corr = correctionHistory{}
+	e.last = lastSearch{}
 }
 
 // SetHashMB resizes the hash table, which clears it. It waits for a running

@@ -72,11 +72,12 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 
 // iterationDeadline is the time after which no new iteration starts: a
 // share of the soft budget, scaled for a flexible budget by how settled the
-// best move is once the search is deep enough for that to mean something.
+// best move is and how the score has moved since the side's previous move,
+// once the search is deep enough for that to mean something.
 func (s *searcher) iterationDeadline(stable int) time.Duration {
 	limit := float64(s.budget.soft) * iterationStartShare
 	if s.budget.flexible && s.rootDepth >= 6 && s.nodes > 0 {
-		limit *= timeScale(stable, float64(s.rootMoves[0].nodes)/float64(s.nodes))
+		limit *= timeScale(stable, float64(s.rootMoves[0].nodes)/float64(s.nodes)) * fallingEvalScale(s.prevScore, s.rootMoves[0].score)
 	}
 	return time.Duration(limit)
 }
@@ -246,6 +247,10 @@ func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
 	s.stack[0].staticEval = -Infinite
 	s.hashes = make([]uint64, 0, len(p.History)+maxPly+2)
 	s.hashes = append(append(s.hashes, p.History...), p.Position.Hash())
+	s.prevScore = -Infinite
+	if n := len(s.hashes); e.last.ok && n >= 3 && s.hashes[n-3] == e.last.rootHash {
+		s.prevScore = e.last.score
+	}
 	for _, m := range p.Position.LegalMoves() {
 		if len(p.Limits.SearchMoves) == 0 || slices.Contains(p.Limits.SearchMoves, m) {
 			s.rootMoves = append(s.rootMoves, rootMove{move: m, score: -Infinite, prev: -Infinite})

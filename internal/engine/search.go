@@ -86,6 +86,11 @@ type searcher struct {
 	// positions along the current search path (the last is the current node).
 	hashes []uint64
 
+	// prevScore is the score of the engine's search of the position two
+	// plies before this root in the game (the side's previous move), or
+	// -Infinite when the engine's last search was not of that position.
+	prevScore Score
+
 	rootMoves []rootMove
 	completed []rootMove // the MultiPV lines of the last completed iteration
 	pvIdx     int

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -87,5 +88,62 @@ func TestTimeScale(t *testing.T) {
 	}
 	if s := timeScale(10, 1); s < 0.5 || s > 1 {
 		t.Errorf("the most settled choice scales by %v, want within [0.5, 1]", s)
+	}
+}
+
+func TestFallingEvalScale(t *testing.T) {
+	tests := []struct {
+		name      string
+		prev, cur Score
+		want      float64
+	}{
+		{"no previous search", -Infinite, 30, 1},
+		{"unchanged", 40, 40, 1},
+		{"fell 25", 40, 15, 1.2},
+		{"fell a pawn: capped", 40, -60, 1.4},
+		{"rose 5", 0, 5, 0.96},
+		{"rose a pawn: capped", 0, 100, 0.9},
+		{"previous mate", MateIn(5), 300, 1},
+		{"now mated", 0, MatedIn(8), 1},
+	}
+	for _, tc := range tests {
+		got := fallingEvalScale(tc.prev, tc.cur)
+		if diff := got - tc.want; diff > 1e-9 || diff < -1e-9 {
+			t.Errorf("%s: fallingEvalScale(%d, %d) = %v, want %v", tc.name, tc.prev, tc.cur, got, tc.want)
+		}
+	}
+}
+
+// TestPrevScoreFromLastSearch checks that a search knows the score of the
+// engine's search two plies earlier in the same game, and only then.
+func TestPrevScoreFromLastSearch(t *testing.T) {
+	e := New(Options{HashMB: 1, Seed: 1})
+	ctx := context.Background()
+	start := chess.MustParseFEN(chess.StartFEN)
+	r := e.Search(ctx, Params{Position: start, Limits: Limits{Depth: 5}})
+
+	// Two plies on: 1. e4 e5, with the game's history.
+	p := *start
+	history := []uint64{}
+	for _, uci := range []string{"e2e4", "e7e5"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		history = append(history, p.Hash())
+		p.MakeMove(m)
+	}
+	if s := e.newSearcher(ctx, &Params{Position: &p, History: history}); s.prevScore != r.Score {
+		t.Errorf("two plies after the last search: prevScore %d, want its score %d", s.prevScore, r.Score)
+	}
+	if s := e.newSearcher(ctx, &Params{Position: &p}); s.prevScore != -Infinite {
+		t.Errorf("without the game's history: prevScore %d, want -Infinite", s.prevScore)
+	}
+	if s := e.newSearcher(ctx, &Params{Position: start}); s.prevScore != -Infinite {
+		t.Errorf("the same root again: prevScore %d, want -Infinite", s.prevScore)
+	}
+	e.Clear()
+	if s := e.newSearcher(ctx, &Params{Position: &p, History: history}); s.prevScore != -Infinite {
+		t.Errorf("after Clear: prevScore %d, want -Infinite", s.prevScore)
 	}
 }
