@@ -11,7 +11,7 @@ import (
 
 // aspirationDelta is the initial half-width of the aspiration window around
 // the previous iteration's score; it grows by half on each failure.
-const aspirationDelta = 20
+const aspirationDelta = 14
 
 // run is the iterative deepening driver: depth 1, 2, ... until a limit is
 // reached, each iteration searching every MultiPV line with an aspiration
