@@ -122,28 +122,34 @@ func TestPrevScoreFromLastSearch(t *testing.T) {
 	start := chess.MustParseFEN(chess.StartFEN)
 	r := e.Search(ctx, Params{Position: start, Limits: Limits{Depth: 5}})
 
-	// Two plies on: 1. e4 e5, with the game's history.
-	p := *start
-	history := []uint64{}
-	for _, uci := range []string{"e2e4", "e7e5"} {
-		m, err := p.ParseUCI(uci)
-		if err != nil {
-			t.Fatal(err)
+	// twoPliesOn plays two moves from from and returns the position and
+	// the game's history before it.
+	twoPliesOn := func(from *chess.Position, moves ...string) (*chess.Position, []uint64) {
+		p := *from
+		var history []uint64
+		for _, uci := range moves {
+			m, err := p.ParseUCI(uci)
+			if err != nil {
+				t.Fatal(err)
+			}
+			history = append(history, p.Hash())
+			p.MakeMove(m)
 		}
-		history = append(history, p.Hash())
-		p.MakeMove(m)
+		return &p, history
 	}
-	if s := e.newSearcher(ctx, &Params{Position: &p, History: history}); s.prevScore != r.Score {
+	p, history := twoPliesOn(start, "e2e4", "e7e5")
+	if s := e.newSearcher(ctx, &Params{Position: p, History: history}); s.prevScore != r.Score {
 		t.Errorf("two plies after the last search: prevScore %d, want its score %d", s.prevScore, r.Score)
 	}
-	if s := e.newSearcher(ctx, &Params{Position: &p}); s.prevScore != -Infinite {
+	if s := e.newSearcher(ctx, &Params{Position: p}); s.prevScore != -Infinite {
 		t.Errorf("without the game's history: prevScore %d, want -Infinite", s.prevScore)
 	}
-	if s := e.newSearcher(ctx, &Params{Position: start}); s.prevScore != -Infinite {
-		t.Errorf("the same root again: prevScore %d, want -Infinite", s.prevScore)
+	other, otherHistory := twoPliesOn(p, "g1f3", "b8c6") // two plies after a root the engine did not search
+	if s := e.newSearcher(ctx, &Params{Position: other, History: append(history, otherHistory...)}); s.prevScore != -Infinite {
+		t.Errorf("two plies after another root: prevScore %d, want -Infinite", s.prevScore)
 	}
 	e.Clear()
-	if s := e.newSearcher(ctx, &Params{Position: &p, History: history}); s.prevScore != -Infinite {
+	if s := e.newSearcher(ctx, &Params{Position: p, History: history}); s.prevScore != -Infinite {
 		t.Errorf("after Clear: prevScore %d, want -Infinite", s.prevScore)
 	}
 }
