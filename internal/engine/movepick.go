@@ -50,12 +50,17 @@ type movePicker struct {
 	pruningQuiets bool
 	checks        chess.Checks
 	passedOver    int
+
+	// threats are the node's threats once its quiet moves are generated;
+	// before that the zero value, which adjusts nothing.
+	threats threats
 }
 
 func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
 	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
 	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
 	mp.pruningQuiets, mp.passedOver = false, 0
+	mp.threats = threats{}
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
 	mp.rows = historyRows{}
@@ -183,8 +188,7 @@ func (mp *movePicker) scoreNoisy() {
 }
 
 func (mp *movePicker) scoreQuiet() {
-	c := mp.pos.SideToMove()
-	t := threatsTo(mp.pos)
+	mp.threats = threatsTo(mp.pos)
 	for i, m := range mp.quiet.Slice() {
 		var s int32
 		switch m {
@@ -197,11 +201,19 @@ func (mp *movePicker) scoreQuiet() {
 		case mp.counter:
 			s = 5 * historyMax
 		default:
-			pc := mp.pos.PieceAt(m.From())
-			s = mp.tables.quietScore(c, m, pc, &mp.rows) + t.orderingScore(m, pc.Type())
+			s = mp.quietValue(m, mp.pos.PieceAt(m.From()))
 		}
 		mp.keys[i] = sortKey(s, i)
 	}
+}
+
+// quietValue is the worth of quiet move m by piece pc, for its place in
+// the order and for the search's pruning and reductions: its history
+// scores (by the picker's rows) plus the threat adjustment, which counts
+// from the quiet stage on (a quiet hash move, returned before it, is valued
+// by its history alone).
+func (mp *movePicker) quietValue(m chess.Move, pc chess.Piece) int32 {
+	return mp.tables.quietScore(mp.pos.SideToMove(), m, pc, &mp.rows) + mp.threats.orderingScore(m, pc.Type())
 }
 
 // sortKey is the sort key of the move with the given score at index i of

@@ -368,3 +368,50 @@ func TestMovePickerPruneQuiets(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietValueCountsThreats checks the value the search prunes and
+// reduces quiet moves by: before the quiet stage (a quiet hash move) it is
+// the history alone; from it on, the history plus the threat adjustment, so
+// a knight escaping a pawn's attack is worth more than its history, one
+// stepping into it less, and a safe move its history.
+func TestQuietValueCountsThreats(t *testing.T) {
+	// The pawn on e5 attacks d4 (a knight stands there) and f4; the knight
+	// on h3 is safe.
+	p := chess.MustParseFEN("4k3/8/8/4p3/3N4/7N/8/4K3 w - - 0 1")
+	move := func(uci string) chess.Move {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	escape, into, safe := move("d4b3"), move("h3f4"), move("h3g5")
+	tables := new(orderingTables)
+	tables.history[chess.White][escape.From()][escape.To()] = 100
+	tables.history[chess.White][into.From()][into.To()] = -50
+	var mp movePicker
+	mp.init(p, tables, escape, 0, chess.NoMove, chess.NoPiece, false)
+	mp.setHistoryRows(tables.rows(p, nil, nil))
+	knight := p.PieceAt(escape.From())
+	history := func(m chess.Move) int32 { return tables.quietScore(chess.White, m, knight, &mp.rows) }
+	if got := mp.nextMove(); got != escape {
+		t.Fatalf("first move %v, want the hash move %v", got, escape)
+	}
+	if v := mp.quietValue(escape, knight); v != history(escape) {
+		t.Errorf("before the quiet stage: value %d, want the history %d", v, history(escape))
+	}
+	for m := mp.nextMove(); m != chess.NoMove && !m.IsQuiet(); m = mp.nextMove() {
+	}
+	for _, tc := range []struct {
+		m    chess.Move
+		want int32
+	}{
+		{escape, history(escape) + threatValue[chess.Knight]},
+		{into, history(into) - threatValue[chess.Knight]},
+		{safe, history(safe)},
+	} {
+		if v := mp.quietValue(tc.m, knight); v != tc.want {
+			t.Errorf("in the quiet stage: %v valued %d, want %d", tc.m, v, tc.want)
+		}
+	}
+}

@@ -422,9 +422,12 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		if givesCheck && extension < 1 && seeGE(pos, m, 0) {
 			extension = 1
 		}
-		var hist int32 // the quiet move's history score, for pruning and reductions
+		// A quiet move's value (its history, plus the threat adjustment:
+		// escaping a cheaper attacker counts for it, stepping into one
+		// against it) decides its pruning and reduction.
+		var hist int32
 		if quiet {
-			hist = s.tables.quietScore(pos.SideToMove(), m, pos.PieceAt(m.From()), &rows)
+			hist = mp.quietValue(m, pos.PieceAt(m.From()))
 		}
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
@@ -614,8 +617,8 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 }
 
 // prunable decides step 12 of search for a move not made in check (a check
-// only when it gives away much material); hist is its history score if
-// quiet, eval the node's refined evaluation. It sets *skipQuiets when late
+// only when it gives away much material); hist is its value if quiet
+// (movePicker.quietValue: history and threats), eval the node's refined evaluation. It sets *skipQuiets when late
 // move pruning starts: from then on the search prunes every quiet move but
 // checks.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
@@ -635,7 +638,8 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck
 		return true
 	}
 	// History pruning: at low depth, a quiet move that has mostly failed
-	// where it was tried before.
+	// where it was tried before, or that steps into a cheaper piece's
+	// attack without a good history.
 	if depth <= 4 && hist < -historyPruneMargin*int32(depth) {
 		return true
 	}
@@ -657,7 +661,7 @@ const (
 )
 
 // historyPruneMargin times the depth is how far below zero a quiet move's
-// history score must be for history pruning.
+// value must be for history pruning.
 const historyPruneMargin = 2048
 
 // lateMoveLimit is the number of quiet moves searched at low depth before

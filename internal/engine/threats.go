@@ -43,8 +43,10 @@ func threatsTo(p *chess.Position) threats {
 // threatValue for moving to a square no cheaper piece attacks (escaping),
 // and a piece that is not threatened loses as much for moving to one
 // (putting itself en prise). Pawn and king moves get 0. The values are
-// added to the history sum (four tables of ±historyMax each). It is a
-// table lookup and arithmetic, without a branch.
+// added to the history sum (four tables of ±historyMax each), which then
+// orders the move and decides its pruning and reduction
+// (movePicker.quietValue). It is a table lookup and arithmetic, without a
+// branch.
 func (t *threats) orderingScore(m chess.Move, pt chess.PieceType) int32 {
 	attacked := t.against[pt&7]
 	fromThreatened := int32(attacked >> m.From() & 1)
