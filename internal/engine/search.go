@@ -618,9 +618,9 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 
 // prunable decides step 12 of search for a move not made in check (a check
 // only when it gives away much material); hist is its value if quiet
-// (movePicker.quietValue: history and threats), eval the node's refined evaluation. It sets *skipQuiets when late
-// move pruning starts: from then on the search prunes every quiet move but
-// checks.
+// (movePicker.quietValue: history and threats), eval the node's refined
+// evaluation. It sets *skipQuiets when late move pruning starts: from then
+// on the search prunes every quiet move but checks.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if givesCheck || !quiet {
 		// A check or a capture that gives away too much material (a check
