@@ -30,8 +30,9 @@
 //	             extension (double outside PV nodes, and multi-cut and
 //	             negative extension), late-move / history /
 //	             futility / SEE pruning at shallow depth (history pruning
-//	             and late move reductions judge a quiet move by its
-//	             history and threats, as the picker orders it; checks only
+//	             and late move reductions judge a quiet move that does not
+//	             check by its history and threats, as the picker orders
+//	             it; checks only
 //	             by SEE, when they give away much material, decided with
 //	             chess.GivesCheck before the move is made; once late move
 //	             pruning starts, the picker passes over the quiet moves

@@ -208,10 +208,10 @@ func (mp *movePicker) scoreQuiet() {
 }
 
 // quietValue is the worth of quiet move m by piece pc, for its place in
-// the order and for the search's pruning and reductions: its history
-// scores (by the picker's rows) plus the threat adjustment, which counts
-// from the quiet stage on (a quiet hash move, returned before it, is valued
-// by its history alone).
+// the order and for the search's pruning and reductions of moves that do
+// not check: its history scores (by the picker's rows) plus the threat
+// adjustment, which counts from the quiet stage on (a quiet hash move,
+// returned before it, is valued by its history alone).
 func (mp *movePicker) quietValue(m chess.Move, pc chess.Piece) int32 {
 	return mp.tables.quietScore(mp.pos.SideToMove(), m, pc, &mp.rows) + mp.threats.orderingScore(m, pc.Type())
 }

@@ -422,12 +422,18 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		if givesCheck && extension < 1 && seeGE(pos, m, 0) {
 			extension = 1
 		}
-		// A quiet move's value (its history, plus the threat adjustment:
-		// escaping a cheaper attacker counts for it, stepping into one
-		// against it) decides its pruning and reduction.
+		// A quiet move's value decides its pruning and reduction: its
+		// history plus the threat adjustment (escaping a cheaper attacker
+		// counts for it, stepping into one against it), or for a check its
+		// history alone: a check that offers a piece is how many tactics
+		// start (a smothered mate's queen sacrifice).
 		var hist int32
 		if quiet {
-			hist = mp.quietValue(m, pos.PieceAt(m.From()))
+			if pc := pos.PieceAt(m.From()); givesCheck {
+				hist = s.tables.quietScore(pos.SideToMove(), m, pc, &rows)
+			} else {
+				hist = mp.quietValue(m, pc)
+			}
 		}
 
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
@@ -618,9 +624,10 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 
 // prunable decides step 12 of search for a move not made in check (a check
 // only when it gives away much material); hist is its value if quiet
-// (movePicker.quietValue: history and threats), eval the node's refined
-// evaluation. It sets *skipQuiets when late move pruning starts: from then
-// on the search prunes every quiet move but checks.
+// (history and threats, movePicker.quietValue; a check's history alone),
+// eval the node's refined evaluation. It sets *skipQuiets when late move
+// pruning starts: from then on the search prunes every quiet move but
+// checks.
 func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
 	if givesCheck || !quiet {
 		// A check or a capture that gives away too much material (a check
