@@ -207,13 +207,19 @@ func (mp *movePicker) scoreQuiet() {
 	}
 }
 
+// quietHistory is quiet move m's history scores, by piece pc and the
+// picker's rows.
+func (mp *movePicker) quietHistory(m chess.Move, pc chess.Piece) int32 {
+	return mp.tables.quietScore(mp.pos.SideToMove(), m, pc, &mp.rows)
+}
+
 // quietValue is the worth of quiet move m by piece pc, for its place in
 // the order and for the search's pruning and reductions of moves that do
-// not check: its history scores (by the picker's rows) plus the threat
-// adjustment, which counts from the quiet stage on (a quiet hash move,
-// returned before it, is valued by its history alone).
+// not check: its history plus the threat adjustment, which counts from the
+// quiet stage on (a quiet hash move, returned before it, is valued by its
+// history alone).
 func (mp *movePicker) quietValue(m chess.Move, pc chess.Piece) int32 {
-	return mp.tables.quietScore(mp.pos.SideToMove(), m, pc, &mp.rows) + mp.threats.orderingScore(m, pc.Type())
+	return mp.quietHistory(m, pc) + mp.threats.orderingScore(m, pc.Type())
 }
 
 // sortKey is the sort key of the move with the given score at index i of

@@ -430,7 +430,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		var hist int32
 		if quiet {
 			if pc := pos.PieceAt(m.From()); givesCheck {
-				hist = s.tables.quietScore(pos.SideToMove(), m, pc, &rows)
+				hist = mp.quietHistory(m, pc)
 			} else {
 				hist = mp.quietValue(m, pc)
 			}
