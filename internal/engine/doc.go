@@ -38,7 +38,8 @@
 //	             pruning starts, the picker passes over the quiet moves
 //	             that do not give check), late move reductions (a ply less
 //	             at nodes that are or were on a principal variation, by
-//	             the table's pv flag); quiescence
+//	             the table's pv flag, and for checks, killers and the
+//	             counter-move); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions, its fail highs pulled towards beta
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
@@ -58,7 +59,8 @@
 //	             last; threats.go), bad captures
 //	history.go   killer moves, counter-moves, butterfly, continuation,
 //	             pawn-structure and capture history with gravity updates
-//	             (on cutoffs; the continuation history also by the result
+//	             (on cutoffs, a cutoff by a wide margin as if a ply
+//	             deeper; the continuation history also by the result
 //	             of a late move's re-search after its reduced search; the
 //	             butterfly and pawn history also by how much a quiet move
 //	             changed the static evaluation)

@@ -475,7 +475,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			if !improving {
 				r++
 			}
-			if givesCheck || m == mp.killers[0] || m == mp.killers[1] {
+			// Checks, killers and the counter-move are likelier than other
+			// late moves to matter.
+			if givesCheck || m == mp.killers[0] || m == mp.killers[1] || m == mp.counter {
 				r--
 			}
 			if quiet {
@@ -512,11 +514,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 					f.setPV(m, child)
 				}
 				if score >= beta {
+					// A cutoff by a wide margin teaches the history as a
+					// ply deeper one would.
+					bonusDepth := depth + boolToInt(score > beta+wideCutoffMargin)
 					if quiet {
-						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, &rows, ply, depth)
-						s.tables.penaliseCaptures(pos, noisies[:nNoisies], depth)
+						s.tables.recordCutoff(pos, m, quiets[:nQuiets], f.move, f.movedPiece, &rows, ply, bonusDepth)
+						s.tables.penaliseCaptures(pos, noisies[:nNoisies], bonusDepth)
 					} else {
-						s.tables.recordCaptureCutoff(pos, m, noisies[:nNoisies], depth)
+						s.tables.recordCaptureCutoff(pos, m, noisies[:nNoisies], bonusDepth)
 					}
 					break
 				}
@@ -666,6 +671,12 @@ const (
 	doubleExtensionMargin = 20
 	maxDoubleExtensions   = 6
 )
+
+// wideCutoffMargin: a move that beats beta by more than this is rewarded
+// (and the moves tried before it penalised) in the histories as at a ply
+// more depth, as Stockfish does: a clear refutation is worth learning
+// faster.
+const wideCutoffMargin = 150
 
 // historyPruneMargin times the depth is how far below zero a quiet move's
 // value must be for history pruning.
