@@ -484,9 +484,20 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				r -= int(hist / 12288)
 			}
 			r = max(0, min(r, newDepth-1))
-			score = -s.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
+			reduced := newDepth - r
+			score = -s.search(-alpha-1, -alpha, reduced, ply+1, false, true)
 			if score > alpha && r > 0 {
-				score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				// The re-search goes a ply deeper when the reduced search
+				// beat the best score by far, and a ply shallower when it
+				// barely beat it.
+				if score > best+deeperMargin+Score(2*newDepth) {
+					newDepth++
+				} else if score < best+shallowerMargin {
+					newDepth--
+				}
+				if newDepth > reduced {
+					score = -s.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				}
 				// A quiet move that surprised the reduced search teaches
 				// its continuation history whether the surprise held.
 				if quiet {
@@ -670,6 +681,14 @@ func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck
 const (
 	doubleExtensionMargin = 20
 	maxDoubleExtensions   = 6
+)
+
+// After a reduced search beats alpha, its re-search is a ply deeper when
+// the score beats the best so far by more than deeperMargin plus twice the
+// depth, and a ply shallower when it beats it by less than shallowerMargin.
+const (
+	deeperMargin    = 40
+	shallowerMargin = 10
 )
 
 // wideCutoffMargin: a move that beats beta by more than this is rewarded
