@@ -39,7 +39,8 @@
 //	             that do not give check), late move reductions (a ply less
 //	             at nodes that are or were on a principal variation, by
 //	             the table's pv flag, and for checks, killers and the
-//	             counter-move; the re-search after a reduced search
+//	             counter-move; a losing capture by its capture history;
+//	             the re-search after a reduced search
 //	             that beat alpha a ply deeper when it beat the best score
 //	             by far, a ply shallower when only just); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and

@@ -482,6 +482,10 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 			}
 			if quiet {
 				r -= int(hist / 12288)
+			} else {
+				// A losing capture that has often cut off here before is
+				// reduced less, one that has not more.
+				r -= int(*s.tables.captureEntry(pos, m) / captureReductionScale)
 			}
 			r = max(0, min(r, newDepth-1))
 			reduced := newDepth - r
@@ -690,6 +694,10 @@ const (
 	deeperMargin    = 40
 	shallowerMargin = 10
 )
+
+// captureReductionScale: a losing capture's reduction shrinks by one per
+// captureReductionScale of its capture history (and grows when negative).
+const captureReductionScale = 6144
 
 // wideCutoffMargin: a move that beats beta by more than this is rewarded
 // (and the moves tried before it penalised) in the histories as at a ply
