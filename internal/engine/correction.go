@@ -5,12 +5,14 @@ import "github.com/outpost-chess/outpost/chess"
 // Correction history: the static evaluation has blind spots that depend
 // mostly on the pawn structure (a blocked centre, a weak pawn it does not
 // see) and on how each side's pieces stand (a piece out of play, an attack
-// it underrates). After each search of a node whose result says the
-// evaluation was off, the difference is folded into three entries for the
-// side to move: one for the pawn structure and one for each side's pieces
-// (king, knights, bishops, rooks and queens: their squares, hashed), and
-// later evaluations of positions that share them are corrected by the
-// pawn entry plus the average of the two piece entries.
+// it underrates), and on what the opponent has just done (a threat the
+// last move made that the evaluation does not see). After each search of
+// a node whose result says the evaluation was off, the difference is
+// folded into four entries for the side to move: one for the pawn
+// structure, one for each side's pieces (king, knights, bishops, rooks and
+// queens: their squares, hashed) and one for the last move (its piece and
+// target), and later evaluations of positions that share them are
+// corrected by the pawn entry plus half the sum of the other three.
 const (
 	correctionBits    = 14
 	correctionEntries = 1 << correctionBits
@@ -26,10 +28,15 @@ const (
 )
 
 // correctionHistory holds the corrections, per side to move: by pawn
-// structure, and by the pieces of each colour (hashed).
+// structure, by the pieces of each colour (hashed), and by the last move.
 type correctionHistory struct {
 	pawn   [2][correctionEntries]int32
 	pieces [2][2][correctionEntries]int32 // [side to move][colour of the pieces]
+	// last is indexed by [side to move][the last move's piece][its
+	// target]. At the root the search passes NoPiece and A1, an entry no
+	// move uses; after a null move, the piece on b1 and b1 (the target of
+	// chess.NullMove), an entry of its own when b1 is empty.
+	last [2][16][64]int32
 }
 
 // mixIndex turns a hash into an entry index.
@@ -60,20 +67,22 @@ func piecesIndexes(p *chess.Position) (white, black uint64) {
 	return hash(p.ByColor(chess.White)), hash(p.ByColor(chess.Black))
 }
 
-// correct returns the static evaluation raw of p adjusted by its entries.
-func (c *correctionHistory) correct(p *chess.Position, raw Score) Score {
+// correct returns the static evaluation raw of p, reached by a move of
+// lastPiece to lastTo, adjusted by its entries.
+func (c *correctionHistory) correct(p *chess.Position, lastPiece chess.Piece, lastTo chess.Square, raw Score) Score {
 	stm := p.SideToMove()
 	white, black := piecesIndexes(p)
-	pieces := c.pieces[stm][chess.White][white] + c.pieces[stm][chess.Black][black]
-	return raw + Score((c.pawn[stm][pawnIndex(p)]+pieces/2)/correctionGrain)
+	others := c.pieces[stm][chess.White][white] + c.pieces[stm][chess.Black][black] + c.last[stm][lastPiece][lastTo]
+	return raw + Score((c.pawn[stm][pawnIndex(p)]+others/2)/correctionGrain)
 }
 
 // update moves p's entries towards diff, the search result of a node of the
 // given depth minus its (corrected) static evaluation.
-func (c *correctionHistory) update(p *chess.Position, depth int, diff Score) {
+func (c *correctionHistory) update(p *chess.Position, lastPiece chess.Piece, lastTo chess.Square, depth int, diff Score) {
 	stm := p.SideToMove()
 	w := int32(min(depth+1, maxCorrectionWeight))
 	updateEntry(&c.pawn[stm][pawnIndex(p)], w, diff)
+	updateEntry(&c.last[stm][lastPiece][lastTo], w, diff)
 	white, black := piecesIndexes(p)
 	updateEntry(&c.pieces[stm][chess.White][white], w, diff)
 	updateEntry(&c.pieces[stm][chess.Black][black], w, diff)

@@ -69,8 +69,9 @@
 //	             changed the static evaluation)
 //	correction.go
 //	             correction history: the static evaluation adjusted by how
-//	             far searches found it off for the same pawn structure and
-//	             for the same pieces of each side
+//	             far searches found it off for the same pawn structure,
+//	             for the same pieces of each side and after the same last
+//	             move (its piece and target)
 //	evalcache.go the static evaluations of recent positions, by hash: the
 //	             search evaluates many positions again whose evaluation the
 //	             hash table does not keep (stand-pat and pruned nodes store

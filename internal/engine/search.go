@@ -278,7 +278,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	rawEval, staticEval := -Infinite, -Infinite
 	if !inCheck {
 		rawEval = s.rawEval(f, tte, ttHit)
-		staticEval = s.corr.correct(pos, rawEval)
+		staticEval = s.corr.correct(pos, f.movedPiece, f.move.To(), rawEval)
 	}
 	f.staticEval = staticEval
 	refined := staticEval
@@ -575,7 +575,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: depth, bound: bound, pv: ttPv})
 	if !inCheck && (bestMove == chess.NoMove || bestMove.IsQuiet()) && !best.IsMate() &&
 		!(bound == Lower && best <= staticEval) && !(bound == Upper && best >= staticEval) {
-		s.corr.update(pos, depth, best-staticEval)
+		s.corr.update(pos, f.movedPiece, f.move.To(), depth, best-staticEval)
 	}
 	return best
 }
@@ -784,7 +784,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
 		rawEval = s.rawEval(f, tte, ttHit)
-		standPat = s.corr.correct(pos, rawEval)
+		standPat = s.corr.correct(pos, f.movedPiece, f.move.To(), rawEval)
 		if ttHit {
 			standPat = refinedEval(standPat, ttScore, tte.bound)
 		}
