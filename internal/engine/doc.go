@@ -40,9 +40,9 @@
 //	             at nodes that are or were on a principal variation, by
 //	             the table's pv flag, and for checks, killers and the
 //	             counter-move; a losing capture by its capture history;
-//	             the re-search after a reduced search
-//	             that beat alpha a ply deeper when it beat the best score
-//	             by far, a ply shallower when only just); quiescence
+//	             the re-search after a reduced search that beat alpha a
+//	             ply deeper when it beat the best score by far, a ply
+//	             shallower when only just); quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions, its fail highs pulled towards beta
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
