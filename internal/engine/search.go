@@ -689,7 +689,8 @@ const (
 
 // After a reduced search beats alpha, its re-search is a ply deeper when
 // the score beats the best so far by more than deeperMargin plus twice the
-// depth, and a ply shallower when it beats it by less than shallowerMargin.
+// re-search's depth, and a ply shallower when it beats it by less than
+// shallowerMargin.
 const (
 	deeperMargin    = 40
 	shallowerMargin = 10

@@ -41,9 +41,9 @@ func checkLine(t *testing.T, where string, p *chess.Position, line []chess.Move)
 // (1. Qg6!, mate in 2) shows only at depth 11, because after 1. Qg6 Black's
 // null move is tried on the hash table's bound from the previous iteration
 // (refinedEval), and the quiet 2. Qh7# after the pass lies past the
-// reduced depth; Philidor's legacy (mate in 4) shows at depth 17, since the
-// queen sacrifice 3. Qg8+ is pruned at low depth (it gives away the queen),
-// 0.14 s into the search (the requirement is 1 s: scripts/mate-suite).
+// reduced depth. Philidor's legacy (mate in 4) shows only at depth 17
+// (0.14 s; the requirement is 1 s, scripts/mate-suite), because the queen
+// sacrifice 3. Qg8+ gives away the queen and is pruned at low depth.
 func mateDepth(n int) int { return 2*n + 10 }
 
 func TestSearchMates(t *testing.T) {
