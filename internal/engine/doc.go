@@ -11,8 +11,10 @@
 // Techniques, and the file each lives in:
 //
 //	root.go      iterative deepening; aspiration windows (searched a ply
-//	             shallower per fail high in a row); MultiPV; root move
-//	             ordering by the previous iteration; progress reports
+//	             shallower per fail high in a row, the move that failed
+//	             high first); MultiPV; root move ordering by the previous
+//	             iteration; a stopped iteration's better move played;
+//	             progress reports
 //	search.go    negamax alpha-beta with principal variation search (PVS),
 //	             numbered steps: check extension (for checks that do not
 //	             lose material, SEE >= 0), draw detection (repetition

@@ -73,7 +73,8 @@ func New(opts Options) *Engine {
 
 // Search searches params.Position within params.Limits and params.Level and
 // returns the best move found. Cancelling ctx stops the search; the result
-// is then the best move of the last completed iteration. Depth 1 always
+// is then the best move of the last completed iteration, or a move the
+// stopped iteration found better (searched completely). Depth 1 always
 // completes, so a legal move is returned whenever one exists; with no legal
 // move, BestMove is NoMove and Score says mate or stalemate. With a single
 // legal move and a clock or movetime limit, it answers at once.

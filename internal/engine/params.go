@@ -42,7 +42,9 @@ type Params struct {
 	// Level weakens the engine; the zero Level is full strength.
 	Level Level
 	// Progress, if set, receives an Info for each completed iteration (and
-	// each MultiPV line). It is called on the search goroutine.
+	// each MultiPV line), and, with one line, for a stopped iteration that
+	// found a better move than the last completed one (whose move is then
+	// the result's). It is called on the search goroutine.
 	Progress func(Info)
 }
 
@@ -52,7 +54,7 @@ type Info struct {
 	SelDepth int
 	MultiPV  int   // 1-based index of this line
 	Score    Score // from the side to move's point of view
-	Bound    Bound // Exact, or Lower/Upper when the aspiration window failed
+	Bound    Bound // Exact, or Lower for a move that failed high in a stopped iteration
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration

@@ -34,14 +34,15 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 			if s.stopped {
 				break
 			}
-			// Best first; the stable sort keeps last iteration's order
-			// among moves that did not raise alpha.
-			// Then the lines found so far, as a later line may score
-			// higher than an earlier one (their windows differ).
-			slices.SortStableFunc(s.rootMoves[s.pvIdx:], byScore)
+			// The lines found so far, best first, as a later line may
+			// score higher than an earlier one (their windows differ).
 			slices.SortStableFunc(s.rootMoves[:s.pvIdx+1], byScore)
 		}
 		if s.stopped {
+			if multiPV == 1 && s.unfinishedFoundBetter(result.BestMove) {
+				result = s.result()
+				s.report(p, multiPV)
+			}
 			break
 		}
 		if s.rootMoves[0].move == result.BestMove {
@@ -68,6 +69,15 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		result = s.result()
 	}
 	return result
+}
+
+// unfinishedFoundBetter reports whether the iteration that was stopped
+// found a move better than best, the last completed iteration's: one whose
+// own search completed and beat best's score in this iteration. Such a
+// move, now first among the root moves, is the deeper search's choice.
+func (s *searcher) unfinishedFoundBetter(best chess.Move) bool {
+	rm := &s.rootMoves[0]
+	return rm.scoredAt == s.rootDepth && rm.move != best
 }
 
 // iterationDeadline is the time after which no new iteration starts: a
@@ -117,6 +127,10 @@ func (s *searcher) aspirate(root *frame) {
 	failedHigh := 0
 	for {
 		score := s.searchRoot(alpha, beta, max(1, s.rootDepth-failedHigh))
+		// Best first, so a move that failed high is searched first next
+		// time; the stable sort keeps the earlier order among moves that
+		// did not raise alpha.
+		slices.SortStableFunc(s.rootMoves[s.pvIdx:], byScore)
 		if s.stopped {
 			return
 		}
@@ -159,7 +173,12 @@ func (s *searcher) searchRoot(alpha, beta Score, depth int) Score {
 			return best
 		}
 		if i == s.pvIdx || score > alpha {
-			rm.score = score
+			rm.score, rm.scoredAt, rm.bound = score, s.rootDepth, Exact
+			if score >= beta {
+				rm.bound = Lower
+			} else if score <= alpha {
+				rm.bound = Upper
+			}
 			rm.selDepth = s.selDepth
 			rm.pv = append(append(rm.pv[:0], rm.move), child.pv[:child.pvLen]...)
 		} else {
@@ -219,6 +238,7 @@ func (s *searcher) report(p *Params, multiPV int) {
 			SelDepth: rm.selDepth,
 			MultiPV:  i + 1,
 			Score:    rm.score,
+			Bound:    rm.bound,
 			Nodes:    s.nodes,
 			NPS:      nps,
 			Time:     elapsed,

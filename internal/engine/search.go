@@ -56,6 +56,8 @@ type rootMove struct {
 	move     chess.Move
 	score    Score // -Infinite when it did not raise alpha this iteration
 	prev     Score // its score in the previous iteration
+	scoredAt int   // the iteration (root depth) that set score
+	bound    Bound // score's kind: Lower after a fail high, Upper after a fail low
 	selDepth int
 	pv       []chess.Move
 	nodes    uint64 // nodes spent searching it, over all iterations
