@@ -54,7 +54,7 @@ type Info struct {
 	SelDepth int
 	MultiPV  int   // 1-based index of this line
 	Score    Score // from the side to move's point of view
-	Bound    Bound // Exact, or Lower for a move that failed high in a stopped iteration
+	Bound    Bound // Exact; Lower or Upper only when a stopped iteration's move is reported
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration

@@ -173,12 +173,7 @@ func (s *searcher) searchRoot(alpha, beta Score, depth int) Score {
 			return best
 		}
 		if i == s.pvIdx || score > alpha {
-			rm.score, rm.scoredAt, rm.bound = score, s.rootDepth, Exact
-			if score >= beta {
-				rm.bound = Lower
-			} else if score <= alpha {
-				rm.bound = Upper
-			}
+			rm.score, rm.scoredAt, rm.bound = score, s.rootDepth, boundOf(score, alpha, beta)
 			rm.selDepth = s.selDepth
 			rm.pv = append(append(rm.pv[:0], rm.move), child.pv[:child.pvLen]...)
 		} else {
