@@ -44,7 +44,9 @@
 //	             counter-move; a losing capture by its capture history;
 //	             the re-search after a reduced search that beat alpha a
 //	             ply deeper when it beat the best score by far, a ply
-//	             shallower when only just); quiescence
+//	             shallower when only just), the opponent's quiet move
+//	             that made every move fail low rewarded in its
+//	             continuation history; quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions, its fail highs pulled towards beta
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR

@@ -575,6 +575,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 	bound := boundOf(best, origAlpha, beta)
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: depth, bound: bound, pv: ttPv})
+	if bestMove == chess.NoMove && (depth >= 4 || pvNode) {
+		s.rewardRefutation(ply, depth, pvNode || cutNode || best < origAlpha-Score(clearRefutationMargin*depth))
+	}
 	if !inCheck && (bestMove == chess.NoMove || bestMove.IsQuiet()) && !best.IsMate() &&
 		!(bound == Lower && best <= staticEval) && !(bound == Upper && best >= staticEval) {
 		s.corr.update(pos, f.movedPiece, f.move.To(), depth, best-staticEval)
@@ -621,6 +624,30 @@ func (s *searcher) probCut(ply, depth int, probBeta Score, ttMove chess.Move, ev
 	}
 	return chess.NoMove, 0
 }
+
+// rewardRefutation is called when every move at ply failed low (at depth
+// 4 or more, or at a PV node): the opponent's move that led there, if
+// quiet, refuted them all, and its continuation history in its own node's
+// rows gains the history bonus of depth, twice that when clear (a PV or
+// cut node, or a fail low by more than clearRefutationMargin per ply), as
+// Stockfish 15.1 rewards the prior move.
+func (s *searcher) rewardRefutation(ply, depth int, clear bool) {
+	f := &s.stack[ply]
+	if ply < 1 || f.move == chess.NullMove || !f.move.IsQuiet() {
+		return
+	}
+	bonus := historyBonus(depth)
+	if clear {
+		bonus *= 2
+	}
+	rows := s.historyRows(ply - 1)
+	rows.updateContinuation(f.movedPiece, f.move.To(), bonus)
+}
+
+// clearRefutationMargin: a node that fails low by more than this many
+// centipawns per ply of depth rewards the move that led to it twice
+// (rewardRefutation).
+const clearRefutationMargin = 62
 
 // historyRows returns the history rows of the node at ply: its pawn
 // structure's, and the continuation rows after the opponent's last move and

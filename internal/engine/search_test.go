@@ -646,3 +646,54 @@ func TestFiftyMoveDamping(t *testing.T) {
 		t.Errorf("against a bare king: %d at halfmove clock 80, want %d as at 0", late, fresh)
 	}
 }
+
+// TestRewardRefutation checks the prior move's bonus: when every move after
+// the opponent's quiet move failed low, that move's continuation history
+// (in the rows of the node it was played from) gains the history bonus,
+// twice it when the refutation is clear; a capture and a null move teach
+// nothing.
+func TestRewardRefutation(t *testing.T) {
+	const depth = 5
+	for _, tc := range []struct {
+		name  string
+		moves []string // played from the start, the last one being rewarded
+		clear bool
+		want  int32
+	}{
+		{"a quiet move", []string{"e2e4", "d7d5"}, false, historyBonus(depth)},
+		{"a quiet move, clearly", []string{"e2e4", "d7d5"}, true, 2 * historyBonus(depth)},
+		{"a capture", []string{"e2e4", "d7d5", "e4d5"}, true, 0},
+		{"a null move", []string{"e2e4", "0000"}, true, 0},
+	} {
+		e := New(Options{HashMB: 1})
+		s := e.newSearcher(context.Background(), &Params{Position: chess.StartingPosition()})
+		for ply, uci := range tc.moves {
+			m := chess.NullMove
+			if uci != "0000" {
+				var err error
+				if m, err = s.stack[ply].pos.ParseUCI(uci); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s.makeMove(ply, m)
+		}
+		ply := len(tc.moves)
+		last := &s.stack[ply]
+		rows := s.historyRows(ply - 1)
+		s.rewardRefutation(ply, depth, tc.clear)
+		var got int32
+		if last.move != chess.NullMove {
+			got = rows.cont1[last.movedPiece][last.move.To()]
+		}
+		if got != tc.want {
+			t.Errorf("%s: continuation history after the bonus = %d, want %d", tc.name, got, tc.want)
+		}
+		for pc := range rows.cont1 {
+			for sq, h := range rows.cont1[pc] {
+				if h != 0 && (last.move == chess.NullMove || chess.Piece(pc) != last.movedPiece || chess.Square(sq) != last.move.To()) {
+					t.Errorf("%s: entry %d/%d changed to %d", tc.name, pc, sq, h)
+				}
+			}
+		}
+	}
+}
