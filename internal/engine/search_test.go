@@ -662,6 +662,7 @@ func TestRewardRefutation(t *testing.T) {
 	}{
 		{"a quiet move", []string{"e2e4", "d7d5"}, false, historyBonus(depth)},
 		{"a quiet move, clearly", []string{"e2e4", "d7d5"}, true, 2 * historyBonus(depth)},
+		{"a quiet move after two", []string{"e2e4", "e7e5", "g1f3"}, false, historyBonus(depth)},
 		{"a capture", []string{"e2e4", "d7d5", "e4d5"}, true, 0},
 		{"a null move", []string{"e2e4", "0000"}, true, 0},
 	} {
@@ -681,17 +682,26 @@ func TestRewardRefutation(t *testing.T) {
 		last := &s.stack[ply]
 		rows := s.historyRows(ply - 1)
 		s.rewardRefutation(ply, depth, tc.clear)
-		var got int32
-		if last.move != chess.NullMove {
-			got = rows.cont1[last.movedPiece][last.move.To()]
-		}
-		if got != tc.want {
-			t.Errorf("%s: continuation history after the bonus = %d, want %d", tc.name, got, tc.want)
-		}
-		for pc := range rows.cont1 {
-			for sq, h := range rows.cont1[pc] {
-				if h != 0 && (last.move == chess.NullMove || chess.Piece(pc) != last.movedPiece || chess.Square(sq) != last.move.To()) {
-					t.Errorf("%s: entry %d/%d changed to %d", tc.name, pc, sq, h)
+		// Both of the parent's continuation rows (the second is
+		// noContRow, all zero, when the parent has no move two plies
+		// back) hold the bonus at the rewarded entry and nothing else.
+		for i, row := range []*contRow{rows.cont1, rows.cont2} {
+			want := tc.want
+			if row == &noContRow {
+				want = 0
+			}
+			var got int32
+			if last.move != chess.NullMove {
+				got = row[last.movedPiece][last.move.To()]
+			}
+			if got != want {
+				t.Errorf("%s: continuation row %d after the bonus = %d, want %d", tc.name, i+1, got, want)
+			}
+			for pc := range row {
+				for sq, h := range row[pc] {
+					if h != 0 && (last.move == chess.NullMove || chess.Piece(pc) != last.movedPiece || chess.Square(sq) != last.move.To()) {
+						t.Errorf("%s: continuation row %d entry %d/%d changed to %d", tc.name, i+1, pc, sq, h)
+					}
 				}
 			}
 		}
