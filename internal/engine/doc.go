@@ -25,8 +25,7 @@
 //	             kept move by move in each frame, eval.Incremental;
 //	             corrected by correction.go, and shrunk towards a draw by
 //	             the fifty-move count)
-//	             refined by the table's bound, reverse futility pruning
-//	             (not after a move that eyes the king, threats.go),
+//	             refined by the table's bound, reverse futility pruning,
 //	             null-move pruning, ProbCut (a capture that beats beta by
 //	             a margin at a reduced depth cuts the node), internal
 //	             iterative reduction, singular

@@ -299,14 +299,12 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 	if !pvNode && !inCheck && excluded == chess.NoMove && beta > -MaxMateScore && beta < MaxMateScore {
 		// Step 6. Reverse futility pruning: far enough above beta at low
-		// depth, assume a quiet move keeps the score there; not when the
-		// opponent's last move brought a piece to bear on the squares next
-		// to the king, a threat (often of mate) that the score does not see.
+		// depth, assume a quiet move keeps the score there.
 		margin := Score(80 * depth)
 		if improving {
 			margin -= 60
 		}
-		if depth <= 7 && refined-margin >= beta && !lastMoveEyesKing(pos, f.move, f.movedPiece) {
+		if depth <= 7 && refined-margin >= beta {
 			return refined
 		}
 

@@ -53,27 +53,3 @@ func (t *threats) orderingScore(m chess.Move, pt chess.PieceType) int32 {
 	toThreatened := int32(attacked >> m.To() & 1)
 	return (fromThreatened - toThreatened) * threatValue[pt&7]
 }
-
-// lastMoveEyesKing reports whether the opponent's last move m, by piece pc
-// (a knight, bishop, rook or queen), left it attacking a square next to the
-// side to move's king: a threat that the material count behind reverse
-// futility pruning does not see.
-func lastMoveEyesKing(pos *chess.Position, m chess.Move, pc chess.Piece) bool {
-	if m == chess.NoMove || m == chess.NullMove {
-		return false
-	}
-	var att chess.Bitboard
-	switch pc.Type() {
-	case chess.Knight:
-		att = chess.KnightAttacks(m.To())
-	case chess.Bishop:
-		att = chess.BishopAttacks(m.To(), pos.Occupied())
-	case chess.Rook:
-		att = chess.RookAttacks(m.To(), pos.Occupied())
-	case chess.Queen:
-		att = chess.QueenAttacks(m.To(), pos.Occupied())
-	default:
-		return false
-	}
-	return att&chess.KingAttacks(pos.KingSquare(pos.SideToMove())) != 0
-}

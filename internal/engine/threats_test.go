@@ -55,39 +55,3 @@ func sign(v int32) int {
 	}
 	return 0
 }
-
-// TestLastMoveEyesKing checks the exception to reverse futility pruning: a
-// knight, bishop, rook or queen that has just moved to attack a square next
-// to the king of the side to move (not a pawn, not a piece elsewhere, not a
-// null move).
-func TestLastMoveEyesKing(t *testing.T) {
-	tests := []struct {
-		fen, move string
-		want      bool
-	}{
-		{"6k1/5ppp/8/8/8/5N2/8/4K3 w - - 0 1", "f3g5", true},  // Ng5 attacks f7 and h7
-		{"6k1/5ppp/8/8/8/5N2/8/4K3 w - - 0 1", "f3d4", false}, // Nd4 is far from g8
-		{"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", true},   // Ra8+ on the back rank
-		{"6k1/5ppp/8/8/8/8/1B6/4K3 w - - 0 1", "b2c1", false}, // Bc1 looks at h6, two squares away
-		{"6k1/5ppp/8/8/8/8/1B6/4K3 w - - 0 1", "b2c3", true},  // Bc3 attacks g7 (its own pawn)
-		{"6k1/5ppp/8/8/8/3Q4/8/4K3 w - - 0 1", "d3d5", true},  // Qd5 attacks f7
-		{"6k1/5ppp/8/6P1/8/8/8/4K3 w - - 0 1", "g5g6", false}, // a pawn
-		{"6k1/5ppp/8/8/8/8/5K2/8 w - - 0 1", "f2g3", false},   // a king
-	}
-	for _, tc := range tests {
-		p := chess.MustParseFEN(tc.fen)
-		m, err := p.ParseUCI(tc.move)
-		if err != nil {
-			t.Fatalf("%s %s: %v", tc.fen, tc.move, err)
-		}
-		pc := p.PieceAt(m.From())
-		p.MakeMove(m)
-		if got := lastMoveEyesKing(p, m, pc); got != tc.want {
-			t.Errorf("%s %s: lastMoveEyesKing = %v, want %v", tc.fen, tc.move, got, tc.want)
-		}
-	}
-	p := chess.MustParseFEN("6k1/5ppp/8/6N1/8/8/8/4K3 b - - 0 1")
-	if lastMoveEyesKing(p, chess.NullMove, chess.NoPiece) || lastMoveEyesKing(p, chess.NoMove, chess.NoPiece) {
-		t.Error("a null move or no move eyes the king")
-	}
-}
