@@ -15,7 +15,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/progress"
 )
 
-const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB]`
+const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N]`
 
 const analyseDescription = `Analyse searches one position and prints the search's progress for people:
 one line per completed depth (and per line with --multipv), like
@@ -48,6 +48,7 @@ func analyse(args []string, w io.Writer) error {
 	movetime := fs.Int("movetime", 0, "think for `MS` milliseconds (default 2000 when --depth is not given)")
 	multiPV := fs.Int("multipv", 1, "show the best `K` lines (1 to 256)")
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table size in `MB`")
+	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -64,6 +65,8 @@ func analyse(args []string, w io.Writer) error {
 		return usageErrorf(fs, "--multipv %d is out of range 1..%d", *multiPV, maxMultiPV)
 	case *hash < 1 || *hash > engine.MaxHashMB:
 		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	case *threads < 1 || *threads > engine.MaxThreads:
+		return usageErrorf(fs, "--threads %d is out of range 1..%d", *threads, engine.MaxThreads)
 	}
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
@@ -79,7 +82,7 @@ func analyse(args []string, w io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash})
+	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads})
 	r := e.Search(ctx, engine.Params{
 		Position: pos,
 		Limits:   limits,

@@ -18,7 +18,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB]`
+const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N]`
 
 const solveDescription = `Solve runs a test suite in EPD: each line is the first four fields of a FEN
 followed by operations, e.g.
@@ -57,6 +57,7 @@ func solve(args []string, w io.Writer) error {
 	depth := fs.Int("depth", 0, "search each position `N` plies deep instead of for a time")
 	nodes := fs.Uint64("nodes", 0, "search each position about `N` nodes instead of for a time (reproducible on a busy machine)")
 	hash := fs.Int("hash", 64, "hash table size in `MB`")
+	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -75,6 +76,8 @@ func solve(args []string, w io.Writer) error {
 		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
 	case *hash < 1 || *hash > engine.MaxHashMB:
 		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
+	case *threads < 1 || *threads > engine.MaxThreads:
+		return usageErrorf(fs, "--threads %d is out of range 1..%d", *threads, engine.MaxThreads)
 	}
 	suite, err := readSuite(*file)
 	if err != nil {
@@ -90,7 +93,7 @@ func solve(args []string, w io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash, Seed: 1})
+	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads, Seed: 1})
 	idWidth := 0
 	for _, entry := range suite {
 		idWidth = max(idWidth, len(entry.id))

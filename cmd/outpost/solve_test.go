@@ -86,6 +86,14 @@ k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
 	if !strings.HasSuffix(out.String(), "solved 3/4\n") {
 		t.Errorf("with --nodes 20000:\n%s\nwant solved 3/4", out.String())
 	}
+
+	out.Reset()
+	if err := solve([]string{"--file", suite, "--depth", "12", "--hash", "1", "--threads", "2"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(out.String(), "solved 3/4\n") {
+		t.Errorf("with --threads 2:\n%s\nwant solved 3/4", out.String())
+	}
 }
 
 func TestSolveErrors(t *testing.T) {
@@ -104,6 +112,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "--file", bad, "--nodes", "2000", "--movetime", "10"}, 2, "use one of --movetime, --depth and --nodes"},
 		{[]string{"solve", "--file", bad, "--nodes", "0"}, 2, "--nodes 0"},
 		{[]string{"solve", "--file", bad, "--movetime", "0"}, 2, "--movetime 0"},
+		{[]string{"solve", "--file", bad, "--threads", "257"}, 2, "--threads 257 is out of range"},
 		{[]string{"solve", "--file", bad}, 1, "bad.epd:2: bm Re8: chess: "},
 		{[]string{"solve", "--file", empty}, 1, "no positions"},
 		{[]string{"solve", "--file", filepath.Join(dir, "none.epd")}, 1, "no such file"},

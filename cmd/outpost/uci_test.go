@@ -179,6 +179,24 @@ func TestUCIProcess(t *testing.T) {
 		bestMove(t, line, chess.StartingPosition())
 		p.send("quit")
 	})
+	t.Run("two threads: go wtime, then infinite and stop", func(t *testing.T) {
+		p := startUCI(t)
+		p.send("setoption name Threads value 2", "position startpos moves e2e4", "go wtime 3000 btime 3000 winc 30 binc 30")
+		line, before := p.waitFor("bestmove")
+		pos := chess.StartingPosition()
+		m, _ := pos.ParseUCI("e2e4")
+		pos.MakeMove(m)
+		bestMove(t, line, pos)
+		if len(before) == 0 || !strings.HasPrefix(before[len(before)-1], "info depth ") {
+			t.Errorf("no info line before %q: %q", line, before)
+		}
+		p.send("go infinite", "isready")
+		p.waitFor("readyok")
+		p.send("stop")
+		line, _ = p.waitFor("bestmove")
+		bestMove(t, line, pos)
+		p.send("quit")
+	})
 	t.Run("bad input", func(t *testing.T) {
 		p := startUCI(t)
 		for _, bad := range []string{"xyzzy", "position fen garbage", "position startpos moves e2e5",

@@ -6,7 +6,8 @@
 // Params.Progress; the context cancels. The UCI loop, the web server and the
 // terminal game all call it the same way. An Engine runs one search at a
 // time and keeps its hash table between searches; use one Engine per
-// concurrent search.
+// concurrent search. One search may use several threads (Options.Threads,
+// SetThreads; UCI's Threads option).
 //
 // Techniques, and the file each lives in:
 //
@@ -49,8 +50,13 @@
 //	             continuation history; quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions, its fail highs pulled towards beta
+//	threads.go   parallel search ("lazy SMP") at full strength: helper
+//	             threads search the same root with their own histories and
+//	             caches, sharing the hash table; the main thread keeps the
+//	             clock and reports, and plays a helper's move when it
+//	             completed a deeper iteration with a score at least as good
 //	tt.go        transposition table: 4-entry buckets, lockless (key XOR
-//	             data) so threads could share it, depth/age replacement,
+//	             data) so the threads share it, depth/age replacement,
 //	             a flag for positions searched as PV nodes,
 //	             mate scores stored relative to the node; its memory on
 //	             transparent huge pages on Linux (tt_alloc_linux.go), and

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/eval"
 )
 
 // Options configure an Engine.
 type Options struct {
-	HashMB int    // transposition table size in MiB (default 16)
-	Seed   uint64 // seeds the random choices of weakened levels; 0 picks one at random
+	HashMB  int    // transposition table size in MiB (default 16)
+	Threads int    // search threads (default 1; see SetThreads)
+	Seed    uint64 // seeds the random choices of weakened levels; 0 picks one at random
 }
 
 // DefaultHashMB is the hash table size when Options.HashMB is 0.
@@ -29,18 +29,11 @@ type Engine struct {
 	mu     sync.Mutex // held for the whole of a search
 	hashMB int
 	tt     *transTable
-	tables orderingTables
-	corr   correctionHistory
-	// pawnKingCache keeps the evaluation's pawn and king terms; it holds
-	// eval.Default's, which never change.
-	pawnKingCache *eval.PawnKingCache
-	evalCache     *evalCache // eval.Default's static evaluations, which never change
-	rng           *rand.Rand
-	ponderHit     atomic.Bool
-	// searcher is reused by every search (under mu): its stack of frames
-	// is over a megabyte, and a new one per search made the garbage
-	// collector run every few moves. See newSearcher.
-	searcher *searcher
+	// workers are the search threads' own state; workers[0] is the main
+	// thread's, the only one a weakened level or a single thread uses.
+	workers   []*worker
+	rng       *rand.Rand
+	ponderHit atomic.Bool
 	// last is the root and score of the last search, for the time
 	// manager of the next (see fallingEvalScale).
 	last lastSearch
@@ -62,13 +55,13 @@ func New(opts Options) *Engine {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	return &Engine{
-		hashMB:        opts.HashMB,
-		tt:            newTransTable(opts.HashMB),
-		pawnKingCache: new(eval.PawnKingCache),
-		evalCache:     new(evalCache),
-		rng:           rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
+	e := &Engine{
+		hashMB: opts.HashMB,
+		tt:     newTransTable(opts.HashMB),
+		rng:    rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
 	}
+	e.setThreads(max(1, min(opts.Threads, MaxThreads)))
+	return e
 }
 
 // Search searches params.Position within params.Limits and params.Level and
@@ -93,7 +86,7 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 	params.Limits = level.restrict(params.Limits)
 	multiPV := max(1, params.Limits.MultiPV, level.Candidates)
 
-	s := e.newSearcher(ctx, &params)
+	s := e.newSearcher(ctx, &params, e.workers[0])
 	s.budget = level.capBudget(s.budget)
 	if len(s.rootMoves) == 0 {
 		score := DrawScore
@@ -106,7 +99,12 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 	if len(s.rootMoves) == 1 && (s.budget.soft > 0) && !params.Limits.Ponder {
 		return Result{BestMove: s.rootMoves[0].move, PV: []chess.Move{s.rootMoves[0].move}, Depth: 0, Time: time.Since(s.start)}
 	}
-	r := s.run(&params, multiPV)
+	var r Result
+	if len(e.workers) > 1 && level.fullStrength() {
+		r = e.runThreads(ctx, &params, s, multiPV)
+	} else {
+		r = s.run(&params, multiPV)
+	}
 	e.last = lastSearch{rootHash: params.Position.Hash(), score: r.Score, ok: r.BestMove != chess.NoMove}
 	if level.Candidates > 1 && len(s.completed) > 0 {
 		r = level.choose(s.completed, r, e.rng)
@@ -125,8 +123,9 @@ func (e *Engine) Clear() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
-	e.tables.clear()
-	e.corr = correctionHistory{}
+	for _, w := range e.workers {
+		w.clear()
+	}
 	e.last = lastSearch{}
 }
 

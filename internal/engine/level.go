@@ -62,6 +62,12 @@ var levels = []Level{
 	{Name: "max", Elo: 2390},
 }
 
+// fullStrength reports whether the level leaves the search unweakened
+// (8, max and the zero Level): no caps, one line, the main evaluation.
+func (l Level) fullStrength() bool {
+	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Candidates <= 1 && !l.Classic
+}
+
 // Levels returns every named level, weakest first: "1".."8", "classic", "max".
 func Levels() []Level { return append([]Level(nil), levels...) }
 

@@ -199,7 +199,7 @@ func (s *searcher) result() Result {
 		BestMove: rm.move,
 		Score:    rm.score,
 		Depth:    s.rootDepth,
-		Nodes:    s.nodes,
+		Nodes:    s.totalNodes(),
 		Time:     time.Since(s.start),
 		PV:       slices.Clone(rm.pv),
 	}
@@ -221,9 +221,10 @@ func (s *searcher) report(p *Params, multiPV int) {
 		return
 	}
 	elapsed := time.Since(s.start)
+	nodes := s.totalNodes()
 	nps := uint64(0)
 	if elapsed > 0 {
-		nps = uint64(float64(s.nodes) / elapsed.Seconds())
+		nps = uint64(float64(nodes) / elapsed.Seconds())
 	}
 	hashfull := s.tt.hashfull()
 	for i := 0; i < multiPV; i++ {
@@ -234,7 +235,7 @@ func (s *searcher) report(p *Params, multiPV int) {
 			MultiPV:  i + 1,
 			Score:    rm.score,
 			Bound:    rm.bound,
-			Nodes:    s.nodes,
+			Nodes:    nodes,
 			NPS:      nps,
 			Time:     elapsed,
 			Hashfull: hashfull,
@@ -243,17 +244,18 @@ func (s *searcher) report(p *Params, multiPV int) {
 	}
 }
 
-// newSearcher prepares a search of p.Position: root moves (restricted to
-// SearchMoves if given), the repetition history and the limits. It returns
-// the engine's one searcher, cleared: the caller must hold e.mu, and
+// newSearcher prepares a search of p.Position by worker w: root moves
+// (restricted to SearchMoves if given), the repetition history and the
+// limits. It returns w's searcher, cleared: the caller must hold e.mu, and
 // nothing may keep a reference into the searcher after the search.
-func (e *Engine) newSearcher(ctx context.Context, p *Params) *searcher {
-	if e.searcher == nil {
-		e.searcher = new(searcher)
+func (e *Engine) newSearcher(ctx context.Context, p *Params, w *worker) *searcher {
+	if w.searcher == nil {
+		w.searcher = new(searcher)
 	}
-	s := e.searcher
+	s := w.searcher
 	*s = searcher{} // cleared in place: a composite literal would be built on the goroutine's stack first
-	s.eng, s.ctx, s.tt, s.tables, s.corr = e, ctx, e.tt, &e.tables, &e.corr
+	s.eng, s.ctx, s.tt, s.tables, s.corr = e, ctx, e.tt, &w.tables, &w.corr
+	s.evalCache, s.pawnKingCache = &w.evalCache, &w.pawnKingCache
 	s.limits, s.start = p.Limits, time.Now()
 	s.pondering, s.nodeLimit = p.Limits.Ponder, p.Limits.Nodes
 	s.budget = budgetFor(p.Limits, p.Position.SideToMove())

@@ -74,6 +74,17 @@ type searcher struct {
 	corr   *correctionHistory
 	limits Limits
 
+	// evalCache and pawnKingCache hold eval.Default's static evaluations
+	// and pawn and king terms (which never change), per search thread.
+	evalCache     *evalCache
+	pawnKingCache *eval.PawnKingCache
+
+	// threads is shared by the threads of a parallel search (nil for a
+	// single thread); helper is set in the helpers' searchers.
+	threads     *threadGroup
+	helper      bool
+	polledNodes uint64 // a helper's nodes at its last poll
+
 	start     time.Time
 	budget    timeBudget
 	pondering bool
@@ -120,7 +131,7 @@ func init() {
 // the way.
 func (s *searcher) evaluate(f *frame) Score {
 	p := &f.pos
-	v := s.eng.evalCache.evaluate(p, s.eng.pawnKingCache, &f.inc)
+	v := s.evalCache.evaluate(p, s.pawnKingCache, &f.inc)
 	if p.BareKing(chess.White) || p.BareKing(chess.Black) {
 		return Score(v)
 	}
@@ -130,10 +141,14 @@ func (s *searcher) evaluate(f *frame) Score {
 // checkStop sets stopped when the context is done or a limit is reached.
 // Depth 1 always completes, so there is always a move to return.
 func (s *searcher) checkStop() {
+	if s.helper {
+		s.stopped = s.threads.poll(s)
+		return
+	}
 	if s.rootDepth <= 1 {
 		return
 	}
-	if s.ctx.Err() != nil || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+	if s.ctx.Err() != nil || (s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit) {
 		s.stopped = true
 		return
 	}
@@ -149,7 +164,7 @@ func (s *searcher) checkStop() {
 // nodes (and at every node when there is a node limit).
 func (s *searcher) node() {
 	s.nodes++
-	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit) {
 		s.checkStop()
 	}
 }

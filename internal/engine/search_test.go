@@ -627,7 +627,7 @@ func TestFiftyMoveDamping(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := e.newSearcher(context.Background(), &Params{Position: p})
+		s := e.newSearcher(context.Background(), &Params{Position: p}, e.workers[0])
 		return s.evaluate(&s.stack[0])
 	}
 	const pieces = "4k3/p7/8/8/8/8/4P3/R3K3 w - - "
@@ -667,7 +667,7 @@ func TestRewardRefutation(t *testing.T) {
 		{"a null move", []string{"e2e4", "0000"}, true, 0},
 	} {
 		e := New(Options{HashMB: 1})
-		s := e.newSearcher(context.Background(), &Params{Position: chess.StartingPosition()})
+		s := e.newSearcher(context.Background(), &Params{Position: chess.StartingPosition()}, e.workers[0])
 		for ply, uci := range tc.moves {
 			m := chess.NullMove
 			if uci != "0000" {

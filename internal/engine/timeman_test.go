@@ -138,18 +138,18 @@ func TestPrevScoreFromLastSearch(t *testing.T) {
 		return &p, history
 	}
 	p, history := twoPliesOn(start, "e2e4", "e7e5")
-	if s := e.newSearcher(ctx, &Params{Position: p, History: history}); s.prevScore != r.Score {
+	if s := e.newSearcher(ctx, &Params{Position: p, History: history}, e.workers[0]); s.prevScore != r.Score {
 		t.Errorf("two plies after the last search: prevScore %d, want its score %d", s.prevScore, r.Score)
 	}
-	if s := e.newSearcher(ctx, &Params{Position: p}); s.prevScore != -Infinite {
+	if s := e.newSearcher(ctx, &Params{Position: p}, e.workers[0]); s.prevScore != -Infinite {
 		t.Errorf("without the game's history: prevScore %d, want -Infinite", s.prevScore)
 	}
 	other, otherHistory := twoPliesOn(p, "g1f3", "b8c6") // two plies after a root the engine did not search
-	if s := e.newSearcher(ctx, &Params{Position: other, History: append(history, otherHistory...)}); s.prevScore != -Infinite {
+	if s := e.newSearcher(ctx, &Params{Position: other, History: append(history, otherHistory...)}, e.workers[0]); s.prevScore != -Infinite {
 		t.Errorf("two plies after another root: prevScore %d, want -Infinite", s.prevScore)
 	}
 	e.Clear()
-	if s := e.newSearcher(ctx, &Params{Position: p, History: history}); s.prevScore != -Infinite {
+	if s := e.newSearcher(ctx, &Params{Position: p, History: history}, e.workers[0]); s.prevScore != -Infinite {
 		t.Errorf("after Clear: prevScore %d, want -Infinite", s.prevScore)
 	}
 }

@@ -12,8 +12,8 @@ import (
 // Each entry is two 64-bit words stored atomically: data, and key^data
 // (Hyatt's lockless hashing). A reader recomputes the key from both words,
 // so an entry torn by a concurrent writer simply fails to match. This makes
-// the table safe to share between search threads without locks, which is
-// what a later parallel search needs; one search thread pays nothing for it.
+// the table safe to share between search threads without locks (the
+// parallel search, threads.go); one search thread pays nothing for it.
 //
 // Replacement: an entry for the same position is always overwritten (unless
 // the new data is shallower and not exact and the old entry is from this

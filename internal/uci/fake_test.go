@@ -30,6 +30,7 @@ type fakeSearcher struct {
 	returned int // searches that have returned
 	clears   int
 	hashMB   []int
+	threads  []int
 }
 
 func newFake() *fakeSearcher {
@@ -102,6 +103,13 @@ func (f *fakeSearcher) SetHashMB(mb int) error {
 		return f.hashErr
 	}
 	f.hashMB = append(f.hashMB, mb)
+	return nil
+}
+
+func (f *fakeSearcher) SetThreads(n int) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.threads = append(f.threads, n)
 	return nil
 }
 

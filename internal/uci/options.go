@@ -45,7 +45,7 @@ func defaultOptionValues() optionValues {
 // the fields of l.opts.
 //
 //	Hash               spin 1..engine.MaxHashMB (MiB), default engine.DefaultHashMB
-//	Threads            spin 1..1: one search thread until a parallel search exists
+//	Threads            spin 1..engine.MaxThreads, default 1: search threads (lazy SMP)
 //	MultiPV            spin 1..64, default 1: engine.Limits.MultiPV
 //	Move Overhead      spin 0..5000 (ms), default 30: subtracted from wtime and btime
 //	Clear Hash         button: clears the hash table
@@ -66,7 +66,10 @@ func (l *Loop) newOptions() []option {
 			l.stop()
 			return l.eng.SetHashMB(mb)
 		}),
-		newSpin("Threads", &l.opts.threads, 1, 1, nil),
+		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, func(n int) error {
+			l.stop()
+			return l.eng.SetThreads(n)
+		}),
 		newSpin("MultiPV", &l.opts.multiPV, 1, 64, nil),
 		newSpin("Move Overhead", &l.opts.moveOverhead, 0, 5000, nil),
 		&buttonOption{optName: "Clear Hash", press: func() {

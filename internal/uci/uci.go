@@ -58,7 +58,7 @@ import (
 
 // Searcher is what the loop needs from an engine; *engine.Engine satisfies
 // it. The loop calls Search on a goroutine of its own and PonderHit from
-// the input loop while Search runs; it calls Clear and SetHashMB only while
+// the input loop while Search runs; it calls Clear, SetHashMB and SetThreads only while
 // no search runs.
 type Searcher interface {
 	// Search searches p.Position within p.Limits, calling p.Progress on
@@ -72,6 +72,8 @@ type Searcher interface {
 	Clear()
 	// SetHashMB resizes the hash table.
 	SetHashMB(mb int) error
+	// SetThreads sets the number of search threads.
+	SetThreads(n int) error
 }
 
 // maxLineBytes bounds an input line. The longest a GUI sends is "position

@@ -164,7 +164,7 @@ func TestUCIHandshake(t *testing.T) {
 		"id name Outpost " + version(),
 		"id author The Outpost developers",
 		"option name Hash type spin default 16 min 1 max 32768",
-		"option name Threads type spin default 1 min 1 max 1",
+		"option name Threads type spin default 1 min 1 max 256",
 		"option name MultiPV type spin default 1 min 1 max 64",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 		"option name Clear Hash type button",
@@ -226,7 +226,12 @@ func TestBadInput(t *testing.T) {
 					t.Errorf("MultiPV = %d, want 1", p.Limits.MultiPV)
 				}
 			}},
-		{name: "Threads above range", line: "setoption name Threads value 2", wantErr: "out of range 1..1"},
+		{name: "Threads above range", line: "setoption name Threads value 257", wantErr: "out of range 1..256",
+			check: func(t *testing.T, f *fakeSearcher, p engine.Params) {
+				if len(f.threads) != 0 {
+					t.Errorf("SetThreads called with %v, want no call", f.threads)
+				}
+			}},
 		{name: "Move Overhead below range", line: "setoption name Move Overhead value -1", wantErr: "out of range 0..5000"},
 		{name: "UCI_Elo below range", line: "setoption name UCI_Elo value 100", wantErr: "out of range"},
 		{name: "check not a bool", line: "setoption name Ponder value maybe", wantErr: `value "maybe" is not true or false`},
@@ -337,6 +342,12 @@ func TestOptionsAndLimits(t *testing.T) {
 			check: limits(engine.Limits{Depth: 2, MultiPV: 4})},
 		{name: "Threads and Ponder accepted", setup: []string{"setoption name Threads value 1", "setoption name Ponder value TRUE"},
 			goCmd: "go depth 2", check: limits(engine.Limits{Depth: 2, MultiPV: 1})},
+		{name: "Threads", setup: []string{"setoption name Threads value 4", "setoption name threads value 2"}, goCmd: "go depth 1",
+			check: func(t *testing.T, p engine.Params, f *fakeSearcher) {
+				if !slices.Equal(f.threads, []int{4, 2}) {
+					t.Errorf("SetThreads calls %v, want [4 2]", f.threads)
+				}
+			}},
 		{name: "Hash", setup: []string{"setoption name Hash value 64", "setoption name HASH value 1"}, goCmd: "go depth 1",
 			check: func(t *testing.T, p engine.Params, f *fakeSearcher) {
 				if !slices.Equal(f.hashMB, []int{64, 1}) {

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/eval"
+)
+
+// MaxThreads is the most search threads SetThreads accepts.
+const MaxThreads = 256
+
+// worker is one search thread's own state: its searcher and the tables it
+// learns from, which persist between searches as the hash table does. The
+// hash table is the one thing the threads share.
+type worker struct {
+	// searcher is reused by every search of this thread (under the
+	// engine's mu): its stack of frames is over a megabyte, and a new one
+	// per search made the garbage collector run every few moves. See
+	// newSearcher.
+	searcher      *searcher
+	tables        orderingTables
+	corr          correctionHistory
+	evalCache     evalCache
+	pawnKingCache eval.PawnKingCache
+}
+
+// clear empties the worker's histories (Engine.Clear). Its caches need no
+// clearing: what they hold depends only on the position.
+func (w *worker) clear() {
+	w.tables.clear()
+	w.corr = correctionHistory{}
+}
+
+// SetThreads sets the number of search threads (1..MaxThreads). With more
+// than one, a full-strength search is a parallel one ("lazy SMP"): the
+// helper threads search the same root to the same depths with their own
+// histories, sharing only the hash table, so each finds what the others
+// stored and the main thread goes deeper in the same time. Weakened levels
+// always search on one thread (their node caps mean one thread's nodes).
+// It waits for a running search to finish; a thread's history is kept when
+// the count changes.
+func (e *Engine) SetThreads(n int) error {
+	if n < 1 || n > MaxThreads {
+		return fmt.Errorf("engine: %d threads out of range 1..%d", n, MaxThreads)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.setThreads(n)
+	return nil
+}
+
+// Threads returns the number of search threads.
+func (e *Engine) Threads() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.workers)
+}
+
+func (e *Engine) setThreads(n int) {
+	for len(e.workers) < n {
+		e.workers = append(e.workers, new(worker))
+	}
+	clear(e.workers[n:])
+	e.workers = e.workers[:n]
+}
+
+// threadGroup is what the threads of one parallel search share besides the
+// hash table: the order to stop and the helpers' node count.
+type threadGroup struct {
+	stop        atomic.Bool
+	helperNodes atomic.Uint64
+}
+
+// poll is a helper's stop check, every 1024 nodes: it adds the nodes
+// searched since the last poll to the group's count and reports whether the
+// main thread has ordered the stop.
+func (g *threadGroup) poll(s *searcher) bool {
+	g.helperNodes.Add(s.nodes - s.polledNodes)
+	s.polledNodes = s.nodes
+	return g.stop.Load()
+}
+
+// totalNodes is the nodes searched so far by the search s belongs to: its
+// own, and in a parallel search's main thread the helpers' too (as last
+// polled).
+func (s *searcher) totalNodes() uint64 {
+	if s.threads == nil {
+		return s.nodes
+	}
+	return s.nodes + s.threads.helperNodes.Load()
+}
+
+// helperResult is the last iteration a helper completed.
+type helperResult struct {
+	depth, selDepth int
+	score           Score
+	pv              []chess.Move
+}
+
+// runThreads runs a parallel search: main (already prepared by newSearcher)
+// searches on the calling goroutine as in a single-threaded search, with
+// the time manager, the limits and the progress reports, while the other
+// workers search the same root on goroutines of their own until main
+// finishes. The move played is main's, unless a helper completed a deeper
+// iteration with a score at least as good (Stockfish's rule before its
+// vote): that helper saw further.
+func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, multiPV int) Result {
+	g := new(threadGroup)
+	main.threads = g
+	helpers := make([]*searcher, len(e.workers)-1)
+	results := make([]helperResult, len(helpers))
+	var wg sync.WaitGroup
+	for i := range helpers {
+		h := e.newSearcher(ctx, p, e.workers[i+1])
+		h.threads, h.helper = g, true
+		h.budget, h.nodeLimit, h.pondering = timeBudget{}, 0, false
+		helpers[i] = h
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = h.runHelper(p.Limits.Depth)
+		}()
+	}
+	r := main.run(p, multiPV)
+	g.stop.Store(true)
+	wg.Wait()
+
+	if multiPV > 1 {
+		r.Nodes = main.totalNodes()
+		return r
+	}
+	best := -1
+	for i, hr := range results {
+		if hr.depth > r.Depth && hr.score >= r.Score && (best < 0 || hr.depth > results[best].depth) {
+			best = i
+		}
+	}
+	r.Nodes = main.totalNodes()
+	if best >= 0 {
+		hr := results[best]
+		r.BestMove, r.Score, r.Depth, r.PV = hr.pv[0], hr.score, hr.depth, hr.pv
+		r.PonderMove = chess.NoMove
+		if len(hr.pv) > 1 {
+			r.PonderMove = hr.pv[1]
+		}
+		if p.Progress != nil {
+			p.Progress(Info{
+				Depth: hr.depth, SelDepth: hr.selDepth, MultiPV: 1, Score: hr.score, Nodes: r.Nodes,
+				NPS: uint64(float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)), Time: r.Time,
+				Hashfull: main.tt.hashfull(), PV: slices.Clone(hr.pv),
+			})
+		}
+	}
+	return r
+}
+
+// runHelper is a helper thread's iterative deepening: the main thread's
+// without the time manager and the reports, one line, until the group
+// stops it (or maxDepth, if set, is done). It returns the last completed
+// iteration.
+func (s *searcher) runHelper(maxDepth int) helperResult {
+	if maxDepth <= 0 {
+		maxDepth = maxPly - 1
+	}
+	maxDepth = min(maxDepth, maxPly-1)
+	root := &s.stack[0]
+	var done helperResult
+	for s.rootDepth = 1; s.rootDepth <= maxDepth; s.rootDepth++ {
+		for i := range s.rootMoves {
+			s.rootMoves[i].prev = s.rootMoves[i].score
+		}
+		s.pvIdx, s.selDepth = 0, 0
+		s.aspirate(root)
+		if s.stopped {
+			break
+		}
+		rm := &s.rootMoves[0]
+		done = helperResult{depth: s.rootDepth, selDepth: rm.selDepth, score: rm.score, pv: slices.Clone(rm.pv)}
+		if len(done.pv) == 0 {
+			done.pv = []chess.Move{rm.move}
+		}
+	}
+	s.threads.poll(s)
+	return done
+}

@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// The tests of the parallel search. scripts/test also runs them under the
+// race detector: the threads share only the hash table, whose slots are
+// atomic, and the group's stop flag and node count.
+
+func TestSetThreads(t *testing.T) {
+	e := New(Options{HashMB: 1, Threads: 3})
+	if got := e.Threads(); got != 3 {
+		t.Fatalf("Threads() = %d after Options{Threads: 3}, want 3", got)
+	}
+	for _, n := range []int{0, -1, MaxThreads + 1} {
+		if err := e.SetThreads(n); err == nil {
+			t.Errorf("SetThreads(%d) = nil, want an error", n)
+		}
+	}
+	if got := e.Threads(); got != 3 {
+		t.Errorf("Threads() = %d after refused SetThreads, want 3 (unchanged)", got)
+	}
+	for _, n := range []int{1, 4, 2} {
+		if err := e.SetThreads(n); err != nil {
+			t.Fatalf("SetThreads(%d): %v", n, err)
+		}
+		if got := e.Threads(); got != n {
+			t.Errorf("Threads() = %d, want %d", got, n)
+		}
+	}
+	if got := New(Options{}).Threads(); got != 1 {
+		t.Errorf("default Threads() = %d, want 1", got)
+	}
+}
+
+func TestParallelSearch(t *testing.T) {
+	e := New(Options{HashMB: 8, Threads: 3, Seed: 1})
+	fens := []string{
+		chess.StartFEN,
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+		"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", // WAC.001: Qg6, mate in 2
+		"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+	}
+	for _, fen := range fens {
+		p := chess.MustParseFEN(fen)
+		var infos []Info
+		r := e.Search(context.Background(), Params{Position: p, Limits: Limits{Depth: 9},
+			Progress: func(i Info) { infos = append(infos, i) }})
+		if !p.IsLegal(r.BestMove) {
+			t.Fatalf("%s: best move %v is illegal", fen, r.BestMove)
+		}
+		checkLine(t, fen, p, r.PV)
+		if r.PV[0] != r.BestMove {
+			t.Errorf("%s: PV %v does not start with the best move %v", fen, r.PV, r.BestMove)
+		}
+		if r.Depth < 9 {
+			t.Errorf("%s: depth %d, want at least the limit 9", fen, r.Depth)
+		}
+		last := infos[len(infos)-1]
+		if last.PV[0] != r.BestMove {
+			t.Errorf("%s: last Info's PV %v does not start with the best move %v", fen, last.PV, r.BestMove)
+		}
+		// The nodes reported count every thread's: more than the main
+		// thread's alone, which is all the single-threaded search of the
+		// same depth would count (a few percent either way).
+		if r.Nodes < last.Nodes {
+			t.Errorf("%s: result nodes %d below the last report's %d", fen, r.Nodes, last.Nodes)
+		}
+	}
+	r := e.Search(context.Background(), Params{Position: chess.MustParseFEN(fens[2]), Limits: Limits{Depth: mateDepth(2)}})
+	if r.BestMove.String() != "g3g6" || r.Score != MateIn(3) {
+		t.Errorf("WAC.001 with 3 threads: %v %v, want g3g6 and mate in 2", r.BestMove, r.Score)
+	}
+}
+
+// A parallel search stops at its limits: a node limit counts every thread's
+// nodes, and cancelling stops the helpers too (Search returns only after
+// they have).
+func TestParallelSearchLimits(t *testing.T) {
+	e := New(Options{HashMB: 8, Threads: 2, Seed: 1})
+	p := chess.MustParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	r := e.Search(context.Background(), Params{Position: p, Limits: Limits{Nodes: 200_000}})
+	// The helper adds its count every 1024 nodes, so the total may pass
+	// the limit by that much per helper, and by the nodes counted after
+	// the main thread stopped.
+	if r.Nodes < 200_000 || r.Nodes > 200_000+200_000/2 {
+		t.Errorf("node limit 200000: searched %d nodes", r.Nodes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	r = e.Search(ctx, Params{Position: p})
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("cancelled after 100 ms, returned after %v", elapsed)
+	}
+	if !p.IsLegal(r.BestMove) {
+		t.Errorf("cancelled search: best move %v is illegal", r.BestMove)
+	}
+	r = e.Search(context.Background(), Params{Position: p, Limits: Limits{MoveTime: 200 * time.Millisecond}})
+	if !p.IsLegal(r.BestMove) || r.Time > time.Second {
+		t.Errorf("movetime 200 ms: best move %v after %v", r.BestMove, r.Time)
+	}
+}
+
+// Weakened levels search on one thread whatever the engine's count: their
+// node caps are one thread's nodes, so a level means the same everywhere.
+func TestParallelSearchOnlyAtFullStrength(t *testing.T) {
+	for _, l := range Levels() {
+		full := l.Name == "8" || l.Name == "max"
+		if l.fullStrength() != full {
+			t.Errorf("level %s: fullStrength() = %v, want %v", l.Name, l.fullStrength(), full)
+		}
+	}
+	if !(Level{}).fullStrength() || LevelForElo(1500).fullStrength() {
+		t.Error("the zero Level must be full strength and UCI_Elo 1500 must not")
+	}
+	// Level 3's node cap holds with four threads.
+	e := New(Options{HashMB: 1, Threads: 4, Seed: 1})
+	l, _ := ParseLevel("3")
+	r := e.Search(context.Background(), Params{Position: chess.StartingPosition(), Level: l})
+	if r.Nodes > 2*l.Nodes {
+		t.Errorf("level 3 with 4 threads searched %d nodes, its cap is %d", r.Nodes, l.Nodes)
+	}
+}
