@@ -111,13 +111,15 @@ type searcher struct {
 }
 
 // lmrReductions[d][n] is the late-move reduction at depth d for the n-th
-// move: the usual logarithmic formula (0.75 + ln d * ln n / 2.25).
+// move: the usual logarithmic formula (0.75 + ln d * ln n / 2.75). The
+// divisor was 2.25 until 28 November 2026: 2.75 reduces less, and measured
+// +7.8 ±13.3 Elo over 2000 games of self-play (2.5: +7.5 ±13.4).
 var lmrReductions [64][64]int
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmrReductions[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			lmrReductions[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.75)
 		}
 	}
 }
