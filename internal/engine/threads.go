@@ -112,14 +112,12 @@ type helperResult struct {
 func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, multiPV int) Result {
 	g := new(threadGroup)
 	main.threads = g
-	helpers := make([]*searcher, len(e.workers)-1)
-	results := make([]helperResult, len(helpers))
+	results := make([]helperResult, len(e.workers)-1)
 	var wg sync.WaitGroup
-	for i := range helpers {
+	for i := range results {
 		h := e.newSearcher(ctx, p, e.workers[i+1])
 		h.threads, h.helper = g, true
 		h.budget, h.nodeLimit, h.pondering = timeBudget{}, 0, false
-		helpers[i] = h
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -129,9 +127,8 @@ func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, mult
 	r := main.run(p, multiPV)
 	g.stop.Store(true)
 	wg.Wait()
-
+	r.Nodes = main.totalNodes()
 	if multiPV > 1 {
-		r.Nodes = main.totalNodes()
 		return r
 	}
 	best := -1
@@ -140,7 +137,6 @@ func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, mult
 			best = i
 		}
 	}
-	r.Nodes = main.totalNodes()
 	if best >= 0 {
 		hr := results[best]
 		r.BestMove, r.Score, r.Depth, r.PV = hr.pv[0], hr.score, hr.depth, hr.pv
