@@ -25,9 +25,7 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 	var result Result
 	stable := 0 // iterations in a row with the same best move
 	for s.rootDepth = 1; s.rootDepth <= maxDepth; s.rootDepth++ {
-		for i := range s.rootMoves {
-			s.rootMoves[i].prev = s.rootMoves[i].score
-		}
+		s.keepPreviousScores()
 		for s.pvIdx = 0; s.pvIdx < multiPV; s.pvIdx++ {
 			s.selDepth = 0
 			s.aspirate(root)
@@ -69,6 +67,14 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		result = s.result()
 	}
 	return result
+}
+
+// keepPreviousScores starts an iteration: each root move's score becomes
+// its previous one, the centre of its aspiration window.
+func (s *searcher) keepPreviousScores() {
+	for i := range s.rootMoves {
+		s.rootMoves[i].prev = s.rootMoves[i].score
+	}
 }
 
 // unfinishedFoundBetter reports whether the iteration that was stopped

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/eval"
 )
 
@@ -95,11 +94,11 @@ func (s *searcher) totalNodes() uint64 {
 	return s.nodes + s.threads.helperNodes.Load()
 }
 
-// helperResult is the last iteration a helper completed.
+// helperResult is the last iteration a helper completed (Depth 0: none),
+// and its selective depth for the report.
 type helperResult struct {
-	depth, selDepth int
-	score           Score
-	pv              []chess.Move
+	Result
+	selDepth int
 }
 
 // runThreads runs a parallel search: main (already prepared by newSearcher)
@@ -133,24 +132,23 @@ func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, mult
 	}
 	best := -1
 	for i, hr := range results {
-		if hr.depth > r.Depth && hr.score >= r.Score && (best < 0 || hr.depth > results[best].depth) {
+		if hr.Depth > r.Depth && hr.Score >= r.Score && (best < 0 || hr.Depth > results[best].Depth) {
 			best = i
 		}
 	}
-	if best >= 0 {
-		hr := results[best]
-		r.BestMove, r.Score, r.Depth, r.PV = hr.pv[0], hr.score, hr.depth, hr.pv
-		r.PonderMove = chess.NoMove
-		if len(hr.pv) > 1 {
-			r.PonderMove = hr.pv[1]
-		}
-		if p.Progress != nil {
-			p.Progress(Info{
-				Depth: hr.depth, SelDepth: hr.selDepth, MultiPV: 1, Score: hr.score, Nodes: r.Nodes,
-				NPS: uint64(float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)), Time: r.Time,
-				Hashfull: main.tt.hashfull(), PV: slices.Clone(hr.pv),
-			})
-		}
+	if best < 0 {
+		return r
+	}
+	hr := results[best]
+	nodes, elapsed := r.Nodes, r.Time
+	r = hr.Result
+	r.Nodes, r.Time = nodes, elapsed
+	if p.Progress != nil {
+		p.Progress(Info{
+			Depth: r.Depth, SelDepth: hr.selDepth, MultiPV: 1, Score: r.Score, Nodes: r.Nodes,
+			NPS: uint64(float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)), Time: r.Time,
+			Hashfull: main.tt.hashfull(), PV: slices.Clone(r.PV),
+		})
 	}
 	return r
 }
@@ -167,19 +165,13 @@ func (s *searcher) runHelper(maxDepth int) helperResult {
 	root := &s.stack[0]
 	var done helperResult
 	for s.rootDepth = 1; s.rootDepth <= maxDepth; s.rootDepth++ {
-		for i := range s.rootMoves {
-			s.rootMoves[i].prev = s.rootMoves[i].score
-		}
+		s.keepPreviousScores()
 		s.pvIdx, s.selDepth = 0, 0
 		s.aspirate(root)
 		if s.stopped {
 			break
 		}
-		rm := &s.rootMoves[0]
-		done = helperResult{depth: s.rootDepth, selDepth: rm.selDepth, score: rm.score, pv: slices.Clone(rm.pv)}
-		if len(done.pv) == 0 {
-			done.pv = []chess.Move{rm.move}
-		}
+		done = helperResult{Result: s.result(), selDepth: s.rootMoves[0].selDepth}
 	}
 	s.threads.poll(s)
 	return done
