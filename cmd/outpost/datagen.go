@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"time"
 
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
 
@@ -42,8 +42,6 @@ every game finished before the games in progress.`
 type datagenFlags struct {
 	games       int
 	out         string
-	nodes       uint64
-	depth       int
 	randomPlies int
 	seed        uint64
 	first       int
@@ -66,8 +64,7 @@ func datagen(args []string, stdout, stderr io.Writer) error {
 	var f datagenFlags
 	fs.IntVar(&f.games, "games", 0, "play `N` games (required)")
 	fs.StringVar(&f.out, "out", "", "write the positions to `FILE` (required; replaced if it exists)")
-	fs.Uint64Var(&f.nodes, "nodes", 0, "search about `N` nodes per move (default 5000)")
-	fs.IntVar(&f.depth, "depth", 0, "search `D` plies deep per move, instead of --nodes")
+	limitFlags := addSearchLimitFlags(fs, "move", engine.Limits{Nodes: defaultDatagenNodes}, nodesFlag|depthFlag)
 	fs.IntVar(&f.randomPlies, "random-plies", 8, "start each game with `N` random moves")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed `S` of the random openings")
 	fs.IntVar(&f.first, "first", 0, "number the games from `I` (to play a long run in parts)")
@@ -76,19 +73,15 @@ func datagen(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	limits, err := limitFlags.limits()
+	if err != nil {
+		return err
+	}
 	switch {
 	case f.games < 1:
 		return usageErrorf(fs, "--games must be at least 1")
 	case f.out == "":
 		return usageErrorf(fs, "--out is required")
-	case set["nodes"] && set["depth"]:
-		return usageErrorf(fs, "give --nodes or --depth, not both")
-	case set["nodes"] && f.nodes == 0:
-		return usageErrorf(fs, "--nodes must be at least 1")
-	case set["depth"] && (f.depth < 1 || f.depth > 64):
-		return usageErrorf(fs, "--depth must be from 1 to 64")
 	case f.first < 0:
 		return usageErrorf(fs, "--first must not be negative")
 	case f.randomPlies < 0:
@@ -98,10 +91,6 @@ func datagen(args []string, stdout, stderr io.Writer) error {
 	case f.hashMB < 1:
 		return usageErrorf(fs, "--hash must be at least 1")
 	}
-	if !set["nodes"] && !set["depth"] {
-		f.nodes = defaultDatagenNodes
-	}
-
 	file, err := os.Create(f.out)
 	if err != nil {
 		return err
@@ -111,7 +100,7 @@ func datagen(args []string, stdout, stderr io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := tuner.GenConfig{Games: f.games, Nodes: f.nodes, Depth: f.depth,
+	cfg := tuner.GenConfig{Games: f.games, Nodes: limits.Nodes, Depth: limits.Depth,
 		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Concurrency: f.concurrency, HashMB: f.hashMB}
 	start := time.Now()
 	every := max(1, f.games/20)

@@ -16,9 +16,9 @@ func TestDatagenUsage(t *testing.T) {
 	}{
 		{[]string{"--out", out}, "--games must be at least 1"},
 		{[]string{"--games", "2"}, "--out is required"},
-		{[]string{"--games", "2", "--out", out, "--nodes", "100", "--depth", "2"}, "give --nodes or --depth, not both"},
-		{[]string{"--games", "2", "--out", out, "--nodes", "0"}, "--nodes must be at least 1"},
-		{[]string{"--games", "2", "--out", out, "--depth", "0"}, "--depth must be from 1 to 64"},
+		{[]string{"--games", "2", "--out", out, "--nodes", "100", "--depth", "2"}, "--depth and --nodes cannot be used together: give one"},
+		{[]string{"--games", "2", "--out", out, "--nodes", "0"}, "--nodes 0: want a positive number of nodes"},
+		{[]string{"--games", "2", "--out", out, "--depth", "0"}, "--depth 0 is out of range 1..100"},
 		{[]string{"--games", "2", "--out", out, "--random-plies", "-1"}, "--random-plies must not be negative"},
 		{[]string{"--games", "2", "--out", out, "--first", "-1"}, "--first must not be negative"},
 		{[]string{"--games", "2", "--out", out, "--concurrency", "0"}, "--concurrency must be at least 1"},
