@@ -113,6 +113,7 @@
 //	uci.go        UCI move notation, ParseMove, why a move is illegal
 //	san.go        Standard Algebraic Notation: printing and tolerant parsing
 //	game.go       Game: play, undo, repetition, draw claims, tags, comments
+//	tags.go       a game's PGN tags, indexed by name
 //	outcome.go    Result, Reason, Outcome; insufficient material
 //	pgn.go        PGN reading: ReadPGN, PGNReader, PGNError
 //	pgn_write.go  PGN export format: Game.PGN, Game.WritePGN
