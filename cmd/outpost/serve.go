@@ -38,11 +38,44 @@ The API is described in docs/server.md.`
 // serveShutdownTimeout bounds the wait for requests under way at shutdown.
 const serveShutdownTimeout = 10 * time.Second
 
-// runServe runs "outpost serve" until SIGINT or SIGTERM.
+// runServe runs "outpost serve" until SIGINT or SIGTERM. A second signal
+// ends the process at once, should the graceful shutdown hang.
 func runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop) // the next signal gets its default action: exit
 	return serve(ctx, args, os.Stdout, os.Stderr)
+}
+
+// errStopped is returned by interruptible when its context ends first.
+var errStopped = errors.New("stopped")
+
+// interruptible runs a step of the start that may block (opening a locked
+// database) until it returns or ctx ends, so that a signal always stops the
+// server. When ctx ends first it returns errStopped at once, and release is
+// called on the step's result if it comes later.
+func interruptible[T any](ctx context.Context, step func() (T, error), release func(T)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := step()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.err == nil {
+				release(r.v)
+			}
+		}()
+		var zero T
+		return zero, errStopped
+	}
 }
 
 // serve runs "outpost serve" until ctx is cancelled, printing the address
@@ -82,7 +115,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *syncMode == "full" {
 		opts.Sync = store.SyncFull
 	}
-	st, err := store.OpenWith(*dbPath, opts)
+	st, err := interruptible(ctx, func() (*store.Store, error) { return store.OpenWith(*dbPath, opts) },
+		func(st *store.Store) { st.Close() })
+	if errors.Is(err, errStopped) {
+		fmt.Fprintln(stdout, "Shutting down.")
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -93,11 +131,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// cores leave one free for HTTP whenever every worker searches.
 		runtime.GOMAXPROCS(runtime.NumCPU() + *workers)
 	}
-	srv, err := server.New(server.Config{
-		Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
-		MoveTime: time.Duration(*movetime) * time.Millisecond,
-		Logf:     logger.Printf,
-	})
+	srv, err := interruptible(ctx, func() (*server.Server, error) {
+		return server.New(server.Config{
+			Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
+			MoveTime: time.Duration(*movetime) * time.Millisecond,
+			Logf:     logger.Printf,
+		})
+	}, (*server.Server).Close)
+	if errors.Is(err, errStopped) {
+		fmt.Fprintln(stdout, "Shutting down.")
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -118,6 +118,10 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 		ae = &apiError{http.StatusConflict, "game over"}
 	case errors.As(err, &mbe):
 		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
+	case errors.Is(err, store.ErrDamaged):
+		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
+		ae = &apiError{http.StatusInternalServerError, fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
+			r.PathValue("id"), strings.TrimPrefix(err.Error(), store.ErrDamaged.Error()+": "))}
 	case srv.ctx.Err() != nil:
 		ae = &apiError{http.StatusServiceUnavailable, "the server is shutting down"}
 	case r.Context().Err() != nil:
@@ -348,7 +352,10 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		opts.Limit = n
 	}
 	list, err := srv.store.List(r.Context(), opts)
-	if err != nil {
+	if errors.Is(err, store.ErrDamaged) {
+		// list holds the games that could be read.
+		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
+	} else if err != nil {
 		return err
 	}
 	games := make([]Summary, len(list))

@@ -91,7 +91,8 @@ type Server struct {
 	// streamsDone is closed by CloseStreams: event streams return.
 	streamsDone chan struct{}
 	streamsOnce sync.Once
-	janitorDone chan struct{}
+	// background counts the goroutines Close waits for (the janitor).
+	background sync.WaitGroup
 
 	mu sync.Mutex
 	// sessions holds the web games in memory, by id. Guarded by mu. An
@@ -108,7 +109,9 @@ type entry struct {
 
 // New returns a server with its workers started, and queues the AI moves of
 // the unfinished web games where an unpaused AI is to move (a restart
-// resumes them).
+// resumes them). A damaged database does not stop it: the games that
+// cannot be read are logged, answered with an error, and cost nothing
+// else.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -153,23 +156,24 @@ func New(cfg Config) (*Server, error) {
 	srv := &Server{
 		cfg: cfg, store: cfg.Store, pool: newPool(engines, cfg.Nice),
 		ctx: ctx, stop: stop,
-		streamsDone: make(chan struct{}), janitorDone: make(chan struct{}),
-		sessions: map[string]*entry{},
+		streamsDone: make(chan struct{}),
+		sessions:    map[string]*entry{},
 	}
 	srv.handler = srv.routes()
-	if err := srv.resume(); err != nil {
-		srv.Close()
-		return nil, err
-	}
+	srv.background.Add(1)
 	go srv.janitor()
+	srv.resume()
 	return srv, nil
 }
 
-// resume loads the unfinished web games and queues their AI moves.
-func (srv *Server) resume() error {
+// resume loads the unfinished web games and queues their AI moves. A game
+// that cannot be listed or loaded is logged and left alone: it is answered
+// with an error when asked for.
+func (srv *Server) resume() {
 	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
 	if err != nil {
-		return fmt.Errorf("server: listing unfinished games: %w", err)
+		// With a DamageError, list holds the games that could be read.
+		srv.logf("listing the unfinished games to resume: %v", err)
 	}
 	for _, m := range list {
 		if m.White != store.AI && m.Black != store.AI {
@@ -184,7 +188,6 @@ func (srv *Server) resume() error {
 		s.scheduleLocked(0)
 		s.mu.Unlock()
 	}
-	return nil
 }
 
 // Handler returns the HTTP handler: the API under /api/ and the front end.
@@ -220,9 +223,7 @@ func (srv *Server) Close() {
 			}
 		}
 		srv.mu.Unlock()
-		if srv.janitorDone != nil {
-			<-srv.janitorDone
-		}
+		srv.background.Wait()
 	})
 }
 
@@ -268,6 +269,10 @@ func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
 	var s *session
 	if err == nil {
 		s, err = srv.loadSession(context.WithoutCancel(ctx), rec)
+		if err != nil {
+			// Stored moves that do not replay: the row is damaged.
+			err = fmt.Errorf("%w: %v", store.ErrDamaged, err)
+		}
 	}
 	srv.mu.Lock()
 	if err != nil || rec.Source != store.SourceWeb {
@@ -323,7 +328,7 @@ func (srv *Server) lockGame(ctx context.Context, id string) (*session, error) {
 
 // janitor evicts idle games from memory every minute until Close.
 func (srv *Server) janitor() {
-	defer close(srv.janitorDone)
+	defer srv.background.Done()
 	tick := time.NewTicker(time.Minute)
 	defer tick.Stop()
 	for {
