@@ -37,6 +37,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--nice", "20"}, "--nice 20 is out of range"},
 		{[]string{"--sync", "off"}, `--sync "off": want full or normal`},
 		{[]string{"--db", ""}, "--db: empty path"},
+		{[]string{"--trust-proxy", "localhost"}, `--trust-proxy: "localhost" is neither an IP address nor a network`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--port", "80"}, "flag provided but not defined"},
 	}
@@ -48,7 +49,7 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 	stdout, _, code := runOutpost(t, "help", "serve")
-	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "127.0.0.1:8080"} {
+	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "--trust-proxy", "127.0.0.1:8080"} {
 		if code != 0 || !strings.Contains(stdout, flag) {
 			t.Errorf("help serve (exit %d) lacks %q:\n%s", code, flag, stdout)
 		}

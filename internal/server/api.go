@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,8 +161,11 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, required bool) er
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		switch {
+		case errors.As(err, &mbe):
 			return err
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return errorf(http.StatusRequestTimeout, "the request body did not arrive in time")
 		}
 		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
 	}

@@ -72,8 +72,9 @@ func newEnvOn(t testing.TB, st *store.Store, cfg Config) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Config.RegisterOnShutdown(srv.CloseStreams)
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = srv.HTTPServer()
+	hs.Listener = srv.Listener(hs.Listener)
 	hs.Start()
 	e := &testEnv{t: t, srv: srv, store: st, http: hs}
 	t.Cleanup(e.close)

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -70,14 +71,27 @@ type Config struct {
 	// stream and no AI move due (default 10 minutes).
 	IdleEvict time.Duration
 
+	// ReadTimeout bounds the reading of a request, its body included
+	// (default 30s); WriteTimeout the writing of an answer (default 60s);
+	// IdleTimeout how long a kept-alive connection waits for its next
+	// request (default 2 minutes). Event streams are exempt from the first
+	// two (see HTTPServer).
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// MaxConnsPerClient caps the connections open at once from one client
+	// (default 64; see client.go for what a client is).
+	MaxConnsPerClient int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (none by default).
+	TrustedProxies []netip.Prefix
+
 	// Static is the front end served at "/" (default web/dist).
 	Static fs.FS
 	// Logf, if set, receives the server's log lines (store failures).
 	Logf func(format string, args ...any)
 }
 
-// Server is the web app. Make it with New, serve Handler, and Close it
-// after the HTTP server has shut down.
+// Server is the web app. Make it with New, serve its HTTPServer on its
+// Listener, and Close it after the HTTP server has shut down.
 type Server struct {
 	cfg     Config
 	store   Store
@@ -133,6 +147,18 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.ThinkingInterval <= 0 {
 		cfg.ThinkingInterval = 100 * time.Millisecond
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = defaultReadTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = defaultWriteTimeout
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = defaultIdleTimeout
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
 	}
 	if cfg.IdleEvict <= 0 {
 		cfg.IdleEvict = 10 * time.Minute
