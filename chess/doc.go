@@ -61,7 +61,8 @@
 // Every parser returns an error, never panics, and says what is wrong, with
 // errors that start with "chess: ":
 //
-//   - FEN: [ParseFEN], [Position.FEN];
+//   - FEN: [ParseFEN], [Position.FEN], and [ParseFENLenient], which reads
+//     FENs as lichess and python-chess do and says what it fixed;
 //   - UCI long algebraic ("e2e4", "e7e8q", castling as "e1g1"):
 //     [Position.ParseUCI], [Move.String];
 //   - Standard Algebraic Notation ("Nf3", "exd5", "O-O", "e8=Q+"):
@@ -112,13 +113,14 @@
 //	position.go   Position: accessors, MakeMove (copy-make), attack queries
 //	move.go       Move (16-bit layout), MoveList
 //	movegen.go    legal move generation (pins, checks, en passant)
-//	fen.go        FEN parsing (with validation) and printing
+//	fen.go        FEN parsing (with validation, strict or lenient) and printing
 //	epd.go        EPD: ParseEPD, ReadEPD, EPDReader
 //	perft.go      Perft, the move generator's correctness test and benchmark;
 //	              a perft suite's counts (EPD.PerftCounts)
 //	uci.go        UCI move notation, ParseMove, why a move is illegal
 //	san.go        Standard Algebraic Notation: printing and tolerant parsing
 //	game.go       Game: play, undo, repetition, draw claims, tags, comments
+//	tags.go       a game's PGN tags, indexed by name
 //	outcome.go    Result, Reason, Outcome; insufficient material
 //	pgn.go        PGN reading: ReadPGN, PGNReader, PGNError
 //	pgn_write.go  PGN export format: Game.PGN, Game.WritePGN

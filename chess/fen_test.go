@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -203,6 +204,193 @@ func FuzzParseFEN(f *testing.F) {
 		}
 		if msg := checkPosition(p); msg != "" {
 			t.Fatalf("ParseFEN(%q) = %q: %s", fen, printed, msg)
+		}
+		Perft(p, 2)
+	})
+}
+
+// FuzzMoveCounters starts from positions with any move counters ParseFEN
+// accepts, plays up to 255 plies (null moves among them) and checks that
+// every position on the way prints a FEN that parses back to it: the
+// counters never wrap, and they stop at MaxMoveCounter.
+func FuzzMoveCounters(f *testing.F) {
+	f.Add(uint8(0), uint16(0), uint16(1), uint8(10), uint64(0))
+	f.Add(uint8(1), uint16(65535), uint16(65535), uint8(255), uint64(7))
+	f.Add(uint8(2), uint16(65534), uint16(65535), uint8(3), uint64(1<<63))
+	f.Add(uint8(3), uint16(99), uint16(65500), uint8(200), uint64(12345))
+	f.Fuzz(func(t *testing.T, start uint8, half, full uint16, plies uint8, choices uint64) {
+		if full == 0 {
+			full = 1
+		}
+		fields := strings.Fields(fuzzPositions[int(start)%len(fuzzPositions)])
+		fen := fmt.Sprintf("%s %s %s %s %d %d", fields[0], fields[1], fields[2], fields[3], half, full)
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q): %v", fen, err)
+		}
+		for ply := range int(plies) {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				return
+			}
+			before := *p
+			// The choices pick each move (or, for 0 when not in check, a
+			// null move), 3 bits a ply, cycling.
+			c := int(choices >> (3 * (ply % 21)) & 7)
+			if c == 0 && !p.InCheck() {
+				p.MakeNullMove()
+			} else {
+				p.MakeMove(moves[c%len(moves)])
+			}
+			if msg := checkPosition(p); msg != "" {
+				t.Fatalf("%s after %d plies: %s", fen, ply+1, msg)
+			}
+			wantFull := before.FullmoveNumber()
+			if before.SideToMove() == Black {
+				wantFull = min(wantFull+1, MaxMoveCounter)
+			}
+			if p.FullmoveNumber() != wantFull || p.HalfmoveClock() > MaxMoveCounter ||
+				(p.HalfmoveClock() != 0 && p.HalfmoveClock() != min(before.HalfmoveClock()+1, MaxMoveCounter)) {
+				t.Fatalf("%s after %d plies: %q follows %q", fen, ply+1, p.FEN(), before.FEN())
+			}
+		}
+	})
+}
+
+// lenientFixes are the malformedFENs that ParseFENLenient reads, by name:
+// the FEN it reads and a substring of each fix it reports.
+var lenientFixes = map[string]struct {
+	want  string
+	fixes []string
+}{
+	"three fields":                {StartFEN, nil},
+	"repeated castling char":      {StartFEN, []string{`castling field "KQkqK" repeats 'K': counted once`}},
+	"castling without rook":       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1", []string{"castling right 'K' but no white rook on h1: right dropped"}},
+	"castling without black rook": {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1", []string{"castling right 'q' but no black rook on a8: right dropped"}},
+	"castling without king":       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w - - 0 1", []string{"castling right 'K' but no white king on e1: right dropped"}},
+	"e.p. on the wrong rank":      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", []string{"en-passant square e3 is not on rank 6: square dropped"}},
+	"e.p. on the wrong rank for black": {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+		[]string{"en-passant square e6 is not on rank 3: square dropped"}},
+	"e.p. without the pawn": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+		[]string{"en-passant square e3 does not follow a double pawn push: square dropped"}},
+	"e.p. with the start square taken": {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq - 0 1",
+		[]string{"does not follow a double pawn push: square dropped"}},
+	"e.p. with the square taken": {"rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
+		[]string{"does not follow a double pawn push: square dropped"}},
+	"huge halfmove clock": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65535 1",
+		[]string{`halfmove clock "70000" is not a number from 0 to 65535: read as 65535`}},
+	"fullmove 0": {StartFEN, []string{`fullmove number "0" is not a number from 1 to 65535: read as 1`}},
+}
+
+func TestParseFENLenient(t *testing.T) {
+	tests := []struct {
+		name, fen, want string
+		fixes           []string // a substring of each fix, in order
+	}{
+		{"the issue's kings with KQkq", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", []string{
+			"castling right 'K' but no white rook on h1: right dropped",
+			"castling right 'Q' but no white rook on a1: right dropped",
+			"castling right 'k' but no black rook on h8: right dropped",
+			"castling right 'q' but no black rook on a8: right dropped"}},
+		{"a valid FEN is read as ParseFEN reads it", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40", nil},
+		{"the board alone", "4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", []string{"FEN has no side to move: White to move"}},
+		{"board and side", "4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", nil},
+		{"counters too large", "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999999 70000", "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535", []string{
+			`halfmove clock "99999999999999999999999" is not a number from 0 to 65535: read as 65535`,
+			`fullmove number "70000" is not a number from 1 to 65535: read as 65535`}},
+		{"every fix at once", "r3k3/8/8/8/8/8/8/4K3 w KkqK e6 0 0", "r3k3/8/8/8/8/8/8/4K3 w q - 0 1", []string{
+			"castling right 'K' but no white rook on h1", "castling right 'k' but no black rook on h8",
+			"repeats 'K'", "en-passant square e6 does not follow a double pawn push", `fullmove number "0"`}},
+	}
+	for _, mf := range malformedFENs {
+		if fix, ok := lenientFixes[mf.name]; ok {
+			tests = append(tests, struct {
+				name, fen, want string
+				fixes           []string
+			}{"malformed: " + mf.name, mf.fen, fix.want, fix.fixes})
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, fixes, err := ParseFENLenient(tt.fen)
+			if err != nil {
+				t.Fatalf("ParseFENLenient(%q): %v", tt.fen, err)
+			}
+			if got := p.FEN(); got != tt.want {
+				t.Errorf("ParseFENLenient(%q) = %q, want %q", tt.fen, got, tt.want)
+			}
+			if msg := checkPosition(p); msg != "" {
+				t.Errorf("ParseFENLenient(%q): %s", tt.fen, msg)
+			}
+			if len(fixes) != len(tt.fixes) {
+				t.Fatalf("fixes %q, want %d like %q", fixes, len(tt.fixes), tt.fixes)
+			}
+			for i, want := range tt.fixes {
+				if !strings.Contains(fixes[i], want) || strings.HasPrefix(fixes[i], "chess: ") {
+					t.Errorf("fix %d = %q, want it to contain %q (without the package name)", i, fixes[i], want)
+				}
+			}
+		})
+	}
+}
+
+// TestParseFENLenientRejectsImpossible checks that every malformed FEN
+// that ParseFENLenient does not fix gets ParseFEN's error from it.
+func TestParseFENLenientRejectsImpossible(t *testing.T) {
+	used := 0
+	for _, tt := range malformedFENs {
+		if _, ok := lenientFixes[tt.name]; ok {
+			used++
+			continue
+		}
+		p, fixes, err := ParseFENLenient(tt.fen)
+		_, strictErr := ParseFEN(tt.fen)
+		lenientWording := strings.Replace(strictErr.Error(), "want 4 to 6", "want 1 to 6", 1)
+		if err == nil || p != nil || fixes != nil || err.Error() != lenientWording {
+			t.Errorf("%s: ParseFENLenient(%q) = %v, %q, %v; want the error %q", tt.name, tt.fen, p, fixes, err, lenientWording)
+		}
+	}
+	if used != len(lenientFixes) {
+		t.Errorf("%d of the %d lenientFixes name a malformed FEN", used, len(lenientFixes))
+	}
+}
+
+// FuzzParseFENLenient checks that ParseFENLenient never panics, that what it
+// accepts is a sound position whose FEN ParseFEN reads back to it, that it
+// reads what ParseFEN accepts the same way with no fixes, and that it
+// reports fixes only for FENs ParseFEN rejects.
+func FuzzParseFENLenient(f *testing.F) {
+	for _, tt := range malformedFENs {
+		f.Add(tt.fen)
+	}
+	f.Add("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1")
+	f.Add("r3k3/8/8/8/8/8/8/4K3 w KkqK e6 0 0")
+	f.Add("4k3/8/8/8/8/8/8/4K3")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, fixes, err := ParseFENLenient(fen)
+		strict, strictErr := ParseFEN(fen)
+		if err != nil {
+			if p != nil || fixes != nil || !strings.HasPrefix(err.Error(), "chess: ") {
+				t.Fatalf("ParseFENLenient(%q): position %v, fixes %q, error %q", fen, p, fixes, err)
+			}
+			if strictErr == nil {
+				t.Fatalf("ParseFENLenient(%q) rejects what ParseFEN accepts: %v", fen, err)
+			}
+			return
+		}
+		if msg := checkPosition(p); msg != "" {
+			t.Fatalf("ParseFENLenient(%q) = %q: %s", fen, p.FEN(), msg)
+		}
+		if strictErr == nil && (*strict != *p || len(fixes) > 0) {
+			t.Fatalf("ParseFENLenient(%q) = %q with fixes %q; ParseFEN reads %q", fen, p.FEN(), fixes, strict.FEN())
+		}
+		if strictErr != nil && len(fixes) == 0 && len(strings.Fields(fen)) >= 4 {
+			t.Fatalf("ParseFENLenient(%q) fixed nothing, but ParseFEN says %v", fen, strictErr)
+		}
+		for _, fix := range fixes {
+			if fix == "" || strings.HasPrefix(fix, "chess: ") {
+				t.Fatalf("ParseFENLenient(%q): fix %q", fen, fix)
+			}
 		}
 		Perft(p, 2)
 	})
