@@ -7,11 +7,15 @@
 //
 // Commands, as Stockfish speaks them (files in parentheses):
 //
-//   - uci: "id" lines, the options, "uciok" (uci.go, options.go).
+//   - uci: "id" lines, the options, an "info string evaluation: ..." line
+//     naming the evaluation in use, "uciok" (uci.go, options.go, network.go).
 //   - isready: "readyok", answered at once, even during a search.
 //   - setoption name <Name> [value <v>]: names are case-insensitive; see
 //     options.go for the options (Hash, Threads, MultiPV, Move Overhead,
-//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level).
+//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level, Use NNUE,
+//     EvalFile). Setting Use NNUE or EvalFile prints the evaluation line
+//     again; an EvalFile that cannot be loaded keeps the current network
+//     and says why (network.go).
 //   - ucinewgame: clears the engine's hash table and history.
 //   - position startpos|fen <FEN> [moves <m1> ...]: the hashes of the
 //     positions before the root go to engine.Params.History, so repetitions
@@ -29,7 +33,7 @@
 //   - debug on|off: accepted and ignored.
 //
 // A valid command that changes what the engine is doing (position, go,
-// ucinewgame, setoption Hash, setoption Clear Hash) first stops a running
+// ucinewgame, setoption Hash, Clear Hash, Use NNUE or EvalFile) first stops a running
 // search, whose bestmove is printed, so the output stays well-formed. Other
 // options set during a search apply to the next one. The Move Overhead is
 // subtracted from wtime and btime before they reach engine.Limits.
@@ -54,6 +58,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Searcher is what the loop needs from an engine; *engine.Engine satisfies
@@ -74,6 +79,9 @@ type Searcher interface {
 	SetHashMB(mb int) error
 	// SetThreads sets the number of search threads.
 	SetThreads(n int) error
+	// SetNetwork sets the network to evaluate with (nil: the hand-crafted
+	// evaluation).
+	SetNetwork(net *nnue.Network) error
 }
 
 // maxLineBytes bounds an input line. The longest a GUI sends is "position
@@ -98,11 +106,14 @@ type Loop struct {
 	opts    optionValues
 	options []option
 	job     *job // the running (or finished, not yet reaped) search; nil if none
+
+	net network // the loaded network (EvalFile); used when opts.useNNUE
 }
 
 // NewLoop returns a loop that drives eng and writes to out, starting from
 // the initial position with every option at its default. eng is assumed to
-// have the default hash size, engine.DefaultHashMB.
+// have the default hash size, engine.DefaultHashMB, and the default
+// evaluation, engine.DefaultNetwork().
 func NewLoop(eng Searcher, out io.Writer) *Loop {
 	l := &Loop{
 		eng:  eng,
@@ -110,6 +121,7 @@ func NewLoop(eng Searcher, out io.Writer) *Loop {
 		pos:  chess.StartingPosition(),
 		opts: defaultOptionValues(),
 	}
+	l.net, _ = embeddedNetwork()
 	l.options = l.newOptions()
 	return l
 }
@@ -231,7 +243,7 @@ func (l *Loop) sendUCI() {
 	for _, o := range l.options {
 		lines = append(lines, "option name "+o.name()+" type "+o.declare())
 	}
-	lines = append(lines, "uciok")
+	lines = append(lines, l.evaluationInfo(), "uciok")
 	l.send(strings.Join(lines, "\n"))
 }
 
