@@ -135,3 +135,20 @@ func BenchmarkBenchNetwork(b *testing.B) {
 		Bench(BenchDepth, net, nil)
 	}
 }
+
+// TestThreadsWithNetwork checks that a parallel search evaluates with the
+// network in every thread (each with its own accumulators), sharing one
+// network read-only.
+func TestThreadsWithNetwork(t *testing.T) {
+	net := nnue.Random(64, 4)
+	e := New(Options{HashMB: 4, Threads: 2, Network: net})
+	r := e.Search(context.Background(), Params{Position: chess.MustParseFEN(BenchFENs[1]), Limits: Limits{Depth: 9}})
+	if r.BestMove == chess.NoMove {
+		t.Fatal("no move")
+	}
+	for i, w := range e.workers {
+		if w.accsNet != net {
+			t.Errorf("thread %d did not search with the network", i)
+		}
+	}
+}
