@@ -36,8 +36,12 @@ func TestBench(t *testing.T) {
 	if !strings.HasPrefix(out.String(), fmt.Sprintf("nodes %d ", want)) {
 		t.Errorf("stdout %q, want nodes %d", out.String(), want)
 	}
-	if !regexp.MustCompile(`^depth 2 time [0-9.]+s evaluation hand-crafted$`).MatchString(lines[n]) {
-		t.Errorf("last progress line %q, want \"depth 2 time Ts evaluation hand-crafted\"", lines[n])
+	evaluation := "hand-crafted"
+	if net := engine.DefaultNetwork(); net != nil {
+		evaluation = fmt.Sprintf("network %s (%d hidden neurons)", net.ID(), net.Hidden)
+	}
+	if !regexp.MustCompile(`^depth 2 time [0-9.]+s evaluation `).MatchString(lines[n]) || !strings.HasSuffix(lines[n], " evaluation "+evaluation) {
+		t.Errorf("last progress line %q, want \"depth 2 time Ts evaluation %s\"", lines[n], evaluation)
 	}
 }
 

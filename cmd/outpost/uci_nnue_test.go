@@ -22,8 +22,10 @@ func TestUCIWithNetwork(t *testing.T) {
 	p := startUCI(t)
 	p.send("uci")
 	p.waitFor("uciok")
-	p.send("setoption name Use NNUE value true", "setoption name EvalFile value "+path)
-	line, _ := p.waitFor("info string evaluation: NNUE")
+	p.send("setoption name EvalFile value "+path)
+	p.waitFor("info string evaluation: ")
+	p.send("setoption name Use NNUE value true")
+	line, _ := p.waitFor("info string evaluation: ")
 	if !strings.Contains(line, nnue.FileName(net)) {
 		t.Errorf("after EvalFile: %q, want the network's name %s", line, nnue.FileName(net))
 	}

@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
@@ -24,15 +26,40 @@ func writeNet(t *testing.T, dir string, net *nnue.Network) string {
 	return path
 }
 
-// TestEvalFileAndUseNNUE sets the evaluation options as a GUI would: a
-// network file loaded, then used, a bad path and a damaged file refused
-// (the network in use kept and the reason said), the hand-crafted
-// evaluation chosen again. (No network is embedded yet: these tests assume
-// EvalFile's default is <empty> and Use NNUE's false.)
-func TestEvalFileAndUseNNUE(t *testing.T) {
-	if net, _, _ := nnue.Embedded(); net != nil {
-		t.Skip("a network is embedded: this test is written for a binary without one")
+// defaultEvaluationLines returns the lines "uci" ends with before "uciok":
+// the evaluation options with their defaults (Use NNUE as
+// engine.DefaultNetwork says, EvalFile the embedded network's name or
+// <empty>) and the evaluation in use.
+func defaultEvaluationLines() []string {
+	embedded, evalFile := embeddedNetwork()
+	use := engine.DefaultNetwork() != nil
+	return []string{
+		fmt.Sprintf("option name Use NNUE type check default %t", use),
+		"option name EvalFile type string default " + evalFile,
+		embeddedEvaluation(embedded, use),
 	}
+}
+
+// embeddedEvaluation is the evaluation line for the embedded network (or
+// none) with Use NNUE on or off.
+func embeddedEvaluation(embedded network, use bool) string {
+	switch {
+	case embedded.net == nil && use:
+		return "info string evaluation: hand-crafted (Use NNUE is on, but no network is loaded: set EvalFile to a network file)"
+	case embedded.net == nil:
+		return "info string evaluation: hand-crafted"
+	case use:
+		return "info string evaluation: NNUE, network " + describe(embedded)
+	}
+	return "info string evaluation: hand-crafted (network " + describe(embedded) + " loaded: set Use NNUE to true to use it)"
+}
+
+// TestEvalFileAndUseNNUE sets the evaluation options as a GUI would: the
+// embedded network (if any) used, a network file loaded, a bad path and a
+// damaged file refused (the network in use kept and the reason said), the
+// hand-crafted evaluation chosen again, the embedded network loaded again.
+func TestEvalFileAndUseNNUE(t *testing.T) {
+	embedded, _ := embeddedNetwork()
 	dir := t.TempDir()
 	net := nnue.Random(32, 1)
 	good := writeNet(t, dir, net)
@@ -47,7 +74,7 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 	f := newFake()
 	s := startSession(t, t.Context(), f)
 	s.send("setoption name Use NNUE value true")
-	s.expect("info string evaluation: hand-crafted (Use NNUE is on, but no network is loaded: set EvalFile to a network file)")
+	s.expect(embeddedEvaluation(embedded, true))
 	s.send("setoption name EvalFile value " + good)
 	s.expect("info string evaluation: NNUE, network " + name + " (768→32×2→1 SCReLU, " + good + ")")
 	s.send("setoption name EvalFile value " + missing)
@@ -59,29 +86,35 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 	s.send("setoption name EvalFile value " + missing)
 	s.expect("info string error: option EvalFile: cannot load the network: *; the engine keeps the hand-crafted evaluation")
 	s.send("setoption name EvalFile value <empty>")
-	s.expect("info string evaluation: hand-crafted")
+	s.expect(embeddedEvaluation(embedded, false))
 	s.send("uci")
 	var handshake []string
 	for l := s.next(); l != "uciok"; l = s.next() {
 		handshake = append(handshake, l)
 	}
-	for _, want := range []string{"option name EvalFile type string default <empty>", "info string evaluation: hand-crafted"} {
-		if !slices.Contains(handshake, want) {
-			t.Errorf("uci's answer lacks %q", want)
-		}
+	if got, want := handshake[len(handshake)-3:len(handshake)-1], defaultEvaluationLines()[:2]; !slices.Equal(got, want) {
+		t.Errorf("after the options changed, uci declares %q, want the defaults %q", got, want)
 	}
 	s.quit()
 
-	// The engine was given: no network (Use NNUE without one), the
-	// network (EvalFile), none (Use NNUE off), none (EvalFile <empty>).
-	want := []*nnue.Network{nil, net, nil, nil}
-	if len(f.networks) != len(want) {
-		t.Fatalf("SetNetwork called %d times, want %d", len(f.networks), len(want))
-	}
-	for i, got := range f.networks {
-		if (got == nil) != (want[i] == nil) || got != nil && got.ID() != net.ID() {
-			t.Errorf("SetNetwork call %d: %v, want %v", i, got != nil, want[i] != nil)
+	// The engine was given: the embedded network or none (Use NNUE), the
+	// file's network (EvalFile), none (Use NNUE off), none (EvalFile
+	// <empty>).
+	id := func(n *nnue.Network) string {
+		if n == nil {
+			return "hand-crafted"
 		}
+		return n.ID()
+	}
+	var got, want []string
+	for _, n := range f.networks {
+		got = append(got, id(n))
+	}
+	for _, n := range []*nnue.Network{embedded.net, net, nil, nil} {
+		want = append(want, id(n))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("SetNetwork calls %v, want %v", got, want)
 	}
 }
 
@@ -93,6 +126,6 @@ func TestEvalFileStopsTheSearch(t *testing.T) {
 	s.send("go infinite")
 	s.expect(infoStart)
 	s.send("setoption name EvalFile value " + good)
-	s.expect(bestStart, "info string evaluation: hand-crafted (network *")
+	s.expect(bestStart, "info string evaluation: *")
 	s.quit()
 }

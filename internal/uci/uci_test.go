@@ -172,11 +172,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MinElo, engine.MinElo, engine.MaxElo),
 		"option name Level type combo default Max" + levels + " var Max",
-		"option name Use NNUE type check default false",
-		"option name EvalFile type string default <empty>",
-		"info string evaluation: hand-crafted",
-		"uciok",
 	}
+	want = append(append(want, defaultEvaluationLines()...), "uciok")
 	s := startSession(t, t.Context(), newFake())
 	s.send("uci")
 	s.expect(want...)
