@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Game is a game of chess: a start position, the moves played from it (each
-// with an optional comment and annotation glyphs), PGN tags, and the outcome
-// once the game has ended.
+// with an optional comment, annotation glyphs and clock reading), PGN tags,
+// and the outcome once the game has ended.
 //
 // Game applies the rules of play. Play and PlayMove accept only legal moves
 // and only while the game is in progress. After every move Game notices the
@@ -43,6 +44,8 @@ type Game struct {
 type note struct {
 	comment string
 	nags    []NAG
+	clock   time.Duration // the mover's clock after the move, when timed
+	timed   bool          // clock is set
 }
 
 // Tag is a PGN tag pair, such as {Name: "White", Value: "Carlsen, Magnus"}.
@@ -198,7 +201,7 @@ func (g *Game) PlayMove(s string) error {
 // move has been played. Taking a move back resumes the game: any outcome is
 // cleared, whether the move produced it (checkmate, repetition, ...) or it
 // was decided after the move (resignation, agreement, a claim, a forfeit).
-// The comment and glyphs of the undone move are dropped.
+// The comment, glyphs and clock reading of the undone move are dropped.
 func (g *Game) Undo() (Move, bool) {
 	n := len(g.moves)
 	if n == 0 {
@@ -304,9 +307,9 @@ func (g *Game) AgreeDraw() error {
 
 // Forfeit ends the game with a loss for loser, for reason Resignation,
 // TimeForfeit (a flag fell) or Adjudication. A loss on time is a draw
-// instead when the winner has only a king left, since a lone king can never
-// checkmate. It returns an error if the game is already over or reason is
-// not one of those three.
+// instead when the winner could never checkmate (see
+// Position.CanCheckmate). It returns an error if the game is already over or
+// reason is not one of those three.
 func (g *Game) Forfeit(loser Color, reason Reason) error {
 	switch reason {
 	case Resignation, TimeForfeit, Adjudication:
@@ -314,7 +317,7 @@ func (g *Game) Forfeit(loser Color, reason Reason) error {
 		return fmt.Errorf("chess: %v is not a reason to forfeit a game (want resignation, time forfeit or adjudication)", reason)
 	}
 	winner := loser.Other()
-	if reason == TimeForfeit && g.current().BareKing(winner) {
+	if reason == TimeForfeit && !g.current().CanCheckmate(winner) {
 		return g.end(Outcome{Draw, TimeForfeit})
 	}
 	return g.end(Outcome{winFor(winner), reason})
