@@ -216,10 +216,33 @@ func (g *Game) Undo() (Move, bool) {
 }
 
 // automaticOutcome returns the end the current position brings by itself,
-// or the zero Outcome. Checkmate and stalemate come first: a mate on the
-// move that reaches the seventy-five-move limit wins.
+// or the zero Outcome.
 func (g *Game) automaticOutcome() Outcome {
+	n := len(g.positions) - 1
+	return endOf(&g.positions[n], g.positions[:n])
+}
+
+// OutcomeAfter returns the end that playing m would bring by itself (the
+// zero Outcome when the game would go on), without playing it. It returns
+// an error when the game is over or m is illegal.
+func (g *Game) OutcomeAfter(m Move) (Outcome, error) {
+	if g.outcome.IsOver() {
+		return Outcome{}, g.errGameOver()
+	}
 	p := g.current()
+	if !p.IsLegal(m) {
+		return Outcome{}, fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+	}
+	child := *p
+	child.MakeMove(m)
+	return endOf(&child, g.positions), nil
+}
+
+// endOf returns the end position p brings by itself after the positions
+// before it, oldest first, or the zero Outcome. Checkmate and stalemate
+// come first: a mate on the move that reaches the seventy-five-move limit
+// wins.
+func endOf(p *Position, before []Position) Outcome {
 	stuck := !p.HasLegalMoves()
 	switch {
 	case stuck && p.InCheck():
@@ -228,7 +251,7 @@ func (g *Game) automaticOutcome() Outcome {
 		return Outcome{Draw, Stalemate}
 	case p.IsInsufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case g.repetitions() >= 5:
+	case repetitions(p, before) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
 	case p.HalfmoveClock() >= 150:
 		return Outcome{Draw, SeventyFiveMoveRule}
@@ -237,15 +260,22 @@ func (g *Game) automaticOutcome() Outcome {
 }
 
 // repetitions returns how many times the current position has occurred in
-// the game, itself included. Only positions since the last capture or pawn
-// move can repeat it, with the same side to move, so it looks at every
-// second one of those; a hash match is confirmed by comparing positions.
+// the game, itself included.
 func (g *Game) repetitions() int {
 	n := len(g.positions) - 1
-	cur := &g.positions[n]
+	return repetitions(&g.positions[n], g.positions[:n])
+}
+
+// repetitions returns how many times p has occurred, itself included, in a
+// game where the positions before it are before, oldest first. Only
+// positions since the last capture or pawn move can repeat it, with the
+// same side to move, so it looks at every second one of those; a hash match
+// is confirmed by comparing positions.
+func repetitions(p *Position, before []Position) int {
+	n := len(before)
 	count := 1
-	for i := n - 2; i >= 0 && i >= n-cur.HalfmoveClock(); i -= 2 {
-		if q := &g.positions[i]; q.hash == cur.hash && samePosition(q, cur) {
+	for i := n - 2; i >= 0 && i >= n-p.HalfmoveClock(); i -= 2 {
+		if q := &before[i]; q.hash == p.hash && samePosition(q, p) {
 			count++
 		}
 	}

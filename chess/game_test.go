@@ -65,9 +65,22 @@ func TestGameEnds(t *testing.T) {
 			if tt.fen != "" {
 				g = NewGameFromPosition(MustParseFEN(tt.fen))
 			}
-			playAll(t, g, tt.moves...)
+			last := len(tt.moves) - 1
+			playAll(t, g, tt.moves[:last]...)
+			// OutcomeAfter foretells what the last move brings.
+			m, err := g.Position().ParseMove(tt.moves[last])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := g.OutcomeAfter(m); err != nil || got != tt.want {
+				t.Errorf("OutcomeAfter(%s) = %v, %v; want %v", tt.moves[last], got, err, tt.want)
+			}
+			playAll(t, g, tt.moves[last])
 			if got := g.Outcome(); got != tt.want {
 				t.Errorf("Outcome() = %v (%+v), want %v", got, got, tt.want)
+			}
+			if _, err := g.OutcomeAfter(m); err == nil {
+				t.Errorf("OutcomeAfter(%s) again: no error for a move no longer legal or a game over", tt.moves[last])
 			}
 			r, ok := g.ClaimableDraw()
 			if ok != (tt.claimable != NoReason) || r != tt.claimable {
