@@ -36,6 +36,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -80,12 +81,32 @@ type Game struct {
 	StartFEN string   // the position the game started from
 	Moves    []string // the moves played from StartFEN, in UCI notation
 
+	// Clocks holds the clock reading after each move of Moves: the time
+	// the player who made it had left, or NoClock. It is empty when no
+	// move has a reading.
+	Clocks []time.Duration
+	// TimeLimit and TimeIncrement are the time control: each side's time
+	// for the game and what a move adds; both zero for a game without
+	// clocks.
+	TimeLimit, TimeIncrement time.Duration
+	// The clock of the side to move had used ClockSpent on this move when
+	// it last started, at ClockSince; ClockSince is zero while it is
+	// stopped.
+	ClockSpent time.Duration
+	ClockSince time.Time
+
 	Result string // "*" while in progress, "1-0", "0-1" or "1/2-1/2"
 	Reason string // why it ended ("checkmate", "resignation", ...); "" while in progress
 
 	SpeedMs int  // the pause between two AI moves when both sides are AI
-	Paused  bool // AI moves are stopped
+	Paused  bool // AI moves and clocks are stopped
+
+	// Rev counts the game's saves (see Save), from 0 at its creation.
+	Rev int64
 }
+
+// NoClock is the reading in Game.Clocks of a move made without a clock.
+const NoClock time.Duration = -1
 
 // Settings are the parts of a game that can change without a move.
 type Settings struct {
@@ -260,7 +281,7 @@ func (s *Store) createGame(ctx context.Context, g *Game) error {
 	if g.Source == "" {
 		g.Source = SourceWeb
 	}
-	if err := checkMoves(g.Moves); err != nil {
+	if err := checkGame(g); err != nil {
 		return err
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
@@ -274,17 +295,92 @@ func (s *Store) createGame(ctx context.Context, g *Game) error {
 		}
 		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
-			 start_fen, moves, plies, result, reason, speed_ms, paused)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
+			 result, reason, speed_ms, paused, rev)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
-			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), g.Result, g.Reason, g.SpeedMs, g.Paused)
+			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
+			g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
+			g.Result, g.Reason, g.SpeedMs, g.Paused)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
-	g.CreatedAt, g.UpdatedAt = now, now
+	g.CreatedAt, g.UpdatedAt, g.Rev = now, now, 0
 	return nil
+}
+
+// checkGame rejects what cannot be stored: moves that do not fit the
+// space-separated moves column, more clock readings than moves, a result
+// that is not one. It does not check legality.
+func checkGame(g *Game) error {
+	if err := checkMoves(g.Moves); err != nil {
+		return err
+	}
+	if len(g.Clocks) > len(g.Moves) {
+		return fmt.Errorf("store: %d clock readings for %d moves", len(g.Clocks), len(g.Moves))
+	}
+	switch g.Result {
+	case "*", "1-0", "0-1", "1/2-1/2":
+	default:
+		return fmt.Errorf("store: %q is not a result", g.Result)
+	}
+	return nil
+}
+
+// joinClocks writes the clock readings of n moves for the clocks column:
+// milliseconds, "-" for none, or "" when there is none at all.
+func joinClocks(clocks []time.Duration, n int) string {
+	timed := false
+	for _, c := range clocks {
+		timed = timed || c >= 0
+	}
+	if !timed {
+		return ""
+	}
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = "-"
+		if i < len(clocks) && clocks[i] >= 0 {
+			parts[i] = strconv.FormatInt(clocks[i].Milliseconds(), 10)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// splitClocks reads the clocks column: nil when it is empty.
+func splitClocks(s string) []time.Duration {
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s, " ")
+	clocks := make([]time.Duration, len(parts))
+	for i, p := range parts {
+		ms, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || ms < 0 {
+			clocks[i] = NoClock
+			continue
+		}
+		clocks[i] = time.Duration(ms) * time.Millisecond
+	}
+	return clocks
+}
+
+// unixMilli returns t in Unix milliseconds, or 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// fromUnixMilli is the inverse of unixMilli.
+func fromUnixMilli(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
 }
 
 // checkMoves rejects moves that cannot be stored in the space-separated
@@ -373,6 +469,55 @@ func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
 	})
 }
 
+// Save stores g's players and levels, moves, clock readings, clock state,
+// result and pause over game g.ID, whose stored revision must be g.Rev:
+// the whole change or nothing, in one statement. It then increments g.Rev
+// and sets g.UpdatedAt. The start position, time control, source, token,
+// creation time and speed are not changed. It returns ErrNotFound, or
+// ErrConflict when the game was saved since g.Rev was read (by another
+// program); then nothing changes.
+func (s *Store) Save(ctx context.Context, g *Game) error {
+	if err := checkGame(g); err != nil {
+		return err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	err := s.write(ctx, func(w *writeTx) error {
+		res, err := w.exec(`UPDATE games SET white = ?, black = ?, white_level = ?, black_level = ?,
+			moves = ?, plies = ?, clocks = ?, clock_spent_ms = ?, clock_since = ?,
+			result = ?, reason = ?, paused = ?, rev = rev + 1, updated_at = ?
+			WHERE id = ? AND rev = ?`,
+			g.White, g.Black, g.WhiteLevel, g.BlackLevel,
+			strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
+			g.Result, g.Reason, g.Paused, now.UnixMilli(), g.ID, g.Rev)
+		if err != nil {
+			return fmt.Errorf("store: save: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		var one int
+		switch err := w.queryRow(`SELECT 1 FROM games WHERE id = ?`, g.ID).Scan(&one); {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNotFound
+		case err != nil:
+			return fmt.Errorf("store: %w", err)
+		}
+		return ErrConflict
+	})
+	if err != nil {
+		return err
+	}
+	g.Rev++
+	g.UpdatedAt = now
+	return nil
+}
+
+// SetSpeed sets the pause between two AI moves of game id, in
+// milliseconds. It returns ErrNotFound for an unknown game.
+func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
+	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
+}
+
 // Finish records the result ("1-0", "0-1" or "1/2-1/2") of game id and why
 // ("checkmate", "resignation", ...). It returns ErrNotFound for an unknown
 // game. Finishing a finished game replaces its result.
@@ -421,21 +566,26 @@ func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
 
 // gameColumns are the columns scanGame reads, in order.
 const gameColumns = `id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
-	start_fen, moves, result, reason, speed_ms, paused`
+	start_fen, moves, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
+	result, reason, speed_ms, paused, rev`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
-	var created, updated int64
-	var moves string
+	var created, updated, limit, inc, spent, since int64
+	var moves, clocks string
 	err := row.Scan(&g.ID, &g.TokenHash, &g.Source, &created, &updated, &g.White, &g.Black,
-		&g.WhiteLevel, &g.BlackLevel, &g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused)
+		&g.WhiteLevel, &g.BlackLevel, &g.StartFEN, &moves, &clocks, &limit, &inc, &spent, &since,
+		&g.Result, &g.Reason, &g.SpeedMs, &g.Paused, &g.Rev)
 	if err != nil {
 		return Game{}, err
 	}
 	g.CreatedAt = time.UnixMilli(created).UTC()
 	g.UpdatedAt = time.UnixMilli(updated).UTC()
 	g.Moves = splitMoves(moves)
+	g.Clocks = splitClocks(clocks)
+	g.TimeLimit, g.TimeIncrement = time.Duration(limit)*time.Millisecond, time.Duration(inc)*time.Millisecond
+	g.ClockSpent, g.ClockSince = time.Duration(spent)*time.Millisecond, fromUnixMilli(since)
 	return g, nil
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -442,5 +443,119 @@ func TestNewID(t *testing.T) {
 		if ValidID(bad) {
 			t.Errorf("ValidID(%q) = true", bad)
 		}
+	}
+}
+
+// TestSave saves a game over its revisions: everything play keeps comes
+// back, the rest stays, and a stale revision or an unknown game changes
+// nothing.
+func TestSave(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
+		TimeLimit: 3 * time.Minute, TimeIncrement: 2 * time.Second, ClockSince: clock, SpeedMs: 500, TokenHash: []byte{7}}
+	if err := s.CreateGame(ctx, &g); err != nil {
+		t.Fatal(err)
+	}
+	other := newGame(t, s, "d2d4")
+
+	saved := g
+	saved.Moves = []string{"e2e4", "e7e5", "g1f3"}
+	saved.Clocks = []time.Duration{181500 * time.Millisecond, NoClock, 179 * time.Second}
+	saved.ClockSpent, saved.ClockSince = 1200*time.Millisecond, time.Time{}
+	saved.Black, saved.BlackLevel, saved.Paused = Human, "", true
+	saved.Result, saved.Reason = "1-0", "time forfeit"
+	if err := s.Save(ctx, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved.Rev != 1 || !saved.UpdatedAt.After(g.UpdatedAt) {
+		t.Errorf("after saving: rev %d updated %v (created %v)", saved.Rev, saved.UpdatedAt, g.CreatedAt)
+	}
+	got := mustGet(t, s, g.ID)
+	if !slices.Equal(got.Moves, saved.Moves) || !slices.Equal(got.Clocks, saved.Clocks) ||
+		got.ClockSpent != saved.ClockSpent || !got.ClockSince.IsZero() || got.Black != Human || got.BlackLevel != "" ||
+		!got.Paused || got.Result != "1-0" || got.Reason != "time forfeit" || got.Rev != 1 {
+		t.Errorf("saved %+v\ngot   %+v", saved, got)
+	}
+	if got.TimeLimit != 3*time.Minute || got.TimeIncrement != 2*time.Second || got.SpeedMs != 500 ||
+		string(got.TokenHash) != "\x07" || got.StartFEN != startFEN || !got.CreatedAt.Equal(g.CreatedAt) {
+		t.Errorf("Save changed what it does not own: %+v", got)
+	}
+	if l, _ := s.List(ctx, ListOptions{}); len(l) != 2 || l[1].ID != g.ID || l[1].Plies != 3 || l[1].Result != "1-0" {
+		t.Errorf("summaries after Save: %+v", l)
+	}
+
+	// A program still at revision 0 cannot overwrite revision 1.
+	stale := g
+	stale.Moves = []string{"d2d4"}
+	if err := s.Save(ctx, &stale); !errors.Is(err, ErrConflict) {
+		t.Errorf("Save at a stale revision: %v, want ErrConflict", err)
+	}
+	if got := mustGet(t, s, g.ID); len(got.Moves) != 3 || stale.Rev != 0 {
+		t.Errorf("a refused save changed the game: %q (rev %d)", got.Moves, stale.Rev)
+	}
+	unknown := Game{ID: "nosuchgame00", Result: "*"}
+	if err := s.Save(ctx, &unknown); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Save of an unknown game: %v, want ErrNotFound", err)
+	}
+	for _, bad := range []Game{
+		{ID: g.ID, Rev: 1, Result: "?"},
+		{ID: g.ID, Rev: 1, Result: "*", Moves: []string{"e2 e4"}},
+		{ID: g.ID, Rev: 1, Result: "*", Clocks: []time.Duration{time.Second}},
+	} {
+		if err := s.Save(ctx, &bad); err == nil || errors.Is(err, ErrConflict) {
+			t.Errorf("Save(%+v): %v, want a refusal", bad, err)
+		}
+	}
+	// Back to no clock readings: the column empties.
+	saved.Clocks = []time.Duration{NoClock, NoClock, NoClock}
+	if err := s.Save(ctx, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, g.ID); got.Clocks != nil {
+		t.Errorf("clocks %v, want none", got.Clocks)
+	}
+	if got := mustGet(t, s, other.ID); !slices.Equal(got.Moves, []string{"d2d4"}) || got.Rev != 0 {
+		t.Errorf("the other game changed: %+v", got)
+	}
+
+	if err := s.SetSpeed(ctx, g.ID, 1500); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, g.ID); got.SpeedMs != 1500 || got.Rev != saved.Rev {
+		t.Errorf("SetSpeed: speed %d rev %d", got.SpeedMs, got.Rev)
+	}
+	if err := s.SetSpeed(ctx, "nosuchgame00", 0); !errors.Is(err, ErrNotFound) {
+		t.Errorf("SetSpeed unknown: %v", err)
+	}
+}
+
+// TestMigrateFromVersion1 opens a database written by version 1 of the
+// schema: its games read back with no clock.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, db, migrations[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO games (id, source, created_at, updated_at, white, black, start_fen, moves, plies)
+		VALUES ('abcdefghijkl', 'web', 1, 1, 'human', 'ai', ?, 'e2e4 e7e5', 2)`, startFEN); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := mustGet(t, s, "abcdefghijkl")
+	if len(g.Moves) != 2 || g.Clocks != nil || g.TimeLimit != 0 || g.TimeIncrement != 0 || !g.ClockSince.IsZero() || g.Rev != 0 {
+		t.Errorf("an old game read back as %+v", g)
 	}
 }
