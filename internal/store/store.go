@@ -124,6 +124,8 @@ type Summary struct {
 	WhiteLevel, BlackLevel string
 	Result, Reason         string
 	Plies                  int // the number of moves played
+	// The time control (both zero for a game without clocks).
+	TimeLimit, TimeIncrement time.Duration
 }
 
 // ListOptions select the games List returns.
@@ -630,7 +632,7 @@ func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 		limit = -1 // SQLite: no limit
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id, source, created_at, updated_at, white, black,
-		white_level, black_level, result, reason, plies FROM games
+		white_level, black_level, result, reason, plies, time_limit_ms, time_increment_ms FROM games
 		WHERE (? = '' OR source = ?) AND (? = 0 OR result = '*')
 		ORDER BY created_at DESC, rowid DESC LIMIT ?`,
 		opts.Source, opts.Source, opts.Unfinished, limit)
@@ -641,11 +643,12 @@ func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	list := []Summary{}
 	for rows.Next() {
 		var m Summary
-		var created, updated int64
+		var created, updated, limit, inc int64
 		if err := rows.Scan(&m.ID, &m.Source, &created, &updated, &m.White, &m.Black,
-			&m.WhiteLevel, &m.BlackLevel, &m.Result, &m.Reason, &m.Plies); err != nil {
+			&m.WhiteLevel, &m.BlackLevel, &m.Result, &m.Reason, &m.Plies, &limit, &inc); err != nil {
 			return nil, fmt.Errorf("store: list: %w", err)
 		}
+		m.TimeLimit, m.TimeIncrement = time.Duration(limit)*time.Millisecond, time.Duration(inc)*time.Millisecond
 		m.CreatedAt = time.UnixMilli(created).UTC()
 		m.UpdatedAt = time.UnixMilli(updated).UTC()
 		list = append(list, m)
