@@ -39,6 +39,25 @@ func AIAcceptsDraw(score engine.Score) bool {
 	return score == engine.DrawScore || score <= -WorseMargin
 }
 
+// Speaker returns the side a person at the board speaks for when they do
+// not say (a resignation, a draw offer): against the AI, the person's side;
+// between two people, the side to move, or, answering a draw offer
+// (answer), the side it is made to. It reports false between two AIs.
+func (g *Game) Speaker(answer bool) (chess.Color, bool) {
+	w, b := g.players[chess.White], g.players[chess.Black]
+	switch {
+	case !w.AI && b.AI:
+		return chess.White, true
+	case w.AI && !b.AI:
+		return chess.Black, true
+	case w.AI && b.AI:
+		return chess.White, false
+	case answer && g.offer != nil:
+		return g.offer.Other(), true
+	}
+	return g.ToMove(), true
+}
+
 // DrawOffer returns the side whose draw offer stands, if one does.
 func (g *Game) DrawOffer() (chess.Color, bool) {
 	if g.offer == nil {

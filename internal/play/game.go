@@ -207,12 +207,12 @@ func refuse(format string, args ...any) error {
 
 // errOver is the refusal of a change to a finished game.
 func (g *Game) errOver() error {
-	return refuse("the game is over (%s)", describeOutcome(g.game.Outcome()))
+	return refuse("the game is over (%s)", DescribeOutcome(g.game.Outcome()))
 }
 
-// describeOutcome says how a game ended: "White wins by checkmate",
-// "Black wins on time".
-func describeOutcome(o chess.Outcome) string {
+// DescribeOutcome says how a game ended, for people: "White wins by
+// checkmate", "Black wins on time", "Draw by agreement".
+func DescribeOutcome(o chess.Outcome) string {
 	if o.Reason == chess.TimeForfeit {
 		if w, ok := o.Winner(); ok {
 			return colorName(w) + " wins on time"
@@ -238,7 +238,7 @@ func (g *Game) begin(ctx context.Context, now time.Time, overOK bool) error {
 	if flagged, err := g.flag(ctx, now); err != nil {
 		return err
 	} else if flagged {
-		return refuse("time is up: %s", describeOutcome(g.game.Outcome()))
+		return refuse("time is up: %s", DescribeOutcome(g.game.Outcome()))
 	}
 	if g.Over() && !overOK {
 		return g.errOver()
@@ -329,9 +329,9 @@ func (g *Game) withAI() bool { return g.players[chess.White].AI || g.players[che
 func (g *Game) takebackPlies() (int, error) {
 	if o := g.game.Outcome(); o.IsOver() && !(boardEnd(o) && g.withAI()) {
 		if boardEnd(o) {
-			return 0, refuse("the game is over (%s): between two people a finished game cannot be taken back", describeOutcome(o))
+			return 0, refuse("the game is over (%s): between two people a finished game cannot be taken back", DescribeOutcome(o))
 		}
-		return 0, refuse("the game is over (%s): it cannot be taken back", describeOutcome(o))
+		return 0, refuse("the game is over (%s): it cannot be taken back", DescribeOutcome(o))
 	}
 	n := g.game.Len()
 	target := n - 1

@@ -22,6 +22,13 @@ const (
 	MaxIncrement = 3 * time.Minute
 )
 
+// Presets are the time controls lichess offers for a quick game: 1+0,
+// 3+0, 3+2, 5+3, 10+0, 10+5, 15+10 and 30+0.
+var Presets = []TimeControl{
+	{Limit: time.Minute}, {Limit: 3 * time.Minute}, {3 * time.Minute, 2 * time.Second}, {5 * time.Minute, 3 * time.Second},
+	{Limit: 10 * time.Minute}, {10 * time.Minute, 5 * time.Second}, {15 * time.Minute, 10 * time.Second}, {Limit: 30 * time.Minute},
+}
+
 // minStart is the least time a side starts with when the limit is 0 (a
 // game of increment only, "0+2"): lichess starts it at the increment, but
 // at no less than 3 seconds.

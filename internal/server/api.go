@@ -568,33 +568,28 @@ func (srv *Server) redo(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// side returns the side a request speaks for: color when given; else the
-// person against the AI; else, between two people, the side others says
-// (the side to move, or the side an offer is made to).
-func (s *session) side(color string, others func() chess.Color) (chess.Color, error) {
-	players := s.g.Players()
-	switch {
-	case color == "white":
+// side returns the side a request speaks for: color when given, else the
+// game's Speaker (answer: for an answer to a draw offer).
+func (s *session) side(color string, answer bool) (chess.Color, error) {
+	switch color {
+	case "white":
 		return chess.White, nil
-	case color == "black":
+	case "black":
 		return chess.Black, nil
-	case color != "":
-		return chess.White, errorf(http.StatusBadRequest, "color must be \"white\" or \"black\", not %q", color)
-	case !players[chess.White].AI && players[chess.Black].AI:
-		return chess.White, nil
-	case !players[chess.Black].AI && players[chess.White].AI:
-		return chess.Black, nil
-	case !players[chess.White].AI:
-		return others(), nil
+	case "":
+		if c, ok := s.g.Speaker(answer); ok {
+			return c, nil
+		}
+		return chess.White, errorf(http.StatusBadRequest, "missing field color: both players are AIs")
 	}
-	return chess.White, errorf(http.StatusBadRequest, "missing field color: both players are AIs")
+	return chess.White, errorf(http.StatusBadRequest, "color must be \"white\" or \"black\", not %q", color)
 }
 
 // resign is POST /api/games/{id}/resign.
 func (srv *Server) resign(w http.ResponseWriter, r *http.Request) error {
 	var req SideRequest
 	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
-		loser, err := s.side(req.Color, s.g.ToMove)
+		loser, err := s.side(req.Color, false)
 		if err != nil {
 			return err
 		}

@@ -27,7 +27,7 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	by, err := s.side(req.Color, s.g.ToMove)
+	by, err := s.side(req.Color, false)
 	if err != nil {
 		s.mu.Unlock()
 		return err
@@ -99,7 +99,7 @@ func answerOffer(w http.ResponseWriter, s *session, accepted bool, msg string) e
 func (srv *Server) acceptDraw(w http.ResponseWriter, r *http.Request) error {
 	var req SideRequest
 	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
-		by, err := s.side(req.Color, s.offeredTo)
+		by, err := s.side(req.Color, true)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (srv *Server) acceptDraw(w http.ResponseWriter, r *http.Request) error {
 func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 	var req SideRequest
 	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
-		by, err := s.side(req.Color, s.offeredTo)
+		by, err := s.side(req.Color, true)
 		if err != nil {
 			return err
 		}
@@ -121,15 +121,6 @@ func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 		s.publishLocked()
 		return nil
 	})
-}
-
-// offeredTo returns the side a standing draw offer is made to (the side to
-// move when none stands).
-func (s *session) offeredTo() chess.Color {
-	if c, ok := s.g.DrawOffer(); ok {
-		return c.Other()
-	}
-	return s.g.ToMove()
 }
 
 // title returns "White" or "Black".
