@@ -123,9 +123,7 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{http.StatusNotFound, fmt.Sprintf("unknown game %q", r.PathValue("id"))}
 	case errors.Is(err, store.ErrConflict):
-		ae = &apiError{http.StatusConflict, "stale ply: the game changed"}
-	case errors.Is(err, store.ErrFinished):
-		ae = &apiError{http.StatusConflict, "game over"}
+		ae = &apiError{http.StatusConflict, "the game was changed elsewhere: load it again"}
 	case errors.As(err, &mbe):
 		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
 	case errors.Is(err, store.ErrDamaged):

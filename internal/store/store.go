@@ -3,16 +3,19 @@
 // data directory.
 //
 // A Game is a start position (FEN), the moves played from it in UCI
-// notation, the two players (human or AI, with the AI's level), the result
-// once it ended, and the web app's settings. The store does not know the
-// rules of chess: callers check every move with package chess before
-// appending it, and rebuild a chess.Game from StartFEN and Moves when they
-// load one.
+// notation with the clock reading after each, the two players (human or
+// AI, with the AI's level), the time control and the state of the side to
+// move's clock, the result once it ended, and the web app's settings. The
+// store does not know the rules of chess: package play checks every change
+// and hands the store the whole game after it (Save, through
+// play.StoreKeeper), and rebuilds the game when it loads one.
 //
 // Every method that changes a game commits before it returns, so a move
-// whose AppendMove returned nil survives a crash of the process. The moves
-// of a game are one column of its row, so appending, truncating and reading
-// them is a single statement: a reader never sees half a change.
+// whose Save returned nil survives a crash of the process. A game is one
+// row, so a Save is a single statement: a reader never sees half a change.
+// Each Save names the revision it changes (Game.Rev), so that two programs
+// on one game (a terminal game resumed twice) cannot overwrite each
+// other's moves: the second gets ErrConflict.
 //
 // The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
 // WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so
@@ -20,7 +23,7 @@
 // run in parallel. Writes from one Store go to one goroutine that commits
 // those waiting together in one transaction (group commit: one fsync for
 // many moves); each write changes the database with one statement, so one
-// that fails (a stale ply) leaves the others alone; each caller returns once
+// that fails (a stale revision) leaves the others alone; each caller returns once
 // its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
@@ -60,11 +63,9 @@ const (
 var (
 	// ErrNotFound: no game has the given id.
 	ErrNotFound = errors.New("store: no such game")
-	// ErrConflict: the ply given to AppendMove(s) is not the number of
-	// moves stored, or Truncate asked for more plies than are stored.
-	ErrConflict = errors.New("store: the game has a different number of moves")
-	// ErrFinished: a move was appended to a game that has a result.
-	ErrFinished = errors.New("store: the game is over")
+	// ErrConflict: the game was saved by another program since it was
+	// read (Save at a stale revision).
+	ErrConflict = errors.New("store: the game was changed by another program")
 )
 
 // Game is a stored game.
@@ -107,13 +108,6 @@ type Game struct {
 
 // NoClock is the reading in Game.Clocks of a move made without a clock.
 const NoClock time.Duration = -1
-
-// Settings are the parts of a game that can change without a move.
-type Settings struct {
-	WhiteLevel, BlackLevel string
-	SpeedMs                int
-	Paused                 bool
-}
 
 // Summary describes a game in a list.
 type Summary struct {
@@ -396,81 +390,6 @@ func checkMoves(moves []string) error {
 	return nil
 }
 
-// AppendMove appends one move (UCI) to game id, whose stored length must be
-// ply. It returns ErrNotFound, ErrConflict (another length), or ErrFinished
-// (the game has a result); then nothing changes.
-func (s *Store) AppendMove(ctx context.Context, id string, ply int, uci string) error {
-	return s.AppendMoves(ctx, id, ply, []string{uci})
-}
-
-// AppendMoves appends moves (UCI) to game id, whose stored length must be
-// ply, in one transaction: all of them or none. Errors are those of
-// AppendMove.
-func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []string) error {
-	if len(moves) == 0 {
-		return nil
-	}
-	if err := checkMoves(moves); err != nil {
-		return err
-	}
-	joined := strings.Join(moves, " ")
-	updated := s.nowMilli()
-	return s.write(ctx, func(w *writeTx) error {
-		res, err := w.exec(`UPDATE games
-			SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
-			    plies = plies + ?, updated_at = ?
-			WHERE id = ? AND plies = ? AND result = '*'`,
-			joined, joined, len(moves), updated, id, ply)
-		if err != nil {
-			return fmt.Errorf("store: append move: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			return err
-		}
-		var result string
-		err = w.queryRow(`SELECT result FROM games WHERE id = ?`, id).Scan(&result)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return ErrNotFound
-		case err != nil:
-			return fmt.Errorf("store: %w", err)
-		case result != "*":
-			return ErrFinished
-		}
-		return ErrConflict
-	})
-}
-
-// Truncate keeps the first plies moves of game id, drops the rest, and
-// clears the result (a takeback resumes a finished game). It returns
-// ErrNotFound, or ErrConflict when fewer than plies moves are stored.
-func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
-	if plies < 0 {
-		return fmt.Errorf("store: truncate to %d plies", plies)
-	}
-	updated := s.nowMilli()
-	return s.write(ctx, func(w *writeTx) error {
-		var moves string
-		var n int
-		err := w.queryRow(`SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		if plies > n {
-			return ErrConflict
-		}
-		kept := strings.Join(splitMoves(moves)[:plies], " ")
-		if _, err := w.exec(`UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
-			kept, plies, updated, id); err != nil {
-			return fmt.Errorf("store: truncate: %w", err)
-		}
-		return nil
-	})
-}
-
 // Save stores g's players and levels, moves, clock readings, clock state,
 // result and pause over game g.ID, whose stored revision must be g.Rev:
 // the whole change or nothing, in one statement. It then increments g.Rev
@@ -518,26 +437,6 @@ func (s *Store) Save(ctx context.Context, g *Game) error {
 // milliseconds. It returns ErrNotFound for an unknown game.
 func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
 	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
-}
-
-// Finish records the result ("1-0", "0-1" or "1/2-1/2") of game id and why
-// ("checkmate", "resignation", ...). It returns ErrNotFound for an unknown
-// game. Finishing a finished game replaces its result.
-func (s *Store) Finish(ctx context.Context, id, result, reason string) error {
-	switch result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
-		return fmt.Errorf("store: %q is not a result of a finished game", result)
-	}
-	return s.update(ctx, `UPDATE games SET result = ?, reason = ?, updated_at = ? WHERE id = ?`,
-		result, reason, s.nowMilli(), id)
-}
-
-// UpdateSettings replaces the levels, speed and paused flag of game id. It
-// returns ErrNotFound for an unknown game.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	return s.update(ctx, `UPDATE games SET white_level = ?, black_level = ?, speed_ms = ?, paused = ?, updated_at = ? WHERE id = ?`,
-		st.WhiteLevel, st.BlackLevel, st.SpeedMs, st.Paused, s.nowMilli(), id)
 }
 
 // Delete removes game id. It returns ErrNotFound for an unknown game.
