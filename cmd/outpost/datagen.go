@@ -89,7 +89,7 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("datagen", datagenSynopsis, datagenDescription)
 	var f datagenFlags
 	fs.StringVar(&f.format, "format", "nnue", "`nnue` (records for outpost train) or texel (lines for outpost tune)")
-	fs.StringVar(&f.dir, "dir", defaultDataDir(), "nnue: add the records to the data directory `DIR`")
+	fs.StringVar(&f.dir, "dir", nnueCacheDir("data"), "nnue: add the records to the data directory `DIR`")
 	fs.StringVar(&f.out, "out", "", "texel: write the positions to `FILE` (required; replaced if it exists)")
 	fs.IntVar(&f.games, "games", 0, "play `N` games (texel: required; nnue: 0 plays until stopped)")
 	fs.Int64Var(&f.positions, "positions", 0, "nnue: stop once this run has added `N` positions (0: no limit)")
@@ -196,14 +196,16 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// defaultDataDir is where NNUE data goes unless --dir says otherwise: the
-// user's cache directory (~/.cache on Linux), or "" if it is unknown.
-func defaultDataDir() string {
+// nnueCacheDir returns the directory name of Outpost's network files in
+// the user's cache directory (~/.cache/outpost/nnue/NAME on Linux): "data"
+// for datagen's positions, "train" for a training run. It returns "" when
+// the system has no cache directory (then the flag must be given).
+func nnueCacheDir(name string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "outpost", "nnue", "data")
+	return filepath.Join(dir, "outpost", "nnue", name)
 }
 
 // loadBook returns the openings named by --book.

@@ -87,8 +87,8 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	var cfg trainer.Config
 	var dataPath, dir string
 	var every, checkpointEvery time.Duration
-	fs.StringVar(&dataPath, "data", defaultDataDir(), "train on the positions of the data directory (or file) `DIR`")
-	fs.StringVar(&dir, "dir", defaultTrainDir(), "keep the run (checkpoint, nets, log) in `DIR`; an existing run there resumes")
+	fs.StringVar(&dataPath, "data", nnueCacheDir("data"), "train on the positions of the data directory (or file) `DIR`")
+	fs.StringVar(&dir, "dir", nnueCacheDir("train"), "keep the run (checkpoint, nets, log) in `DIR`; an existing run there resumes")
 	fs.IntVar(&cfg.Hidden, "hidden", d.Hidden, "the hidden layer's width `H` (a multiple of 16)")
 	fs.IntVar(&cfg.Epochs, "epochs", d.Epochs, "train `N` passes over the positions")
 	fs.IntVar(&cfg.BatchSize, "batch", d.BatchSize, "`N` positions per optimiser step")
@@ -317,13 +317,4 @@ func appendLine(path, s string) error {
 		err = cerr
 	}
 	return err
-}
-
-// defaultTrainDir is where a run lives unless --dir says otherwise.
-func defaultTrainDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "outpost", "nnue", "train")
 }

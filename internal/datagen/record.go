@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -129,12 +128,8 @@ func (r *Record) Position() (*chess.Position, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	return chess.ParseFEN(r.FEN())
-}
-
-// FEN returns the position r holds in Forsyth-Edwards notation. r must be
-// valid (see Check).
-func (r *Record) FEN() string {
+	// A FEN for chess.ParseFEN to check and build the position from, each
+	// empty square a "1" (which FEN allows, if no writer does).
 	var board [64]chess.Piece
 	occ := r.Occupancy()
 	for i := 0; occ != 0; i++ {
@@ -142,39 +137,20 @@ func (r *Record) FEN() string {
 	}
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := range 8 {
-			pc := board[rank*8+file]
-			if pc == chess.NoPiece {
-				empty++
-				continue
+		for _, pc := range board[8*rank : 8*rank+8] {
+			if pc != chess.NoPiece {
+				b.WriteString(pc.String())
+			} else {
+				b.WriteByte('1')
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(pc.String())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
 		}
 		if rank > 0 {
 			b.WriteByte('/')
 		}
 	}
-	side := " w "
-	if r.SideToMove() == chess.Black {
-		side = " b "
-	}
-	b.WriteString(side)
-	b.WriteString(chess.CastlingRights(r[27] >> 4).String())
-	b.WriteByte(' ')
-	b.WriteString(chess.Square(r[28]).String())
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(r[29])))
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(binary.LittleEndian.Uint16(r[30:]))))
-	return b.String()
+	fmt.Fprintf(&b, " %c %v %v %d %d", "wb"[r.SideToMove()], chess.CastlingRights(r[27]>>4), chess.Square(r[28]),
+		r[29], binary.LittleEndian.Uint16(r[30:]))
+	return chess.ParseFEN(b.String())
 }
 
 // Records returns the records of g's positions, each with the game's result

@@ -89,8 +89,8 @@ func TestRecordLayout(t *testing.T) {
 	if r != want {
 		t.Errorf("record\n%x, want\n%x", r, want)
 	}
-	if fen := r.FEN(); fen != p.FEN() {
-		t.Errorf("FEN %q, want %q", fen, p.FEN())
+	if back, err := r.Position(); err != nil || back.FEN() != p.FEN() {
+		t.Errorf("position %v, %v; want %s", back, err, p.FEN())
 	}
 }
 
