@@ -253,9 +253,9 @@ func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, args 
 	line := func(s datagen.Stats) string {
 		added := store.Len() - before
 		el := time.Since(start)
-		return fmt.Sprintf("%s positions (+%s this run, %s/s), %d games (%s), %v",
+		return fmt.Sprintf("%s positions (+%s this run, %s/s), games played: %s (%s), %v",
 			progress.Count(uint64(store.Len())), progress.Count(uint64(added)),
-			progress.Rate(uint64(float64(added)/max(el.Seconds(), 1e-3))), s.Games, resultShares(s), el.Round(time.Second))
+			progress.Rate(uint64(float64(added)/max(el.Seconds(), 1e-3))), progress.Count(uint64(s.Games)), resultShares(s), el.Round(time.Second))
 	}
 	st, err := datagen.Run(ctx, cfg, sink, func(s datagen.Stats) {
 		if time.Since(last) >= f.every {
