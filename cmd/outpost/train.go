@@ -38,7 +38,7 @@ The run lives in --dir: checkpoint.bin (the float weights and the
 optimiser's state, saved after every epoch, every --checkpoint-every and on
 Ctrl-C), epoch-NN.nnue (the quantised network after each epoch, in the
 engine's format), net.nnue (the latest of them) and log.txt (the command
-and each epoch's losses). Run the same command again to resume a run that
+and each epoch's losses); one run at a time. Run the same command again to resume a run that
 was stopped or killed: it continues from the checkpoint, with the
 checkpoint's settings and the positions the run started with, even if the
 data has grown since. To train with other settings, give another --dir.
@@ -137,6 +137,11 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	unlock, err := datagen.LockDir(filepath.Join(dir, "lock"))
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	tr, resumed, err := openRun(dir, cfg, set, recs)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
@@ -93,6 +94,14 @@ func TestTrain(t *testing.T) {
 	if err := runTrainTo(args, &stdout, &stderr, false); err != nil || !strings.Contains(stdout.String(), "has trained all its 2 epochs") {
 		t.Errorf("the finished run again: %v, stdout %q", err, stdout.String())
 	}
+	unlock, err := datagen.LockDir(filepath.Join(dir, "lock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := runTrainTo(args, &stdout, &stderr, false); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("a second run on the directory: %v, want an error saying another run has it", err)
+	}
+	unlock()
 	more := append(args[:len(args):len(args)], "--epochs", "3", "--lr", "0.002")
 	if err := runTrainTo(more, &stdout, &stderr, false); err == nil || !strings.Contains(err.Error(), "other settings than --epochs, --lr asks for") {
 		t.Errorf("resumed with other settings: %v", err)

@@ -2,6 +2,6 @@
 
 package datagen
 
-// lockDir does nothing where flock is not available: on such systems two
+// LockDir does nothing where flock is not available: on such systems two
 // runs must not be started on one directory.
-func lockDir(string) (func(), error) { return func() {}, nil }
+func LockDir(string) (func(), error) { return func() {}, nil }

@@ -42,7 +42,7 @@ func OpenStore(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("datagen: %v", err)
 	}
-	unlock, err := lockDir(filepath.Join(dir, lockFile))
+	unlock, err := LockDir(filepath.Join(dir, lockFile))
 	if err != nil {
 		return nil, err
 	}
