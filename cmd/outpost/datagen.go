@@ -88,15 +88,15 @@ func runDatagen(args []string) error { return runDatagenTo(args, os.Stdout, os.S
 func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("datagen", datagenSynopsis, datagenDescription)
 	var f datagenFlags
-	fs.StringVar(&f.format, "format", "nnue", "`nnue` (records for outpost train) or texel (lines for outpost tune)")
+	fs.StringVar(&f.format, "format", "nnue", "write `FORMAT` nnue (records for outpost train) or texel (lines for outpost tune)")
 	fs.StringVar(&f.dir, "dir", nnueCacheDir("data"), "nnue: add the records to the data directory `DIR`")
 	fs.StringVar(&f.out, "out", "", "texel: write the positions to `FILE` (required; replaced if it exists)")
 	fs.IntVar(&f.games, "games", 0, "play `N` games (texel: required; nnue: 0 plays until stopped)")
 	fs.Int64Var(&f.positions, "positions", 0, "nnue: stop once this run has added `N` positions (0: no limit)")
 	fs.Uint64Var(&f.nodes, "nodes", 0, "search about `N` nodes per move (default 5000)")
 	fs.IntVar(&f.depth, "depth", 0, "search `D` plies deep per move, instead of --nodes")
-	fs.StringVar(&f.book, "book", "", "start games from `lichess` (the named openings built in), none (the starting position), or the openings of FILE (lichess .tsv, FEN or EPD) (default: lichess for nnue, none for texel)")
-	fs.IntVar(&f.randomPlies, "random-plies", -1, "play `N` random moves after the opening (default: 4 for nnue, 8 for texel)")
+	fs.StringVar(&f.book, "book", "", "start games from `BOOK`: lichess (the named openings built in), none (the starting position), or a FILE of openings (lichess .tsv, FEN or EPD) (default: lichess for nnue, none for texel)")
+	fs.IntVar(&f.randomPlies, "random-plies", 0, "play `N` random moves after the opening (default: 4 for nnue, 8 for texel)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the openings (default: texel 1, nnue a new one each run)")
 	fs.IntVar(&f.first, "first", 0, "number the games from `I` (to play a long run in parts)")
 	fs.IntVar(&f.threads, "threads", 1, "play `N` games at once (one core each)")
