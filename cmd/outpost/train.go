@@ -37,7 +37,8 @@ epoch.
 The run lives in --dir: checkpoint.bin (the float weights and the
 optimiser's state, saved after every epoch, every --checkpoint-every and on
 Ctrl-C), epoch-NN.nnue (the quantised network after each epoch, in the
-engine's format), net.nnue (the latest of them) and log.txt (the command
+engine's format), net.nnue (the latest of them), best.nnue (the one with
+the lowest validation loss) and log.txt (the command
 and each epoch's losses); one run at a time. Run the same command again to resume a run that
 was stopped or killed: it continues from the checkpoint, with the
 checkpoint's settings and the positions the run started with, even if the
@@ -70,6 +71,7 @@ var trainConfigFlags = []struct {
 const (
 	checkpointFile = "checkpoint.bin"
 	latestNetFile  = "net.nnue"
+	bestNetFile    = "best.nnue"
 	trainLogFile   = "log.txt"
 )
 
@@ -162,7 +164,8 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 		return err
 	}
 	if tr.Done() {
-		fmt.Fprintf(stdout, "the run in %s has trained all its %d epochs: its net is %s\n", dir, c.Epochs, filepath.Join(dir, latestNetFile))
+		fmt.Fprintf(stdout, "the run in %s has trained all its %d epochs: its last net is %s, its best %s (epoch %d, validation loss %.6f)\n",
+			dir, c.Epochs, filepath.Join(dir, latestNetFile), filepath.Join(dir, bestNetFile), tr.Best().Epoch, tr.Best().Loss)
 		return nil
 	}
 
@@ -172,7 +175,6 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	start := time.Now()
 	lastSave, lastLine := start, start
 	var saveErr error
-	var lastVal float64
 	e0, b0 := tr.Position()
 	stepsLeft := float64((c.Epochs-e0)*tr.BatchesPerEpoch() - b0)
 	err = tr.Run(ctx, trainer.Hooks{
@@ -197,7 +199,6 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 			if bar {
 				fmt.Fprint(stderr, "\r\033[K")
 			}
-			lastVal = r.ValidationLoss
 			line, err := finishEpoch(tr, dir, r)
 			if err != nil {
 				return err
@@ -227,8 +228,9 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "trained %d epochs in %v (this run): the net is %s, validation loss %.6f\n",
-		c.Epochs, time.Since(start).Round(time.Second), filepath.Join(dir, latestNetFile), lastVal)
+	best := tr.Best()
+	fmt.Fprintf(stdout, "trained %d epochs in %v (this run): the last net is %s; the best, %s, is epoch %d's (validation loss %.6f)\n",
+		c.Epochs, time.Since(start).Round(time.Second), filepath.Join(dir, latestNetFile), filepath.Join(dir, bestNetFile), best.Epoch, best.Loss)
 	return nil
 }
 
@@ -260,12 +262,17 @@ func openRun(dir string, cfg trainer.Config, set map[string]bool, recs []datagen
 }
 
 // finishEpoch writes the quantised net of the epoch just trained, as
-// epoch-NN.nnue and net.nnue, and returns the epoch's line.
+// epoch-NN.nnue and net.nnue, and as best.nnue when its validation loss is
+// the run's lowest so far, and returns the epoch's line.
 func finishEpoch(tr *trainer.Trainer, dir string, r trainer.EpochResult) (string, error) {
 	m := tr.Model()
 	n := m.Quantise()
 	name := fmt.Sprintf("epoch-%02d.nnue", r.Epoch+1)
-	for _, f := range []string{name, latestNetFile} {
+	files := []string{name, latestNetFile}
+	if tr.Best().Epoch == r.Epoch+1 {
+		files = append(files, bestNetFile)
+	}
+	for _, f := range files {
 		if err := writeNet(filepath.Join(dir, f), n); err != nil {
 			return "", err
 		}

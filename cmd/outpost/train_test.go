@@ -74,7 +74,7 @@ func TestTrain(t *testing.T) {
 	if !strings.Contains(stderr.String(), "train: epoch 1/2 [") {
 		t.Errorf("no progress line in stderr %q", stderr.String())
 	}
-	for _, name := range []string{"epoch-01.nnue", "epoch-02.nnue", latestNetFile} {
+	for _, name := range []string{"epoch-01.nnue", "epoch-02.nnue", latestNetFile, bestNetFile} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -91,7 +91,7 @@ func TestTrain(t *testing.T) {
 	}
 
 	stdout.Reset()
-	if err := runTrainTo(args, &stdout, &stderr, false); err != nil || !strings.Contains(stdout.String(), "has trained all its 2 epochs") {
+	if err := runTrainTo(args, &stdout, &stderr, false); err != nil || !strings.Contains(stdout.String(), "has trained all its 2 epochs: its last net is") {
 		t.Errorf("the finished run again: %v, stdout %q", err, stdout.String())
 	}
 	unlock, err := datagen.LockDir(filepath.Join(dir, "lock"))

@@ -18,7 +18,7 @@ import (
 //
 //	magic "OUTPCKPT", version (uint32, checkpointVersion),
 //	the length of the header (uint32) and the header, JSON: the Config, the
-//	epoch and batch to train next, Adam's step count;
+//	epoch and batch to train next, Adam's step count, the best epoch so far;
 //	the model's parameters, then Adam's m and v, as float32 (3 × P values,
 //	P = 768H + 3H + 1);
 //	the SHA-256 of everything before it.
@@ -37,6 +37,7 @@ type checkpointHeader struct {
 	Epoch  int
 	Batch  int
 	Step   int64
+	Best   Best
 }
 
 // Checkpoint is a saved run: its configuration, its place, the model and
@@ -52,7 +53,7 @@ func (c *Checkpoint) Model() *Model { return c.model }
 
 // WriteCheckpoint writes the trainer's state to w.
 func (t *Trainer) WriteCheckpoint(w io.Writer) error {
-	head, err := json.Marshal(checkpointHeader{Config: t.cfg, Epoch: t.epoch, Batch: t.batch, Step: t.opt.step})
+	head, err := json.Marshal(checkpointHeader{Config: t.cfg, Epoch: t.epoch, Batch: t.batch, Step: t.opt.step, Best: t.best})
 	if err != nil {
 		return fmt.Errorf("trainer: %v", err)
 	}
@@ -136,7 +137,7 @@ func Resume(c *Checkpoint, recs []datagen.Record, threads int) (*Trainer, error)
 	if c.Epoch < 0 || c.Batch < 0 || c.Batch > t.BatchesPerEpoch() {
 		return nil, fmt.Errorf("trainer: the checkpoint is at batch %d of epoch %d, which this data does not have", c.Batch, c.Epoch)
 	}
-	t.epoch, t.batch = c.Epoch, c.Batch
+	t.epoch, t.batch, t.best = c.Epoch, c.Batch, c.Best
 	return t, nil
 }
 

@@ -93,6 +93,7 @@ type Trainer struct {
 	orderEpoch int      // the epoch order was drawn for, or -1
 
 	epoch, batch int // the next batch to train: batch of epoch (both from 0)
+	best         Best
 	workers      []*worker
 }
 
@@ -186,6 +187,15 @@ func (t *Trainer) batchSize() int { return min(t.cfg.BatchSize, len(t.train)) }
 // Done reports whether every epoch has been trained.
 func (t *Trainer) Done() bool { return t.epoch >= t.cfg.Epochs }
 
+// Best is the epoch whose model had the lowest validation loss.
+type Best struct {
+	Epoch int     // from 1; 0 before the first epoch ends
+	Loss  float64 // its validation loss
+}
+
+// Best returns the epoch of the run so far with the lowest validation loss.
+func (t *Trainer) Best() Best { return t.best }
+
 // Position returns where the run is: the epoch (from 0) and the batches of
 // it done.
 func (t *Trainer) Position() (epoch, batch int) { return t.epoch, t.batch }
@@ -249,6 +259,9 @@ func (t *Trainer) Run(ctx context.Context, hooks Hooks) error {
 			Time: time.Since(start)}
 		if n > 0 { // else resumed at the epoch's end
 			res.TrainLoss = sum / float64(n)
+		}
+		if t.best.Epoch == 0 || res.ValidationLoss < t.best.Loss {
+			t.best = Best{Epoch: t.epoch + 1, Loss: res.ValidationLoss}
 		}
 		t.epoch, t.batch = t.epoch+1, 0
 		if hooks.Epoch != nil {

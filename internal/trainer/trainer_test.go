@@ -68,6 +68,12 @@ func TestTrainLowersLoss(t *testing.T) {
 	if len(results) != 8 || steps != 8*tr.BatchesPerEpoch() || !tr.Done() {
 		t.Fatalf("%d epochs and %d steps reported, want 8 and %d", len(results), steps, 8*tr.BatchesPerEpoch())
 	}
+	best := tr.Best()
+	for _, r := range results {
+		if r.ValidationLoss < best.Loss || r.Epoch+1 == best.Epoch && r.ValidationLoss != best.Loss {
+			t.Errorf("best %+v, but epoch %d had validation loss %g", best, r.Epoch+1, r.ValidationLoss)
+		}
+	}
 	first, last := results[0], results[len(results)-1]
 	if !(last.TrainLoss < 0.7*first.TrainLoss) || !(last.ValidationLoss < 0.8*before) {
 		t.Errorf("training loss %.4f → %.4f, validation %.4f → %.4f: want both clearly lower",
@@ -227,6 +233,9 @@ func TestResume(t *testing.T) {
 	}
 	if err := resumed.Run(context.Background(), Hooks{}); err != nil {
 		t.Fatal(err)
+	}
+	if straight.Best().Epoch != resumed.Best().Epoch {
+		t.Errorf("best epoch %d straight, %d stopped and resumed", straight.Best().Epoch, resumed.Best().Epoch)
 	}
 	a, b := straight.Model().Params, resumed.Model().Params
 	for i := range a {
