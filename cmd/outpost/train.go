@@ -38,9 +38,9 @@ The run lives in --dir: checkpoint.bin (the float weights and the
 optimiser's state, saved after every epoch, every --checkpoint-every and on
 Ctrl-C), epoch-NN.nnue (the quantised network after each epoch, in the
 engine's format), net.nnue (the latest of them), best.nnue (the one with
-the lowest validation loss) and log.txt (the command
-and each epoch's losses); one run at a time. Run the same command again to resume a run that
-was stopped or killed: it continues from the checkpoint, with the
+the lowest validation loss) and log.txt (the command and each epoch's
+losses); one run at a time. Run the same command again to resume a run
+that was stopped or killed: it continues from the checkpoint, with the
 checkpoint's settings and the positions the run started with, even if the
 data has grown since. To train with other settings, give another --dir.
 
