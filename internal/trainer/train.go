@@ -319,6 +319,7 @@ func (t *Trainer) step(idx []uint32, lr float64) float64 {
 		}()
 	}
 	wg.Wait()
+	t.model.syncOutput()
 
 	var sum float64
 	for _, w := range t.workers {
