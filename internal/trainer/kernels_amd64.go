@@ -17,6 +17,23 @@ func add(dst, src []float32) {
 	addGo(dst, src)
 }
 
+// accumulate is accumulateGo, in AVX2 when len(acc) is a multiple of 32.
+// Every feature must name a column of w.
+func accumulate(acc, bias, w []float32, feats []int32) {
+	h := len(acc)
+	if useAVX2 && h > 0 && h%32 == 0 && len(feats) > 0 {
+		cols := len(w) / h
+		for _, f := range feats {
+			if uint(f) >= uint(cols) {
+				panic("trainer: feature index out of range")
+			}
+		}
+		accumulateAVX2(&acc[0], &bias[:h][0], &w[0], &feats[0], len(feats), h)
+		return
+	}
+	accumulateGo(acc, bias, w, feats)
+}
+
 // backOutput is backOutputGo, in AVX2 when len(a) is a multiple of 32.
 func backOutput(g float32, a, w, gw, da []float32) {
 	if n := len(a); useAVX2 && n > 0 && n%32 == 0 {

@@ -111,11 +111,7 @@ func (m *Model) Evaluate(r *datagen.Record) float64 {
 
 // accumulate sets acc to the feature biases plus the columns of feats.
 func (m *Model) accumulate(acc []float32, feats []int32) {
-	h := m.Hidden
-	copy(acc, m.FB)
-	for _, f := range feats {
-		add(acc, m.FW[int(f)*h:int(f)*h+h])
-	}
+	accumulate(acc, m.FB, m.FW, feats)
 }
 
 // output returns y for the accumulators us (the side to move's) and them.
