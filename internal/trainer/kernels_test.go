@@ -79,6 +79,16 @@ func TestKernelsAgree(t *testing.T) {
 			if !equalBits(accs[0], accs[1]) {
 				t.Fatalf("n %d, %d features: accumulate: AVX2 %v, Go %v", n, len(feats), accs[0], accs[1])
 			}
+
+			// scatterAdd: a onto those columns (some named twice).
+			for k, avx := range []bool{true, false} {
+				useAVX2 = avx
+				accs[k] = slices.Clone(cols)
+				scatterAdd(accs[k], a, feats)
+			}
+			if !equalBits(accs[0], accs[1]) {
+				t.Fatalf("n %d, %d features: scatterAdd: AVX2 and Go differ", n, len(feats))
+			}
 		}
 	}
 	// add takes any length: AVX2 over the multiple of 32, Go over the rest.
