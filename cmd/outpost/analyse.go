@@ -15,7 +15,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/progress"
 )
 
-const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N]`
+const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const analyseDescription = `Analyse searches one position and prints the search's progress for people:
 one line per completed depth (and per line with --multipv), like
@@ -49,7 +49,12 @@ func analyse(args []string, w io.Writer) error {
 	multiPV := fs.Int("multipv", 1, "show the best `K` lines (1 to 256)")
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table size in `MB`")
 	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
+	eval := addEvalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	net, _, err := eval.network(fs)
+	if err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -82,7 +87,7 @@ func analyse(args []string, w io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads})
+	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads, Network: net, HandCrafted: net == nil})
 	r := e.Search(ctx, engine.Params{
 		Position: pos,
 		Limits:   limits,

@@ -18,7 +18,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N]`
+const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const solveDescription = `Solve runs a test suite in EPD: each line is the first four fields of a FEN
 followed by operations, e.g.
@@ -58,7 +58,12 @@ func solve(args []string, w io.Writer) error {
 	nodes := fs.Uint64("nodes", 0, "search each position about `N` nodes instead of for a time (reproducible on a busy machine)")
 	hash := fs.Int("hash", 64, "hash table size in `MB`")
 	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
+	eval := addEvalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	net, _, err := eval.network(fs)
+	if err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -93,7 +98,7 @@ func solve(args []string, w io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads, Seed: 1})
+	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads, Seed: 1, Network: net, HandCrafted: net == nil})
 	idWidth := 0
 	for _, entry := range suite {
 		idWidth = max(idWidth, len(entry.id))
