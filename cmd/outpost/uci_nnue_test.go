@@ -22,7 +22,7 @@ func TestUCIWithNetwork(t *testing.T) {
 	p := startUCI(t)
 	p.send("uci")
 	p.waitFor("uciok")
-	p.send("setoption name EvalFile value "+path)
+	p.send("setoption name EvalFile value " + path)
 	p.waitFor("info string evaluation: ")
 	p.send("setoption name Use NNUE value true")
 	line, _ := p.waitFor("info string evaluation: ")
