@@ -259,36 +259,6 @@ func endOf(p *Position, before []Position) Outcome {
 	return Outcome{}
 }
 
-// repetitions returns how many times the current position has occurred in
-// the game, itself included.
-func (g *Game) repetitions() int {
-	n := len(g.positions) - 1
-	return repetitions(&g.positions[n], g.positions[:n])
-}
-
-// repetitions returns how many times p has occurred, itself included, in a
-// game where the positions before it are before, oldest first. Only
-// positions since the last capture or pawn move can repeat it, with the
-// same side to move, so it looks at every second one of those; a hash match
-// is confirmed by comparing positions.
-func repetitions(p *Position, before []Position) int {
-	n := len(before)
-	count := 1
-	for i := n - 2; i >= 0 && i >= n-p.HalfmoveClock(); i -= 2 {
-		if q := &before[i]; q.hash == p.hash && samePosition(q, p) {
-			count++
-		}
-	}
-	return count
-}
-
-// samePosition reports whether a and b are the same position for the
-// repetition rules: pieces, side to move, castling rights and en-passant
-// possibility (move counters aside).
-func samePosition(a, b *Position) bool {
-	return a.board == b.board && a.side == b.side && a.castling == b.castling && a.epSquare == b.epSquare
-}
-
 // ClaimableDraw reports whether the player to move may claim a draw now, and
 // by which rule: ThreefoldRepetition when the current position has occurred
 // at least three times, or FiftyMoveRule when the halfmove clock has reached

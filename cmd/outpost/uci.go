@@ -19,7 +19,10 @@ Besides the standard commands it understands "go perft N" and "d" (draw the
 board), as Stockfish does. Options: Hash, Threads, MultiPV, Move Overhead,
 Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, and Level (1-8, classic or
 max, the levels of the web app and the terminal game). Mistakes in the
-input are answered with "info string error: ..." and otherwise ignored.`
+input are answered with "info string error: ..." (or "info string warning:
+..." for what it could read anyway); a position it cannot read leaves no
+position, and every go gets one bestmove ("bestmove 0000" when there is
+nothing to search). See docs/uci.md.`
 
 // runUCI runs "outpost uci".
 func runUCI(args []string) error {

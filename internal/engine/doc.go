@@ -95,7 +95,7 @@
 //	             soft one stretched while the best move changes or shares
 //	             the effort with others, shrunk when it is settled, and
 //	             stretched when the score falls from the side's previous
-//	             move (root.go)
+//	             move (root.go); a fixed move time is used to its end
 //	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
 //	             a softmax choice among the best MultiPV candidates
 //	classic.go   the tutorials' search: fixed-depth alpha-beta in random

@@ -138,7 +138,9 @@ func (e *Engine) SetHashMB(mb int) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.hashMB = mb
+	old := e.tt
 	e.tt = newTransTable(mb)
+	old.release()
 	return nil
 }
 

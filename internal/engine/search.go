@@ -210,11 +210,8 @@ func (s *searcher) isDraw(p *chess.Position) bool {
 	if hm >= 100 && (!p.InCheck() || p.HasLegalMoves()) {
 		return true
 	}
-	n := len(s.hashes) - 1
-	for d := 4; d <= hm && d <= n; d += 2 {
-		if s.hashes[n-d] == s.hashes[n] {
-			return true
-		}
+	if chess.Repeated(s.hashes, hm) {
+		return true
 	}
 	// Bare kings, or a single minor piece against a bare king.
 	if p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) == 0 &&

@@ -181,11 +181,27 @@ func (s *session) next() string {
 	}
 }
 
+// quiet, as an expected line, means that nothing is printed for a while
+// (quietWait): the commands sent are waiting.
+const quiet = "(quiet)"
+
+// quietWait is how long quiet waits. A wrong answer shows up well within
+// it on an idle machine; a right one never shows up.
+const quietWait = 100 * time.Millisecond
+
 // expect checks that the next output lines are want, where a "*" in a want
-// matches any text.
+// matches any text, and quiet means no line for quietWait.
 func (s *session) expect(want ...string) {
 	s.t.Helper()
 	for _, w := range want {
+		if w == quiet {
+			select {
+			case l := <-s.lines:
+				s.t.Fatalf("output line %q, want none yet", l)
+			case <-time.After(quietWait):
+			}
+			continue
+		}
 		got := s.next()
 		if !matchLine(got, w) {
 			s.t.Fatalf("output line %q, want %q", got, w)

@@ -47,7 +47,7 @@ func defaultOptionValues() optionValues {
 //	Hash               spin 1..engine.MaxHashMB (MiB), default engine.DefaultHashMB
 //	Threads            spin 1..engine.MaxThreads, default 1: search threads (lazy SMP)
 //	MultiPV            spin 1..64, default 1: engine.Limits.MultiPV
-//	Move Overhead      spin 0..5000 (ms), default 30: subtracted from wtime and btime
+//	Move Overhead      spin 0..5000 (ms), default 30: subtracted from wtime, btime and movetime
 //	Clear Hash         button: clears the hash table
 //	Ponder             check, default false: the GUI may send "go ponder"
 //	UCI_LimitStrength  check, default false: play at UCI_Elo instead of Level
@@ -62,20 +62,11 @@ func (l *Loop) newOptions() []option {
 	}
 	levels = append(levels, maxLevel)
 	return []option{
-		newSpin("Hash", &l.opts.hashMB, 1, engine.MaxHashMB, func(mb int) error {
-			l.stop()
-			return l.eng.SetHashMB(mb)
-		}),
-		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, func(n int) error {
-			l.stop()
-			return l.eng.SetThreads(n)
-		}),
+		newSpin("Hash", &l.opts.hashMB, 1, engine.MaxHashMB, l.eng.SetHashMB),
+		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, l.eng.SetThreads),
 		newSpin("MultiPV", &l.opts.multiPV, 1, 64, nil),
 		newSpin("Move Overhead", &l.opts.moveOverhead, 0, 5000, nil),
-		&buttonOption{optName: "Clear Hash", press: func() {
-			l.stop()
-			l.eng.Clear()
-		}},
+		&buttonOption{optName: "Clear Hash", press: l.eng.Clear},
 		newCheck("Ponder", &l.opts.ponder),
 		newCheck("UCI_LimitStrength", &l.opts.limitStrength),
 		newSpin("UCI_Elo", &l.opts.elo, engine.MinElo, engine.MaxElo, nil),
