@@ -265,6 +265,18 @@ func TestAISearchOnTheClock(t *testing.T) {
 		t.Errorf("outcome %v", o)
 	}
 
+	// Without increment the AI keeps MoveOverhead in hand for each of the
+	// next reserveMoves moves; with too little left, it plans with 1 ms.
+	sd := start(t, Human, ai, TimeControl{Limit: time.Minute}, "")
+	sd.play("e4")
+	if p, _, _ := sd.g.AISearch(time.Second); p.Limits.BTime != time.Minute-reserveMoves*MoveOverhead || p.Limits.BInc != 0 {
+		t.Errorf("sudden death: AISearch limits %+v", p.Limits)
+	}
+	sd.clock.advance(time.Minute - time.Second)
+	if p, _, _ := sd.g.AISearch(time.Second); p.Limits.BTime != time.Millisecond {
+		t.Errorf("sudden death, 1 s left: AISearch limits %+v", p.Limits)
+	}
+
 	untimed := start(t, ai, Human, TimeControl{}, "")
 	if p, _, ok := untimed.g.AISearch(700 * time.Millisecond); !ok || p.Limits.MoveTime != 700*time.Millisecond || p.Limits.WTime != 0 {
 		t.Errorf("untimed AISearch = %+v, %v", p.Limits, ok)
