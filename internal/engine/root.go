@@ -275,7 +275,13 @@ func (e *Engine) newSearcher(ctx context.Context, p *Params, w *worker) *searche
 	s.pondering, s.nodeLimit = p.Limits.Ponder, p.Limits.Nodes
 	s.budget = budgetFor(p.Limits, p.Position.SideToMove())
 	s.stack[0].pos = *p.Position
-	s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
+	if s.net = e.net; s.net != nil {
+		s.accs = w.accumulators(s.net)
+		s.net.Refresh(&s.accs[0], p.Position)
+		s.stack[0].accReady = true
+	} else {
+		s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
+	}
 	s.stack[0].staticEval = -Infinite
 	s.hashes = make([]uint64, 0, len(p.History)+maxPly+2)
 	s.hashes = append(append(s.hashes, p.History...), p.Position.Hash())

@@ -576,7 +576,7 @@ func TestFiftyMoveDamping(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := e.newSearcher(context.Background(), &Params{Position: p}, e.workers[0])
-		return s.evaluate(&s.stack[0])
+		return s.evaluate(0)
 	}
 	const pieces = "4k3/p7/8/8/8/8/4P3/R3K3 w - - "
 	fresh := evalAt(pieces + "0 1")

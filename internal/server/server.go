@@ -13,7 +13,10 @@
 // Files: server.go (Server, configuration, the games in memory, restart),
 // api.go (the HTTP handlers), draw.go (draw offers), types.go (the JSON
 // shapes), session.go (one game in memory, its AI move and flag timer),
-// pool.go (the workers and their queue), events.go (server-sent events).
+// pool.go (the workers and their queue), events.go (server-sent events),
+// guard.go (the checks and headers of every request), client.go (who a
+// client is, for the limits), listen.go (the HTTP server's timeouts and the
+// connections per client).
 package server
 
 import (
@@ -186,7 +189,7 @@ func New(cfg Config) (*Server, error) {
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
 	}
-	srv.handler = srv.routes()
+	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
 	go srv.janitor()
 	srv.resume()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // fakeSearcher is a Searcher whose moves are predictable: the best move is
@@ -31,6 +32,7 @@ type fakeSearcher struct {
 	clears   int
 	hashMB   []int
 	threads  []int
+	networks []*nnue.Network // the arguments of SetNetwork
 }
 
 func newFake() *fakeSearcher {
@@ -110,6 +112,13 @@ func (f *fakeSearcher) SetThreads(n int) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.threads = append(f.threads, n)
+	return nil
+}
+
+func (f *fakeSearcher) SetNetwork(net *nnue.Network) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.networks = append(f.networks, net)
 	return nil
 }
 

@@ -7,11 +7,15 @@
 //
 // Commands, as Stockfish speaks them (files in parentheses):
 //
-//   - uci: "id" lines, the options, "uciok" (uci.go, options.go).
-//   - isready: "readyok".
+//   - uci: "id" lines, the options, an "info string evaluation: ..." line
+//     naming the evaluation in use, "uciok" (uci.go, options.go, network.go).
+//   - isready: "readyok", answered at once, even during a search.
 //   - setoption name <Name> [value <v>]: names are case-insensitive; see
 //     options.go for the options (Hash, Threads, MultiPV, Move Overhead,
-//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level).
+//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level, Use NNUE,
+//     EvalFile). Setting Use NNUE or EvalFile prints the evaluation line
+//     again; an EvalFile that cannot be loaded keeps the current network
+//     and says why (network.go).
 //   - ucinewgame: clears the engine's hash table and history.
 //   - position startpos|fen <FEN> [moves <m1> ...]: the FEN is read as
 //     lichess and python-chess read it (chess.ParseFENLenient), each fix
@@ -68,6 +72,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Searcher is what the loop needs from an engine; *engine.Engine satisfies
@@ -88,6 +93,9 @@ type Searcher interface {
 	SetHashMB(mb int) error
 	// SetThreads sets the number of search threads.
 	SetThreads(n int) error
+	// SetNetwork sets the network to evaluate with (nil: the hand-crafted
+	// evaluation).
+	SetNetwork(net *nnue.Network) error
 }
 
 // Loop is one UCI session: the current position, the option values, the
@@ -111,11 +119,14 @@ type Loop struct {
 	options    []option
 	job        *job     // the running (or finished, not yet reaped) search; nil if none
 	waiting    []string // commands read during the job, to run once it ends, in order
+
+	net network // the loaded network (EvalFile); used when opts.useNNUE
 }
 
 // NewLoop returns a loop that drives eng and writes to out, starting from
 // the initial position with every option at its default. eng is assumed to
-// have the default hash size, engine.DefaultHashMB.
+// have the default hash size, engine.DefaultHashMB, and the default
+// evaluation, engine.DefaultNetwork().
 func NewLoop(eng Searcher, out io.Writer) *Loop {
 	l := &Loop{
 		eng:  eng,
@@ -123,6 +134,7 @@ func NewLoop(eng Searcher, out io.Writer) *Loop {
 		pos:  chess.StartingPosition(),
 		opts: defaultOptionValues(),
 	}
+	l.net, _ = embeddedNetwork()
 	l.options = l.newOptions()
 	return l
 }
@@ -309,7 +321,7 @@ func (l *Loop) sendUCI() {
 	for _, o := range l.options {
 		lines = append(lines, "option name "+o.name()+" type "+o.declare())
 	}
-	lines = append(lines, "uciok")
+	lines = append(lines, l.evaluationInfo(), "uciok")
 	l.send(strings.Join(lines, "\n"))
 }
 

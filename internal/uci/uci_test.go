@@ -219,8 +219,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MinElo, engine.MinElo, engine.MaxElo),
 		"option name Level type combo default Max" + levels + " var Max",
-		"uciok",
 	}
+	want = append(append(want, defaultEvaluationLines()...), "uciok")
 	s := startSession(t, t.Context(), newFake())
 	s.send("uci")
 	s.expect(want...)
