@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -112,7 +113,7 @@ func run(tcText string, games int, levelName, dir string) error {
 	}
 	defer pgn.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	engines := [2]*engine.Engine{engine.New(engine.Options{Seed: 1}), engine.New(engine.Options{Seed: 2})}
 	fmt.Printf("Outpost level %s against itself at %s, through internal/play; %d games done in %s\n", level, tc, len(done), dir)
