@@ -95,7 +95,7 @@ export class GamesDialog {
         'tr',
         { className: g.id === current ? 'current' : '' },
         el('td', { textContent: date(g.createdAt) }),
-        el('td', { textContent: opponent(g, mine) }),
+        el('td', { textContent: opponent(g, mine) + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
         el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
         actions,
