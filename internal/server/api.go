@@ -57,7 +57,7 @@ func (srv *Server) routes() http.Handler {
 	handle := func(pattern string, methods map[string]handlerFunc) {
 		mux.Handle(pattern, srv.methods(methods))
 	}
-	handle("/api/games", map[string]handlerFunc{"GET": srv.listGames, "POST": srv.createGame})
+	handle("/api/games", map[string]handlerFunc{"GET": srv.listGames, "POST": srv.limitCreation(srv.createGame)})
 	handle("/api/games/{id}", map[string]handlerFunc{"GET": srv.getGame, "PATCH": srv.updateGame, "DELETE": srv.deleteGame})
 	handle("/api/games/{id}/pgn", map[string]handlerFunc{"GET": srv.getPGN})
 	handle("/api/games/{id}/events", map[string]handlerFunc{"GET": srv.events})
@@ -331,6 +331,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.owner = srv.clientOf(r)
 	srv.add(s)
 	s.mu.Lock()
 	s.scheduleLocked(0)
@@ -447,6 +448,7 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	if err != nil {
 		return err
 	}
+	s.owner = srv.clientOf(r)
 	if err := op(r.Context(), s); err != nil {
 		s.mu.Unlock()
 		return err
@@ -736,7 +738,7 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		History:  hashes[:len(hashes)-1],
 		Limits:   engine.Limits{MoveTime: srv.cfg.HintTime},
 	}}
-	if !srv.pool.submit(job) {
+	if !srv.pool.submit(srv.clientOf(r), job) {
 		return errorf(http.StatusServiceUnavailable, "the server is shutting down")
 	}
 	var res engine.Result

@@ -79,6 +79,16 @@ type Config struct {
 	// request (default 2 minutes). Event streams are exempt from the first
 	// two (see HTTPServer).
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// GamesPerMinute is how many games one client may create a minute
+	// (default 20; < 0: no limit).
+	GamesPerMinute int
+	// Hosts are the names, besides IP addresses and localhost, that the
+	// server answers to in the Host header (a defence against DNS
+	// rebinding); "*" allows any.
+	Hosts []string
+	// ExplainNodes is the node budget of each search of the explorer
+	// (default 500,000): a tree that passes it is refused in words.
+	ExplainNodes uint64
 	// MaxConnsPerClient caps the connections open at once from one client
 	// (default 64; see client.go for what a client is).
 	MaxConnsPerClient int
@@ -109,6 +119,11 @@ type Server struct {
 	streamsOnce sync.Once
 	// background counts the goroutines Close waits for (the janitor).
 	background sync.WaitGroup
+
+	// creations limits the games a client creates (nil: no limit).
+	creations *rateLimiter
+	// crossOrigin refuses state-changing requests from other sites.
+	crossOrigin *http.CrossOriginProtection
 
 	mu sync.Mutex
 	// sessions holds the web games in memory, by id. Guarded by mu. An
@@ -159,6 +174,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = defaultIdleTimeout
 	}
+	if cfg.GamesPerMinute == 0 {
+		cfg.GamesPerMinute = defaultGamesPerMinute
+	}
+	if cfg.ExplainNodes == 0 {
+		cfg.ExplainNodes = defaultExplainNodes
+	}
 	if cfg.MaxConnsPerClient <= 0 {
 		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
 	}
@@ -186,6 +207,10 @@ func New(cfg Config) (*Server, error) {
 		ctx: ctx, stop: stop,
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
+		crossOrigin: http.NewCrossOriginProtection(),
+	}
+	if cfg.GamesPerMinute > 0 {
+		srv.creations = newRateLimiter(cfg.GamesPerMinute)
 	}
 	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
@@ -354,7 +379,8 @@ func (srv *Server) lockGame(ctx context.Context, id string) (*session, error) {
 	}
 }
 
-// janitor evicts idle games from memory every minute until Close.
+// janitor evicts idle games from memory, and forgets the clients whose
+// rate limit has recovered, every minute until Close.
 func (srv *Server) janitor() {
 	defer srv.background.Done()
 	tick := time.NewTicker(time.Minute)
@@ -363,8 +389,11 @@ func (srv *Server) janitor() {
 		select {
 		case <-srv.ctx.Done():
 			return
-		case <-tick.C:
-			srv.evictIdle(time.Now().Add(-srv.cfg.IdleEvict))
+		case now := <-tick.C:
+			srv.evictIdle(now.Add(-srv.cfg.IdleEvict))
+			if srv.creations != nil {
+				srv.creations.prune(now)
+			}
 		}
 	}
 }

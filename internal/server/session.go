@@ -51,6 +51,9 @@ type session struct {
 	state   []byte             // the marshalled GameState, nil when stale
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
+	// owner is the client the AI's searches are charged to in the pool:
+	// the player who last changed the game (serverClient until one does).
+	owner client
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
@@ -70,7 +73,7 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 	s := &session{
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
 		game: g, white: rec.White, black: rec.Black, whiteLevel: rec.WhiteLevel, blackLevel: rec.BlackLevel,
-		speedMs: rec.SpeedMs, paused: rec.Paused, lastUsed: time.Now(),
+		speedMs: rec.SpeedMs, paused: rec.Paused, lastUsed: time.Now(), owner: serverClient,
 	}
 	for i, uci := range rec.Moves {
 		m, err := g.Position().ParseUCI(uci)
@@ -192,7 +195,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(&moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
 			s.queued = false
 		}
 		return
@@ -201,7 +204,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(&moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
 			s.queued = false
 		}
 	})
@@ -270,7 +273,10 @@ func colorName(c chess.Color) string {
 }
 
 // moveJob is a game's AI move, run by a worker.
-type moveJob struct{ s *session }
+type moveJob struct {
+	s    *session
+	stop context.CancelFunc // ends the search early (see preempt); guarded by s.mu
+}
 
 // run searches the game's position, if the AI is still due, and plays the
 // move found, unless the game changed meanwhile.
@@ -292,7 +298,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 	hashes := s.game.Hashes()
 	ply, gen := s.game.Len(), s.gen
 	ctx, cancel := context.WithCancel(srv.ctx)
-	s.cancel = cancel
+	s.cancel, j.stop = cancel, cancel
 	s.mu.Unlock()
 
 	t := thinkingThrottle{s: s, gen: gen, pos: pos, ply: ply, every: srv.cfg.ThinkingInterval}
