@@ -490,3 +490,19 @@ func hasOpen(pid int, file string) bool {
 	}
 	return false
 }
+
+// TestServeReadOnlyDatabase starts the server on a database it cannot
+// write: it refuses to start, and says why.
+func TestServeReadOnlyDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "outpost.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	storetest.MakeReadOnly(t, db)
+	_, stderr, code := runOutpost(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--workers", "1", "--hash", "1")
+	if code != 1 || !strings.Contains(stderr, "read-only") || !strings.Contains(stderr, db) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

@@ -519,7 +519,12 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 		return err
 	}
 	s.owner = srv.clientOf(r)
-	if err := op(r.Context(), s); err != nil {
+	retry := s.retryAILocked()
+	err = op(r.Context(), s)
+	if retry {
+		s.publishLocked() // the AI is due again
+	}
+	if err != nil {
 		s.mu.Unlock()
 		return err
 	}

@@ -303,16 +303,21 @@ func (l *logBuffer) has(words ...string) bool {
 	return false
 }
 
-// failingStore is a store whose writes fail while fail is set.
+// failingStore is a store whose writes fail while fail is set, and whose
+// saves fail when they hold failFrom moves or more (failFrom > 0); failed
+// counts the writes that failed.
 type failingStore struct {
 	*store.Store
-	fail atomic.Bool
+	fail     atomic.Bool
+	failFrom atomic.Int32
+	failed   atomic.Int32
 }
 
 var errDiskOnFire = errors.New("disk on fire")
 
 func (f *failingStore) check() error {
 	if f.fail.Load() {
+		f.failed.Add(1)
 		return errDiskOnFire
 	}
 	return nil
@@ -321,6 +326,10 @@ func (f *failingStore) check() error {
 func (f *failingStore) Save(ctx context.Context, g *store.Game) error {
 	if err := f.check(); err != nil {
 		return err
+	}
+	if n := f.failFrom.Load(); n > 0 && len(g.Moves) >= int(n) {
+		f.failed.Add(1)
+		return errDiskOnFire
 	}
 	return f.Store.Save(ctx, g)
 }

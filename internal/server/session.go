@@ -48,6 +48,12 @@ type session struct {
 	// owner is the client the AI's searches are charged to in the pool:
 	// the player who last changed the game (serverClient until one does).
 	owner client
+	// aiFailures counts the AI's moves in a row that could not be kept
+	// (the store failing); after maxAIAttempts the AI stops trying and
+	// aiError says why, until the player changes the game (see
+	// retryAILocked).
+	aiFailures int
+	aiError    string
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
@@ -102,8 +108,21 @@ func (s *session) syncMovesLocked() {
 }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
-// the AI is to move, it is not paused, and the game is still there.
-func (s *session) aiDueLocked() bool { return !s.gone && s.g.AIDue() }
+// the AI is to move, it is not paused, the game is still there, and the AI
+// has not given up keeping its move.
+func (s *session) aiDueLocked() bool { return !s.gone && s.aiError == "" && s.g.AIDue() }
+
+// maxAIAttempts is how many times the AI tries to keep a move it found
+// before it gives up and the game shows why.
+const maxAIAttempts = 3
+
+// retryAILocked lets the AI try again after it gave up (a change by the
+// player, who may have fixed the cause): it reports whether it had.
+func (s *session) retryAILocked() bool {
+	gaveUp := s.aiError != ""
+	s.aiError, s.aiFailures = "", 0
+	return gaveUp
+}
 
 // clockRunsLocked reports whether the game's clock runs: the game must stay
 // in memory for its flag to fall on time.
@@ -266,7 +285,7 @@ func (s *session) stateLocked() GameState {
 		Status: "playing", Result: o.Result.String(),
 		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
-		Clock: newClockInfo(g.Clock()),
+		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
 	}
 	if st.Moves == nil {
 		st.Moves = []MoveInfo{}
@@ -362,13 +381,23 @@ func (j *moveJob) run(eng *engine.Engine) {
 	}
 	err := s.g.PlayAI(srv.ctx, version, res.BestMove)
 	if s.g.Version() == version {
-		// Not played, and nothing changed: keeping failed.
-		if srv.ctx.Err() == nil {
-			srv.logf("game %s: the AI move %s: %v (trying again in a second)", s.id, res.BestMove, err)
-			s.scheduleLocked(time.Second)
+		// Not played, and nothing changed: keeping failed. Try again a
+		// few times, then give up and say so in the game.
+		if srv.ctx.Err() != nil {
+			return
 		}
+		if s.aiFailures++; s.aiFailures < maxAIAttempts {
+			srv.logf("game %s: the AI move %s: %v (attempt %d of %d; trying again in a second)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+			s.scheduleLocked(time.Second)
+			return
+		}
+		srv.logf("game %s: the AI move %s: %v (attempt %d of %d; giving up)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+		s.aiError = fmt.Sprintf("The AI's move could not be saved (%s), so the AI stopped trying. "+
+			"Try again once the server's database is fixed: any change to the game does.", plainError(err))
+		s.publishLocked()
 		return
 	}
+	s.aiFailures = 0
 	if err != nil {
 		// The AI's time ran out first: the game ended on time.
 		s.publishLocked()

@@ -181,8 +181,9 @@ type Options struct {
 
 // Open opens the database at path, creating it (and its directory) when
 // missing, and migrates its schema to the current version. It fails when
-// the file was written by a newer Outpost whose schema it does not know.
-// Commits are SyncFull.
+// the file was written by a newer Outpost whose schema it does not know,
+// and with ErrReadOnly when it cannot be written (SQLite would open it
+// read-only, and every write would fail later). Commits are SyncFull.
 func Open(path string) (*Store, error) { return OpenWith(path, Options{}) }
 
 // OpenWith is Open with options.
@@ -216,6 +217,11 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	if err := checkWritable(context.Background(), db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%w: %s cannot be written (%v), so no game could be kept: "+
+			"check the permissions of the file and of its directory, and the disk", ErrReadOnly, path, err)
+	}
 	wconn, err := db.Conn(context.Background())
 	if err != nil {
 		db.Close()
@@ -225,6 +231,27 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		wconn: wconn, stmts: map[string]*sql.Stmt{}}
 	go s.writer()
 	return s, nil
+}
+
+// ErrReadOnly is the error of Open when the database cannot be written.
+var ErrReadOnly = errors.New("store: the database is read-only")
+
+// checkWritable writes the database's schema version over itself in a
+// transaction it then rolls back: it fails when SQLite opened the file
+// read-only (the file, its directory or the disk is read-only) or cannot
+// write it.
+func checkWritable(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v))
+	return err
 }
 
 // escapePath makes a file path safe inside a "file:" URI.

@@ -34,6 +34,7 @@ export interface GameState {
   speedMs: number;
   canTakeback?: boolean;
   canRedo: boolean;
+  aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
