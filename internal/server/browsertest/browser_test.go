@@ -223,8 +223,8 @@ type page struct {
 	t    *testing.T
 	base string // the server's URL (default baseURL)
 	vp   viewport
-	tab context.Context // the tab, without a deadline
-	ctx context.Context // the tab, with the test's deadline
+	tab  context.Context // the tab, without a deadline
+	ctx  context.Context // the tab, with the test's deadline
 }
 
 // reportCSPViolations runs in every page before its scripts: what the
