@@ -34,6 +34,7 @@ const (
 	defaultLevel   = "4"
 	defaultListLen = 200
 	maxListLen     = 1000
+	maxListIDs     = 500 // the games GET /api/games?ids= lists at once
 )
 
 // apiError is an answer other than success: a status and the reason.
@@ -425,6 +426,17 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusBadRequest, "limit %q: want a number from 1 to %d", v, maxListLen)
 		}
 		opts.Limit = n
+	}
+	if v := r.URL.Query().Get("ids"); v != "" {
+		opts.IDs = strings.Split(v, ",")
+		if len(opts.IDs) > maxListIDs {
+			return errorf(http.StatusBadRequest, "ids: %d games, at most %d at once", len(opts.IDs), maxListIDs)
+		}
+		for _, id := range opts.IDs {
+			if !store.ValidID(id) {
+				return errorf(http.StatusBadRequest, "ids: %q is not a game id", id)
+			}
+		}
 	}
 	list, err := srv.store.List(r.Context(), opts)
 	if errors.Is(err, store.ErrDamaged) {

@@ -39,6 +39,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -124,9 +125,10 @@ type Summary struct {
 
 // ListOptions select the games List returns.
 type ListOptions struct {
-	Source     string // only games from this source; "" for all
-	Unfinished bool   // only games still in progress (Result "*")
-	Limit      int    // at most this many; 0 for all
+	Source     string   // only games from this source; "" for all
+	Unfinished bool     // only games still in progress (Result "*")
+	IDs        []string // only these games (those that exist); nil or empty for all
+	Limit      int      // at most this many; 0 for all
 }
 
 // Store is an open game database. Its methods are safe for concurrent use.
@@ -595,10 +597,16 @@ func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
+	where := `(? = '' OR source = ?) AND (? = 0 OR result = '*')`
+	args := []any{opts.Source, opts.Source, opts.Unfinished}
+	if len(opts.IDs) > 0 {
+		where += ` AND id IN (?` + strings.Repeat(`, ?`, len(opts.IDs)-1) + `)`
+		for _, id := range opts.IDs {
+			args = append(args, id)
+		}
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+strings.Join(summaryColumns, ", ")+` FROM games
-		WHERE (? = '' OR source = ?) AND (? = 0 OR result = '*')
-		ORDER BY created_at DESC, rowid DESC LIMIT ?`,
-		opts.Source, opts.Source, opts.Unfinished, limit)
+		WHERE `+where+` ORDER BY created_at DESC, rowid DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		if isCorrupt(err) {
 			return s.listRowByRow(ctx, opts)
@@ -661,7 +669,8 @@ func (s *Store) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, 
 		case err != nil:
 			return nil, fmt.Errorf("store: list: %w", err)
 		}
-		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") {
+		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") &&
+			(len(opts.IDs) == 0 || slices.Contains(opts.IDs, m.ID)) {
 			list = append(list, m)
 		}
 	}
