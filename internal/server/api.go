@@ -386,6 +386,9 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := checkLength(cg); err != nil {
+		return err
+	}
 	tok, hash, err := newToken()
 	if err != nil {
 		return err
