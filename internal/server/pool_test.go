@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // sleepJob records when it ran and takes a while.
@@ -335,4 +336,50 @@ func TestPoolPreemptsOverShare(t *testing.T) {
 	// End the others: close waits for them.
 	hogs[0].preempt()
 	hogs[2].preempt()
+}
+
+// gatedStore is a store whose Get waits until gate is closed.
+type gatedStore struct {
+	*store.Store
+	gate chan struct{}
+}
+
+func (g *gatedStore) Get(ctx context.Context, id string) (store.Game, error) {
+	<-g.gate
+	return g.Store.Get(ctx, id)
+}
+
+// TestResumeIsLazy restarts the server on games whose AI is to move while
+// reading a game from the store waits: New returns at once (it loads no
+// game itself), and the games are loaded, and their AIs move, by the
+// workers once the store answers.
+func TestResumeIsLazy(t *testing.T) {
+	e := newEnv(t, Config{})
+	var games []game
+	for range 5 {
+		g, _ := e.create(NewGameRequest{White: "ai", Black: "human", Level: "1", Paused: true})
+		games = append(games, g)
+	}
+	e.close()
+	for _, g := range games {
+		rec := e.stored(g)
+		rec.Paused = false
+		if err := e.store.Save(context.Background(), &rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gs := &gatedStore{Store: e.store, gate: make(chan struct{})}
+	started := make(chan *testEnv, 1)
+	go func() { started <- newEnvOn(t, e.store, Config{Store: gs, Workers: 1}) }()
+	var e2 *testEnv
+	select {
+	case e2 = <-started:
+	case <-time.After(30 * time.Second):
+		close(gs.gate)
+		t.Fatal("New waited for the games to be read")
+	}
+	close(gs.gate)
+	for _, g := range games {
+		e2.waitFor(g, "the AI's move after the restart", func(st GameState) bool { return st.Plies == 1 })
+	}
 }

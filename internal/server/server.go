@@ -140,9 +140,10 @@ type entry struct {
 }
 
 // New returns a server with its workers started, and resumes the
-// unfinished web games that go on by themselves: it queues the moves of
-// the unpaused AIs to move and starts the clocks (the time the server was
-// down is charged to nobody). A damaged database does not stop it: the
+// unfinished web games that go on by themselves: it queues their loading
+// on the workers, which then queue the moves of the unpaused AIs to move
+// and start the clocks (the time the server was down, or the game waited
+// to be loaded, is charged to nobody). A damaged database does not stop it: the
 // games that cannot be read are logged, answered with an error, and cost
 // nothing else.
 func New(cfg Config) (*Server, error) {
@@ -221,10 +222,14 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// resume loads the unfinished web games with an AI or a clock, which
-// queues their AI moves and starts their clocks. A game that cannot be
-// listed or loaded is logged and left alone: it is answered with an error
-// when asked for.
+// resume queues the loading of the unfinished web games that have an AI
+// player or a clock, so that the AI goes on thinking and the clock
+// running. It loads none itself: each game is loaded by a job of the worker
+// pool, as the server's own client, when a worker takes it, so that a
+// restart with many such games starts at once and spreads their loading
+// (and their memory) over the workers' time. A game that cannot be listed
+// or loaded is logged and left alone: it is answered with an error when
+// asked for.
 func (srv *Server) resume() {
 	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
 	if err != nil {
@@ -235,16 +240,29 @@ func (srv *Server) resume() {
 		if m.White != store.AI && m.Black != store.AI && m.TimeLimit == 0 && m.TimeIncrement == 0 {
 			continue
 		}
-		s, err := srv.lookup(srv.ctx, m.ID)
-		if err != nil {
-			srv.logf("game %s: %v", m.ID, err)
-			continue
-		}
-		s.mu.Lock()
-		s.scheduleLocked(0)
-		s.scheduleFlagLocked()
-		s.mu.Unlock()
+		srv.pool.submit(serverClient, &resumeJob{srv: srv, id: m.ID})
 	}
+}
+
+// resumeJob loads an unfinished game at a restart and queues its AI move
+// and its flag timer (see resume).
+type resumeJob struct {
+	srv *Server
+	id  string
+}
+
+func (j *resumeJob) run(*engine.Engine) {
+	s, err := j.srv.lookup(j.srv.ctx, j.id)
+	if err != nil {
+		if j.srv.ctx.Err() == nil {
+			j.srv.logf("game %s: %v", j.id, err)
+		}
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.scheduleLocked(0)
+	s.scheduleFlagLocked()
 }
 
 // Handler returns the HTTP handler: the API under /api/ and the front end.
