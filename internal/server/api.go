@@ -20,6 +20,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -48,6 +49,20 @@ func errorf(status int, format string, args ...any) error {
 	return &apiError{status, fmt.Sprintf(format, args...)}
 }
 
+// codedError is an apiError with a code, a stable key for programs (see
+// codedErrorBody).
+type codedError struct {
+	*apiError
+	code string
+}
+
+func (e *codedError) Unwrap() error { return e.apiError }
+
+// codedErrorf is errorf with a code.
+func codedErrorf(status int, code, format string, args ...any) error {
+	return &codedError{&apiError{status, fmt.Sprintf(format, args...)}, code}
+}
+
 // handlerFunc is an API handler: it writes the answer on success and
 // returns an error otherwise, which serve writes.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
@@ -72,7 +87,10 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/games/{id}/draw/decline", map[string]handlerFunc{"POST": srv.declineDraw})
 	handle("/api/games/{id}/hint", map[string]handlerFunc{"POST": srv.hint})
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
+	handle("/api/analysis", map[string]handlerFunc{"POST": srv.analysis})
+	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
 	srv.explainRoutes(handle)
+	srv.reviewRoutes(handle)
 	mux.Handle("/api/", srv.serve(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such API path %q", r.URL.Path)
 	}))
@@ -141,6 +159,10 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 	default:
 		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
 		ae = &apiError{http.StatusInternalServerError, "internal error: " + err.Error()}
+	}
+	if ce := (*codedError)(nil); errors.As(err, &ce) {
+		writeJSON(w, ae.status, codedErrorBody{ae.msg, ce.code})
+		return
 	}
 	writeJSON(w, ae.status, errorBody{ae.msg})
 }
@@ -788,6 +810,9 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 	}
 	if o := g.Outcome(); o.IsOver() {
 		a.Status, a.Reason = "over", o.Reason.String()
+	}
+	if o, ok := opening.LichessBook().Lookup(p); ok {
+		a.Opening = &o
 	}
 	writeJSON(w, http.StatusOK, a)
 	return nil

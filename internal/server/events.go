@@ -26,6 +26,7 @@ type subscriber struct {
 	before   []byte // the last thinking event of the search that made state's move, or nil
 	state    []byte // the newest GameState, or nil
 	thinking []byte // the newest thinking event since that state, or nil
+	review   []byte // the newest review event (see reviewer), or nil
 	deleted  []byte // set when the game was deleted: the last event
 }
 
@@ -59,13 +60,19 @@ func (h *hub) each(f func(sub *subscriber)) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sub := range h.subs {
-		sub.mu.Lock()
-		f(sub)
-		sub.mu.Unlock()
-		select {
-		case sub.wake <- struct{}{}:
-		default:
-		}
+		sub.send(func() { f(sub) })
+	}
+}
+
+// send calls set with the subscriber's lock held, to set what it has to
+// write, and wakes it.
+func (sub *subscriber) send(set func()) {
+	sub.mu.Lock()
+	set()
+	sub.mu.Unlock()
+	select {
+	case sub.wake <- struct{}{}:
+	default:
 	}
 }
 
@@ -93,47 +100,42 @@ func (h *hub) publishDeleted(data []byte) {
 	h.each(func(sub *subscriber) { sub.deleted = data })
 }
 
-// take returns and clears what the subscriber has to write.
-func (sub *subscriber) take() (before, state, thinking, deleted []byte) {
-	sub.mu.Lock()
-	defer sub.mu.Unlock()
-	before, state, thinking, deleted = sub.before, sub.state, sub.thinking, sub.deleted
-	sub.before, sub.state, sub.thinking = nil, nil, nil
-	return before, state, thinking, deleted
+// pending is what a subscriber has to write, in this order.
+type pending struct {
+	before, state, thinking, review, deleted []byte
 }
 
-// serveEvents streams a game's events until the client leaves, the game is
-// deleted or the server shuts down. The stream has no time limit: it lifts
+// take returns and clears what the subscriber has to write.
+func (sub *subscriber) take() pending {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	p := pending{sub.before, sub.state, sub.thinking, sub.review, sub.deleted}
+	sub.before, sub.state, sub.thinking, sub.review = nil, nil, nil, nil
+	return p
+}
+
+// serveEvents streams a game's events (its states, the AI's thinking, its
+// review's progress) until the client leaves, the game is deleted or the
+// server shuts down. The stream has no time limit: it lifts
 // the connection's read deadline (a GET has no body to wait for) and sets a
 // write deadline before each write, so that a client that stops reading is
 // dropped.
 func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *session) {
-	rc := http.NewResponseController(w)
-	// Best effort: a ResponseWriter without deadlines (a test recorder)
-	// has no timeouts to lift either.
-	_ = rc.SetReadDeadline(time.Time{})
-	writing := func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
-	writing()
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	rc, writing := startStream(w)
 	if r.Method == http.MethodHead {
 		return
 	}
 
 	sub := s.hub.subscribe()
 	defer s.hub.unsubscribe(sub)
+	srv.reviews.watch(s.id, sub)
+	defer srv.reviews.unwatch(s.id, sub)
 	s.mu.Lock()
 	if s.gone {
 		s.mu.Unlock()
 		return
 	}
-	sub.mu.Lock()
-	sub.state = s.stateJSONLocked()
-	sub.mu.Unlock()
-	sub.wake <- struct{}{}
+	sub.send(func() { sub.state = s.stateJSONLocked() })
 	s.mu.Unlock()
 
 	keepAlive := time.NewTicker(srv.cfg.KeepAlive)
@@ -151,13 +153,13 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			}
 		case <-sub.wake:
 			writing()
-			before, state, thinking, deleted := sub.take()
-			if writeEvent(w, "thinking", before) != nil || writeEvent(w, "state", state) != nil ||
-				writeEvent(w, "thinking", thinking) != nil {
+			p := sub.take()
+			if writeEvent(w, "thinking", p.before) != nil || writeEvent(w, "state", p.state) != nil ||
+				writeEvent(w, "thinking", p.thinking) != nil || writeEvent(w, "review", p.review) != nil {
 				return
 			}
-			if deleted != nil {
-				_ = writeEvent(w, "deleted", deleted)
+			if p.deleted != nil {
+				_ = writeEvent(w, "deleted", p.deleted)
 				rc.Flush()
 				return
 			}
@@ -166,6 +168,25 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			return
 		}
 	}
+}
+
+// startStream answers with an event stream, which has no time limit: it
+// lifts the connection's read deadline (the request has been read) and
+// returns writing, which sets a write deadline for the next write, so that
+// a client that stops reading is dropped.
+func startStream(w http.ResponseWriter) (rc *http.ResponseController, writing func()) {
+	rc = http.NewResponseController(w)
+	// Best effort: a ResponseWriter without deadlines (a test recorder)
+	// has no timeouts to lift either.
+	_ = rc.SetReadDeadline(time.Time{})
+	writing = func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
+	writing()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	return rc, writing
 }
 
 // writeEvent writes one server-sent event named name, unless data is nil.

@@ -24,8 +24,15 @@ type stream struct {
 // openStream connects to a game's event stream.
 func (e *testEnv) openStream(g game) *stream {
 	e.t.Helper()
+	return e.openSSE("GET", "/api/games/"+g.id+"/events", "")
+}
+
+// openSSE sends a request whose answer is an event stream, with body (JSON)
+// unless it is "".
+func (e *testEnv) openSSE(method, path, body string) *stream {
+	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", e.http.URL+"/api/games/"+g.id+"/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, method, e.http.URL+path, strings.NewReader(body))
 	resp, err := e.http.Client().Do(req)
 	if err != nil {
 		e.t.Fatal(err)
@@ -234,15 +241,15 @@ func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
 	h.publishThinking([]byte("thinking 2a"))
 	h.publishThinking([]byte("thinking 2b"))
 	h.publishMove([]byte("state 3"))
-	before, state, thinking, _ := sub.take()
-	if string(before) != "thinking 2b" || string(state) != "state 3" || thinking != nil {
-		t.Errorf("after the AI's move: %q, %q, %q; want the last thinking, then the move's state", before, state, thinking)
+	p := sub.take()
+	if string(p.before) != "thinking 2b" || string(p.state) != "state 3" || p.thinking != nil {
+		t.Errorf("after the AI's move: %q, %q, %q; want the last thinking, then the move's state", p.before, p.state, p.thinking)
 	}
 
 	h.publishThinking([]byte("thinking 3"))
 	h.publishState([]byte("state 2 again"))
-	before, state, thinking, _ = sub.take()
-	if before != nil || string(state) != "state 2 again" || thinking != nil {
-		t.Errorf("after a takeback: %q, %q, %q; want only the new state", before, state, thinking)
+	p = sub.take()
+	if p.before != nil || string(p.state) != "state 2 again" || p.thinking != nil {
+		t.Errorf("after a takeback: %q, %q, %q; want only the new state", p.before, p.state, p.thinking)
 	}
 }

@@ -14,6 +14,9 @@
 // api.go (the HTTP handlers), draw.go (draw offers), types.go (the JSON
 // shapes), session.go (one game in memory, its AI move and flag timer),
 // pool.go (the workers and their queue), events.go (server-sent events),
+// review.go (a game's review, run in the background on the workers),
+// analysis.go (the analysis board's live analysis), openings.go (the
+// named openings),
 // guard.go (the checks and headers of every request), client.go (who a
 // client is, for the limits), listen.go (the HTTP server's timeouts and the
 // connections per client).
@@ -31,6 +34,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/web"
 )
@@ -44,6 +48,8 @@ type Store interface {
 	Get(ctx context.Context, id string) (store.Game, error)
 	List(ctx context.Context, opts store.ListOptions) ([]store.Summary, error)
 	Delete(ctx context.Context, id string) error
+	SaveReview(ctx context.Context, r *store.Review) error
+	GetReview(ctx context.Context, id string) (store.Review, error)
 }
 
 // Config configures a Server. Only Store is required.
@@ -58,6 +64,11 @@ type Config struct {
 	MoveTime time.Duration
 	// HintTime is how long a hint searches (default 300ms).
 	HintTime time.Duration
+	// ReviewNodes is the node budget of each position of a review
+	// (default review.DefaultNodes); MaxReviews the reviews running at
+	// once (default 4), beyond which a request for another is refused.
+	ReviewNodes uint64
+	MaxReviews  int
 	// KeepAlive is the interval of keep-alive comments on event streams
 	// (default 15s).
 	KeepAlive time.Duration
@@ -108,8 +119,13 @@ type Server struct {
 	// streamsDone is closed by CloseStreams: event streams return.
 	streamsDone chan struct{}
 	streamsOnce sync.Once
-	// background counts the goroutines Close waits for (the janitor).
+	// background counts the goroutines Close waits for (the janitor, the
+	// reviews).
 	background sync.WaitGroup
+	// reviews are the reviews running and the streams listening for them.
+	reviews *reviewer
+	// live holds each client's live analysis.
+	live *analyses
 
 	mu sync.Mutex
 	// sessions holds the web games in memory, by id. Guarded by mu. An
@@ -145,6 +161,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.HintTime <= 0 {
 		cfg.HintTime = 300 * time.Millisecond
+	}
+	if cfg.ReviewNodes == 0 {
+		cfg.ReviewNodes = review.DefaultNodes
+	}
+	if cfg.MaxReviews <= 0 {
+		cfg.MaxReviews = 4
 	}
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
@@ -188,6 +210,8 @@ func New(cfg Config) (*Server, error) {
 		ctx: ctx, stop: stop,
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
+		reviews:     &reviewer{running: map[string]*reviewRun{}, watchers: map[string]map[*subscriber]struct{}{}},
+		live:        &analyses{running: map[client]*liveAnalysis{}},
 	}
 	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -291,6 +292,9 @@ func (s *session) stateLocked() GameState {
 	if n := len(s.moves); n > 0 {
 		uci := s.moves[n-1].UCI
 		st.LastMove = []string{uci[0:2], uci[2:4]}
+	}
+	if m := opening.LichessBook().Find(cg); m.Named() {
+		st.Opening = &m
 	}
 	return st
 }

@@ -1,6 +1,10 @@
 package server
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/outpost-chess/outpost/internal/opening"
+)
 
 // The JSON shapes of the API (docs/server.md describes each field).
 
@@ -31,6 +35,8 @@ type GameState struct {
 	CanRedo       bool                `json:"canRedo"`
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
+	// Opening is the last named opening position the game reached, or nil.
+	Opening *opening.Match `json:"opening"`
 }
 
 // ClockInfo is a game's clocks as of the answer.
@@ -161,9 +167,18 @@ type Analysis struct {
 	Status string   `json:"status"`
 	Result string   `json:"result"`
 	Reason string   `json:"reason"`
+	// Opening is the opening named after the position, or nil.
+	Opening *opening.Opening `json:"opening"`
 }
 
 // errorBody is the body of every error answer.
 type errorBody struct {
 	Error string `json:"error"`
+}
+
+// codedErrorBody is the body of an error answer with a code: a stable key
+// a program can test ("no_review").
+type codedErrorBody struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
 }
