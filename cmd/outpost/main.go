@@ -13,6 +13,10 @@
 //   - builds its flags with newFlagSet (so -h, --help and "outpost help NAME"
 //     print its synopsis, description and flags) and parses them with
 //     parseFlags, returning any error it gives unchanged;
+//   - takes its search limits (--depth, --nodes, --movetime) with
+//     addSearchLimitFlags and its engine's size (--hash, --threads) with
+//     addEngineFlags, if it searches (searchflags.go), so that they mean
+//     and are checked the same everywhere;
 //   - reports other bad usage with usageErrorf (exit 2, usage shown);
 //   - returns any other error without the "outpost NAME:" prefix, which main
 //     adds (exit 1); it never calls os.Exit and never panics on user input.
@@ -47,6 +51,7 @@ var commands = []command{
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
+	{"review", "review a game of a PGN file: each move's evaluation and judgement, better moves, accuracy", runReview},
 	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates", runExplain},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
 	{"datagen", "play self-play games and keep their quiet positions: training data for the network (or the tuner)", runDatagen},
@@ -202,6 +207,31 @@ func (fs *flagSet) printUsage(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	})
+}
+
+// parseFlagsAndArgs parses args with fs, flags and positional arguments in
+// any order ("game.pgn --json" and "--json game.pgn"), and returns the
+// positional ones. Its errors are usage errors, as parseFlags's.
+func parseFlagsAndArgs(fs *flagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, &usageError{flags: fs, err: err}
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// given returns the names of the flags given on the command line, once fs
+// is parsed.
+func (fs *flagSet) given() map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }
 
 // parseFlags parses args with fs and rejects positional arguments. Its

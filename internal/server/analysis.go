@@ -190,7 +190,8 @@ func (srv *Server) analysis(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	defer srv.live.begin(srv.clientOf(r), cancel)()
+	who := srv.clientOf(r)
+	defer srv.live.begin(who, cancel)()
 
 	rc, writing := startStream(w)
 	if len(pos.LegalMoves()) == 0 {
@@ -212,7 +213,7 @@ func (srv *Server) analysis(w http.ResponseWriter, r *http.Request) error {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := srv.searchOnPool(ctx, engine.Params{
+		res, err := srv.searchOnPool(ctx, who, engine.Params{
 			Position: pos, History: history, Limits: limits,
 			Progress: func(info engine.Info) {
 				if info.MultiPV < 1 || info.MultiPV > maxAnalysisPV {

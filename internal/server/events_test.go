@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +34,9 @@ func (e *testEnv) openSSE(method, path, body string) *stream {
 	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, method, e.http.URL+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := e.http.Client().Do(req)
 	if err != nil {
 		e.t.Fatal(err)
@@ -236,20 +240,45 @@ func TestSlowSubscriber(t *testing.T) {
 // other new state makes a pending thinking event stale.
 func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
 	var h hub
-	sub := h.subscribe()
+	c := h.open(h.read())
+	changed := h.read().changed
+	next := func(what string, want ...string) {
+		t.Helper()
+		before, state, thinking := c.next(h.read())
+		got := []string{data(before), data(state), data(thinking)}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the stream writes %q, want %q", what, got, want)
+		}
+	}
 	h.publishState([]byte("state 2"))
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a publication did not wake the streams")
+	}
 	h.publishThinking([]byte("thinking 2a"))
 	h.publishThinking([]byte("thinking 2b"))
 	h.publishMove([]byte("state 3"))
-	p := sub.take()
-	if string(p.before) != "thinking 2b" || string(p.state) != "state 3" || p.thinking != nil {
-		t.Errorf("after the AI's move: %q, %q, %q; want the last thinking, then the move's state", p.before, p.state, p.thinking)
-	}
+	next("after the AI's move", "thinking 2b", "state 3", "")
+	next("after nothing new", "", "", "")
 
 	h.publishThinking([]byte("thinking 3"))
 	h.publishState([]byte("state 2 again"))
-	p = sub.take()
-	if p.before != nil || string(p.state) != "state 2 again" || p.thinking != nil {
-		t.Errorf("after a takeback: %q, %q, %q; want only the new state", p.before, p.state, p.thinking)
+	next("after a takeback", "", "state 2 again", "")
+
+	// A thinking event written is not written again before the move.
+	h.publishThinking([]byte("thinking 4"))
+	next("while the AI thinks", "", "", "thinking 4")
+	h.publishMove([]byte("state 5"))
+	next("after the move", "", "state 5", "")
+	if h.count() != 1 {
+		t.Errorf("%d streams, want 1", h.count())
 	}
+	h.close()
+}
+
+// data returns the data of an event's frame, or "".
+func data(frame []byte) string {
+	_, d, _ := strings.Cut(strings.TrimSuffix(string(frame), "\n\n"), "data: ")
+	return d
 }

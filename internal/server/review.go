@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -23,7 +24,8 @@ import (
 //
 // A review runs in the background, on the server's context: its positions
 // are searched on the worker pool, as many at once as there are workers,
-// each in the queue with the other games' AI moves. It is kept in the
+// each a job of the client who asked for it (so the pool shares the
+// workers fairly between it and the others). It is kept in the
 // store with the moves it reviewed; a review whose moves are not the
 // game's any more (moves were played or taken back since) is stale, and
 // the game is then not reviewed until asked again.
@@ -46,49 +48,77 @@ type ReviewProgress struct {
 	Error  string          `json:"error,omitempty"`
 }
 
-// reviewer holds the reviews running and the event streams listening for
-// them, by game id. Streams listen by id rather than through a session,
-// because a game that is not the web's (a terminal game) has a session per
-// request.
+// reviewer holds the reviews running, and the feed of review events of
+// each game that has an event stream open. Streams follow a game's reviews
+// by id rather than through its session, because a game that is not the
+// web's (a terminal game) has a session per request.
 type reviewer struct {
 	mu sync.Mutex
 	// Guarded by mu:
-	running  map[string]*reviewRun
-	watchers map[string]map[*subscriber]struct{}
+	running map[string]*reviewRun
+	feeds   map[string]*reviewFeed
+	// clients counts each client's reviews running.
+	clients map[client]int
 }
 
-// reviewRun is a review running: the moves it reviews and its last event.
+// reviewRun is a review running: the client who asked for it, the moves
+// it reviews and its last event.
 type reviewRun struct {
+	who   client
 	moves []string
 	last  []byte // the newest ReviewProgress, marshalled; guarded by reviewer.mu
 }
 
-// watch makes sub hear the review events of game id, starting with the
-// progress of a review running now, if any.
-func (rv *reviewer) watch(id string, sub *subscriber) {
+// reviewFeed is the newest review event of a game for its streams: its
+// frame, its number, and a channel closed when it is replaced. Guarded by
+// reviewer.mu.
+type reviewFeed struct {
+	streams int
+	frame   []byte
+	seq     uint64
+	changed chan struct{}
+}
+
+// watch opens the review feed of game id for a stream. It returns the feed
+// as of now, with the frame of a review running now (or nil), which the
+// stream writes first.
+func (rv *reviewer) watch(id string) (f *reviewFeed, seq uint64, changed <-chan struct{}, first []byte) {
 	rv.mu.Lock()
 	defer rv.mu.Unlock()
-	if rv.watchers[id] == nil {
-		rv.watchers[id] = map[*subscriber]struct{}{}
+	f = rv.feeds[id]
+	if f == nil {
+		f = &reviewFeed{changed: make(chan struct{})}
+		rv.feeds[id] = f
 	}
-	rv.watchers[id][sub] = struct{}{}
+	f.streams++
 	if run := rv.running[id]; run != nil {
-		sub.send(func() { sub.review = run.last })
+		first = frame("review", run.last)
+	}
+	return f, f.seq, f.changed, first
+}
+
+// unwatch closes the feed of game id for a stream.
+func (rv *reviewer) unwatch(id string, f *reviewFeed) {
+	rv.mu.Lock()
+	defer rv.mu.Unlock()
+	if f.streams--; f.streams == 0 && rv.feeds[id] == f {
+		delete(rv.feeds, id)
 	}
 }
 
-// unwatch undoes watch.
-func (rv *reviewer) unwatch(id string, sub *subscriber) {
+// read returns the feed's newest event (its frame when it is newer than
+// seq) and the channel closed when it is replaced.
+func (rv *reviewer) read(f *reviewFeed, seq uint64) (fresh []byte, now uint64, changed <-chan struct{}) {
 	rv.mu.Lock()
 	defer rv.mu.Unlock()
-	delete(rv.watchers[id], sub)
-	if len(rv.watchers[id]) == 0 {
-		delete(rv.watchers, id)
+	if f.seq > seq {
+		fresh = f.frame
 	}
+	return fresh, f.seq, f.changed
 }
 
 // publish records p as the last event of the review of game id and sends
-// it to the streams watching the game.
+// it to the game's streams.
 func (rv *reviewer) publish(id string, run *reviewRun, p ReviewProgress) {
 	b, err := json.Marshal(p)
 	if err != nil {
@@ -97,8 +127,10 @@ func (rv *reviewer) publish(id string, run *reviewRun, p ReviewProgress) {
 	rv.mu.Lock()
 	defer rv.mu.Unlock()
 	run.last = b
-	for sub := range rv.watchers[id] {
-		sub.send(func() { sub.review = b })
+	if f := rv.feeds[id]; f != nil {
+		f.frame, f.seq = frame("review", b), f.seq+1
+		close(f.changed)
+		f.changed = make(chan struct{})
 	}
 }
 
@@ -197,7 +229,7 @@ func (srv *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 	}
-	last, err := srv.startReview(id, cg, moves)
+	last, err := srv.startReview(srv.clientOf(r), id, cg, moves)
 	if err != nil {
 		return err
 	}
@@ -206,21 +238,29 @@ func (srv *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 }
 
 // startReview starts the review of game id, whose chess game is cg with
-// moves, unless one is running; it returns the review's last event.
-func (srv *Server) startReview(id string, cg *chess.Game, moves []string) ([]byte, error) {
+// moves, for client who, unless one is running; it returns the review's
+// last event. A client has one review running at a time, and the server
+// at most Config.MaxReviews.
+func (srv *Server) startReview(who client, id string, cg *chess.Game, moves []string) ([]byte, error) {
 	rv := srv.reviews
 	rv.mu.Lock()
 	if run := rv.running[id]; run != nil {
 		defer rv.mu.Unlock()
 		return run.last, nil
 	}
+	if rv.clients[who] > 0 {
+		rv.mu.Unlock()
+		return nil, codedErrorf(http.StatusTooManyRequests, "review_running",
+			"a review you asked for is still running: wait for it to end")
+	}
 	if len(rv.running) >= srv.cfg.MaxReviews {
 		rv.mu.Unlock()
 		return nil, codedErrorf(http.StatusServiceUnavailable, "reviews_busy",
 			"the server is reviewing %d games already: try again in a minute", len(rv.running))
 	}
-	run := &reviewRun{moves: moves}
+	run := &reviewRun{who: who, moves: moves}
 	rv.running[id] = run
+	rv.clients[who]++
 	rv.mu.Unlock()
 	srv.reviews.publish(id, run, ReviewProgress{Status: "running", Total: cg.Len() + 1})
 	srv.background.Add(1)
@@ -233,7 +273,10 @@ func (srv *Server) startReview(id string, cg *chess.Game, moves []string) ([]byt
 func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 	defer srv.background.Done()
 	total := cg.Len() + 1
-	r, err := review.Analyse(srv.ctx, cg, srv.searchOnPool, review.Options{
+	search := func(ctx context.Context, p engine.Params) (engine.Result, error) {
+		return srv.searchOnPool(ctx, run.who, p)
+	}
+	r, err := review.Analyse(srv.ctx, cg, search, review.Options{
 		Nodes:    srv.cfg.ReviewNodes,
 		Parallel: srv.cfg.Workers,
 		Progress: func(done, total int) {
@@ -252,10 +295,14 @@ func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 		srv.logf("game %s: review: %v", id, err)
 		end = ReviewProgress{Status: "failed", Total: total, Error: reviewFailure(srv, err)}
 	}
-	srv.reviews.publish(id, run, end)
-	srv.reviews.mu.Lock()
-	delete(srv.reviews.running, id)
-	srv.reviews.mu.Unlock()
+	rv := srv.reviews
+	rv.publish(id, run, end)
+	rv.mu.Lock()
+	delete(rv.running, id)
+	if rv.clients[run.who]--; rv.clients[run.who] <= 0 {
+		delete(rv.clients, run.who)
+	}
+	rv.mu.Unlock()
 }
 
 // reviewFailure says why a review failed, for people.

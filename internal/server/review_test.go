@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"net/netip"
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/review"
@@ -149,10 +150,17 @@ func TestReviewKeptAcrossRestarts(t *testing.T) {
 }
 
 func TestReviewWhileRunning(t *testing.T) {
-	// One review at a time, and positions slow enough to catch it running.
-	e := newReviewEnv(t, Config{MaxReviews: 1, ReviewNodes: 400_000, Workers: 1})
+	// Two reviews at a time, and positions slow enough to catch them
+	// running; clients behind a trusted proxy.
+	e := newReviewEnv(t, Config{MaxReviews: 2, ReviewNodes: 400_000, Workers: 1, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
 	g := e.twoPeople(reviewedPGN)
 	other := e.twoPeople("1. d4 d5")
+	third := e.twoPeople("1. c4 e5")
+	postFrom := func(from string, g game) response {
+		req := e.newRequest("POST", "/api/games/"+g.id+"/review", "", "")
+		req.Header.Set("X-Forwarded-For", from)
+		return e.send(req)
+	}
 	path := "/api/games/" + g.id + "/review"
 	if r := e.do("POST", path, "", nil); r.status != http.StatusAccepted {
 		t.Fatalf("POST: %d %s", r.status, r.body)
@@ -169,12 +177,23 @@ func TestReviewWhileRunning(t *testing.T) {
 	if p := progressOf(t, []byte(st.next(t, "review").data)); p.Status != "running" && p.Status != "done" {
 		t.Errorf("first review event of a new stream: %+v", p)
 	}
-	// Another game's review waits for a free place.
-	r := e.do("POST", "/api/games/"+other.id+"/review", "", nil)
-	var body codedErrorBody
-	json.Unmarshal(r.body, &body)
-	if r.status != http.StatusServiceUnavailable || body.Code != "reviews_busy" {
-		t.Errorf("a second review: %d %s", r.status, r.body)
+	// A client has one review running at a time, the server two.
+	for _, tt := range []struct {
+		from   string
+		g      game
+		status int
+		code   string
+	}{
+		{"127.0.0.1", other, http.StatusTooManyRequests, "review_running"},
+		{"192.0.2.1", other, http.StatusAccepted, ""},
+		{"192.0.2.2", third, http.StatusServiceUnavailable, "reviews_busy"},
+	} {
+		r := postFrom(tt.from, tt.g)
+		var body codedErrorBody
+		json.Unmarshal(r.body, &body)
+		if r.status != tt.status || body.Code != tt.code {
+			t.Errorf("a review from %s: %d %s", tt.from, r.status, r.body)
+		}
 	}
 }
 

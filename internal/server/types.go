@@ -35,6 +35,7 @@ type GameState struct {
 	CanRedo       bool                `json:"canRedo"`
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
+	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
 	// Opening is the last named opening position the game reached, or nil.
 	Opening *opening.Match `json:"opening"`
 }
