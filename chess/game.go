@@ -8,8 +8,8 @@ import (
 )
 
 // Game is a game of chess: a start position, the moves played from it (each
-// with an optional comment, annotation glyphs and clock reading), PGN tags,
-// and the outcome once the game has ended.
+// with an optional comment, annotation glyphs, clock reading and
+// variations), PGN tags, and the outcome once the game has ended.
 //
 // Game applies the rules of play. Play and PlayMove accept only legal moves
 // and only while the game is in progress. After every move Game notices the
@@ -46,6 +46,9 @@ type note struct {
 	nags    []NAG
 	clock   time.Duration // the mover's clock after the move, when timed
 	timed   bool          // clock is set
+	// variations are the lines played instead of the move (see
+	// variation.go), each from the position before it.
+	variations []*Game
 }
 
 // Tag is a PGN tag pair, such as {Name: "White", Value: "Carlsen, Magnus"}.
@@ -99,6 +102,7 @@ func (g *Game) Clone() *Game {
 	}
 	for i := range c.notes {
 		c.notes[i].nags = append([]NAG(nil), c.notes[i].nags...)
+		c.notes[i].variations = cloneVariations(c.notes[i].variations)
 	}
 	return c
 }
@@ -201,7 +205,8 @@ func (g *Game) PlayMove(s string) error {
 // move has been played. Taking a move back resumes the game: any outcome is
 // cleared, whether the move produced it (checkmate, repetition, ...) or it
 // was decided after the move (resignation, agreement, a claim, a forfeit).
-// The comment, glyphs and clock reading of the undone move are dropped.
+// The comment, glyphs, clock reading and variations of the undone move are
+// dropped.
 func (g *Game) Undo() (Move, bool) {
 	n := len(g.moves)
 	if n == 0 {

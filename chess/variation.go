@@ -1,0 +1,53 @@
+package chess
+
+import "errors"
+
+// A move of a game may have variations: other lines that could have been
+// played instead of it, as PGN writes them in parentheses after the move:
+// "3. Bc4 (3. Bb5 a6) 3... Nf6". A variation is a Game of its own, starting
+// from the position before the move it replaces, with its own comments,
+// glyphs and variations.
+
+// Variations returns copies of the variations of the ply-th move (1 to
+// Len()), in order, or nil.
+func (g *Game) Variations(ply int) []*Game {
+	if ply < 1 || ply >= len(g.notes) {
+		return nil
+	}
+	var out []*Game
+	for _, v := range g.notes[ply].variations {
+		out = append(out, v.Clone())
+	}
+	return out
+}
+
+// AddVariation adds a copy of v as the last variation of the ply-th move
+// (1 to Len()): v must start from the position before that move, and have
+// at least one move. Its tags and outcome are not kept (a variation is
+// moves, with their comments, glyphs and variations).
+func (g *Game) AddVariation(ply int, v *Game) error {
+	switch {
+	case ply < 1 || ply >= len(g.notes):
+		return errors.New("chess: a variation must replace a move of the game")
+	case v.Len() == 0:
+		return errors.New("chess: a variation needs at least one move")
+	case v.positions[0] != g.positions[ply-1]:
+		return errors.New("chess: a variation must start from the position before the move it replaces")
+	}
+	c := v.Clone()
+	c.tags = tagList{}
+	g.notes[ply].variations = append(g.notes[ply].variations, c)
+	return nil
+}
+
+// cloneVariations returns deep copies of vs.
+func cloneVariations(vs []*Game) []*Game {
+	if vs == nil {
+		return nil
+	}
+	out := make([]*Game, len(vs))
+	for i, v := range vs {
+		out[i] = v.Clone()
+	}
+	return out
+}
