@@ -17,7 +17,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/review"
 )
 
-const reviewSynopsis = `outpost review FILE.pgn [--game N] [--json] [--nodes N | --movetime MS]`
+const reviewSynopsis = `outpost review FILE.pgn [--game N] [--json | --pgn] [--nodes N | --movetime MS]`
 
 const reviewDescription = `Review analyses a game of a PGN file as lichess's computer analysis does:
 the engine searches every position, and each move gets the evaluation after
@@ -27,8 +27,10 @@ line. It prints a table of the moves, then each side's accuracy, counts and
 average centipawn loss, with the opening's name and the move that left the
 book.
 
---json prints the review as JSON (the web API's shape, docs/server.md).
-Each position is searched to 150,000 nodes (an 80-move game takes about
+--json prints the review as JSON (the web API's shape, docs/server.md);
+--pgn prints the game annotated as lichess exports it: each evaluation as an
+[%eval] comment, ?! ? ?? on the judged moves with what they were, and the
+better move's line as a variation. Each position is searched to 150,000 nodes (an 80-move game takes about
 20 seconds on one core; docs/review.md); --nodes or --movetime changes it.
 An interrupt (Ctrl-C) stops the review.`
 
@@ -53,6 +55,7 @@ func reviewGame(ctx context.Context, args []string, w, progress io.Writer) error
 	fs := newFlagSet("review", reviewSynopsis, reviewDescription)
 	gameNumber := fs.Int("game", 1, "review the `N`th game of the file")
 	asJSON := fs.Bool("json", false, "print the review as JSON")
+	asPGN := fs.Bool("pgn", false, "print the game annotated with the review, in PGN")
 	limitFlags := addSearchLimitFlags(fs, "position", engine.Limits{Nodes: review.DefaultNodes}, nodesFlag|movetimeFlag)
 	files, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
@@ -68,6 +71,8 @@ func reviewGame(ctx context.Context, args []string, w, progress io.Writer) error
 		return usageErrorf(fs, "one PGN file at a time, not %d", len(files))
 	case *gameNumber < 1:
 		return usageErrorf(fs, "--game %d: games are numbered from 1", *gameNumber)
+	case *asJSON && *asPGN:
+		return usageErrorf(fs, "--json and --pgn cannot be used together: give one")
 	case limits.Nodes > maxReviewNodes:
 		return usageErrorf(fs, "--nodes %d is out of range 1..%d", limits.Nodes, maxReviewNodes)
 	}
@@ -93,10 +98,17 @@ func reviewGame(ctx context.Context, args []string, w, progress io.Writer) error
 	case err != nil:
 		return err
 	}
-	if *asJSON {
+	switch {
+	case *asJSON:
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		return enc.Encode(r)
+	case *asPGN:
+		annotated, err := review.Annotate(g, r)
+		if err != nil {
+			return err
+		}
+		return annotated.WritePGN(w)
 	}
 	return r.WriteTable(w, review.English)
 }

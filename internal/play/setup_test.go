@@ -232,7 +232,7 @@ func TestRestoreEnds(t *testing.T) {
 }
 
 // TestPGNWithClock exports a game on a clock: TimeControl and each move's
-// [%clk] reading, besides the tags given.
+// [%clk] reading, besides the tags given and the opening's ECO and Opening.
 func TestPGNWithClock(t *testing.T) {
 	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
 	f.clock.advance(2 * sec)
@@ -240,7 +240,7 @@ func TestPGNWithClock(t *testing.T) {
 	f.clock.advance(61500 * time.Millisecond)
 	f.play("e5")
 	pgn := f.g.PGN(chess.Tag{Name: "White", Value: "Ann"}, chess.Tag{Name: "Event", Value: "Club"})
-	for _, want := range []string{`[Event "Club"]`, `[White "Ann"]`, `[TimeControl "180+2"]`,
+	for _, want := range []string{`[Event "Club"]`, `[White "Ann"]`, `[TimeControl "180+2"]`, `[ECO "C20"]`, `[Opening "King's Pawn Game"]`,
 		"1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:02:00.5]} *"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
@@ -250,5 +250,11 @@ func TestPGNWithClock(t *testing.T) {
 	untimed.play("e4")
 	if pgn := untimed.g.PGN(); strings.Contains(pgn, "TimeControl") || strings.Contains(pgn, "%clk") {
 		t.Errorf("untimed PGN:\n%s", pgn)
+	}
+	// A game out of any opening of the list has no ECO or Opening.
+	odd := start(t, Human, Human, TimeControl{}, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	odd.play("e4")
+	if pgn := odd.g.PGN(); strings.Contains(pgn, "ECO") || strings.Contains(pgn, "Opening") {
+		t.Errorf("an endgame's PGN:\n%s", pgn)
 	}
 }

@@ -506,7 +506,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	players := s.g.Players()
-	pgn := s.g.PGN(
+	cg := s.g.PGNGame(
 		chess.Tag{Name: "Event", Value: "Outpost game"},
 		chess.Tag{Name: "Site", Value: "Outpost"},
 		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
@@ -514,6 +514,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		chess.Tag{Name: "Black", Value: playerName(players[chess.Black])},
 	)
 	s.mu.Unlock()
+	pgn := srv.annotate(r.Context(), s.id, cg).PGN()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="outpost-%s.pgn"`, s.id))
 	w.WriteHeader(http.StatusOK)

@@ -168,6 +168,34 @@ func (srv *Server) currentReview(ctx context.Context, id string, moves []string)
 	return stored, slices.Equal(stored.Moves, moves), nil
 }
 
+// annotate returns cg, game id for export, annotated with its review
+// (review.Annotate) when it has one of its moves as they are now, else as
+// it is. A review that cannot be read is logged and left out.
+func (srv *Server) annotate(ctx context.Context, id string, cg *chess.Game) *chess.Game {
+	moves := make([]string, cg.Len())
+	for i, m := range cg.Moves() {
+		moves[i] = m.String()
+	}
+	stored, ok, err := srv.currentReview(ctx, id, moves)
+	if err != nil || !ok {
+		if err != nil {
+			srv.logf("game %s: the review for its PGN: %v", id, err)
+		}
+		return cg
+	}
+	var r review.Review
+	if err := json.Unmarshal(stored.Data, &r); err != nil {
+		srv.logf("game %s: the review for its PGN: %v", id, err)
+		return cg
+	}
+	annotated, err := review.Annotate(cg, &r)
+	if err != nil {
+		srv.logf("game %s: the review for its PGN: %v", id, err)
+		return cg
+	}
+	return annotated
+}
+
 // getReview is GET /api/games/{id}/review.
 func (srv *Server) getReview(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/review"
@@ -244,5 +245,33 @@ func TestOpenings(t *testing.T) {
 	resp.Body.Close()
 	if resp.Header.Get("Content-Encoding") != "gzip" {
 		t.Errorf("Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	}
+}
+
+// TestReviewedPGN exports a reviewed game: its PGN carries the review's
+// annotations, and the opening's tags, as lichess's does.
+func TestReviewedPGN(t *testing.T) {
+	e := newReviewEnv(t, Config{})
+	g := e.twoPeople(reviewedPGN)
+	pgn := string(e.do("GET", "/api/games/"+g.id+"/pgn", "", nil).body)
+	if !strings.Contains(pgn, `[ECO "C50"]`) || !strings.Contains(pgn, `[Opening "Italian Game"]`) || strings.Contains(pgn, "%eval") {
+		t.Errorf("PGN before the review:\n%s", pgn)
+	}
+	st := e.openStream(g)
+	e.do("POST", "/api/games/"+g.id+"/review", "", nil)
+	for p := (ReviewProgress{}); p.Status != "done"; {
+		p = progressOf(t, []byte(st.next(t, "review").data))
+	}
+	pgn = string(e.do("GET", "/api/games/"+g.id+"/pgn", "", nil).body)
+	flat := strings.ReplaceAll(pgn, "\n", " ")
+	for _, want := range []string{`[Annotator "Outpost"]`, `1. e4 {[%eval `, `3... Qg5 $4 {[%eval `, `Blunder.`, ` was best.} (3... `} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("reviewed PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+	// Once the game goes on, the review is stale and left out.
+	e.move(g, "d6", 7)
+	if pgn := string(e.do("GET", "/api/games/"+g.id+"/pgn", "", nil).body); strings.Contains(pgn, "%eval") {
+		t.Errorf("PGN after a move:\n%s", pgn)
 	}
 }
