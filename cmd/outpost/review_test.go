@@ -53,7 +53,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 	var v struct {
 		White, Black struct {
-			Accuracy                              *float64
+			Accuracy                               *float64
 			Inaccuracies, Mistakes, Blunders, ACPL int
 		}
 		Opening struct{ ECO, Name string }
