@@ -58,17 +58,17 @@ func (r *Review) moveNumber(i int) (number int, black bool) {
 	return max(1, start) + k/2, k%2 == 1
 }
 
-// Better writes the engine's better move of move i with its line
-// ("Nf6 (Nf6 d3 Bc5)"), or "" when the move played was the engine's.
+// tableLine is the most moves of the engine's line a table shows.
+const tableLine = 6
+
+// Better writes the engine's better move than move i and the start of its
+// line ("Nf6 d3 Bc5 O-O"), or "" when the move played was the engine's.
 func (r *Review) Better(i int) string {
 	m := r.Moves[i]
-	if m.BestSAN == "" {
-		return ""
+	if len(m.Line) == 0 {
+		return m.BestSAN
 	}
-	if len(m.Line) > 1 {
-		return m.BestSAN + "  (" + strings.Join(m.Line, " ") + ")"
-	}
-	return m.BestSAN
+	return strings.Join(m.Line[:min(len(m.Line), tableLine)], " ")
 }
 
 // WriteTable writes the review as a table, a line a move (the move, the
