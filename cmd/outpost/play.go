@@ -138,7 +138,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		cfg.Notice = fmt.Sprintf("Games are not kept (%v).", err)
 	} else {
 		defer st.Close()
-		cfg.Store = st
+		cfg.Store, cfg.Reviews = st, st
 	}
 
 	switch {

@@ -29,7 +29,7 @@ move       eval  judgement   better
 1. e4     +0.25
 1... e5   +0.30
 2. Nf3    +0.30
-2... Qg5  +8.50  ?? blunder  Nc6 Bb5 a6 Ba4 Nf6 O-O
+2... Qg5  +8.50  ?? blunder  2... Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O
 3. Nxg5   +8.40
 
                          White  Black
@@ -57,7 +57,7 @@ average centipawn loss       3    413
 	r.WriteTable(&b, words)
 	for _, want := range []string{
 		"move        eval  judgement  better\n",
-		"40... Kd7  +1.00  ?? 大错    Kf7\n",
+		"40... Kd7  +1.00  ?? 大错    40... Kf7\n",
 		"accuracy                    -  ",
 	} {
 		if !strings.Contains(b.String(), want) {
