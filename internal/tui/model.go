@@ -816,7 +816,7 @@ func (m *Model) openSaveInput() {
 func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
 	return m.inputKey(k, "Not saved.", func(text string) tea.Cmd {
 		path := strings.TrimSpace(text)
-		if err := m.s.save(path); err != nil {
+		if err := m.s.save(path, m.currentReview()); err != nil {
 			m.fail("Could not save: " + errorText(err))
 			return nil
 		}

@@ -77,6 +77,7 @@ type plain struct {
 	w        *errWriter
 	lines    <-chan lineOrErr
 	reviewer *engine.Engine // the reviews' engine, made at the first
+	reviewed *review.Review // the last review printed, for save
 }
 
 // lineOrErr is a line read from the input, or the error that ended it
@@ -297,7 +298,7 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		pl.printf("Replayed %s.\n", pos.SANLine(moves))
 		return false, true
 	case "save":
-		if err := s.save(arg); err != nil {
+		if err := s.save(arg, pl.reviewed); err != nil {
 			pl.printf("Could not save: %s\n", errorText(err))
 			return false, false
 		}
@@ -382,6 +383,7 @@ func (pl *plain) review() {
 			return
 		}
 	}
+	pl.reviewed = r
 	r.WriteTable(pl.w, reviewText.words)
 }
 

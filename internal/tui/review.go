@@ -160,6 +160,15 @@ func (m *Model) startReview() tea.Cmd {
 	return waitFor(ch)
 }
 
+// currentReview returns the game's review when it is done and of the game
+// as it is now, else nil.
+func (m *Model) currentReview() *review.Review {
+	if m.review == nil || m.review.r == nil || !m.review.of(m.s.game()) {
+		return nil
+	}
+	return m.review.r
+}
+
 // stopReview stops a running review and forgets it.
 func (m *Model) stopReview() {
 	if m.review != nil && m.review.cancel != nil {

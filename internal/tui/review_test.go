@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -237,3 +239,25 @@ var ansiCodes = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
 // stripANSI returns s without its styles.
 func stripANSI(s string) string { return ansiCodes.ReplaceAllString(s, "") }
+
+// TestSaveReviewed saves a reviewed game: the PGN carries the review's
+// annotations; saved before the review, it carries the opening only.
+func TestSaveReviewed(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Game: gameFromMoves(t, "e4", "e5", "Nf3", "Qg5", "Nxg5"), ReviewNodes: reviewNodes}
+	h := newHarness(t, cfg, 120, 40)
+	before, after := filepath.Join(dir, "before.pgn"), filepath.Join(dir, "after.pgn")
+	h.press("s")
+	h.m.input.SetValue(before)
+	h.press("{enter}R{esc}s")
+	h.m.input.SetValue(after)
+	h.press("{enter}")
+	b, _ := os.ReadFile(before)
+	a, _ := os.ReadFile(after)
+	if !strings.Contains(string(b), `[Opening "King's Knight Opening"]`) || strings.Contains(string(b), "%eval") {
+		t.Errorf("saved before the review:\n%s", b)
+	}
+	if flat := strings.ReplaceAll(string(a), "\n", " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "Blunder.") {
+		t.Errorf("saved after the review:\n%s", a)
+	}
+}
