@@ -27,8 +27,12 @@
 // its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
-// Files: store.go (Open, the Game type and its methods), committer.go (the
-// group commit), schema.go (the migrations), id.go (random game ids).
+// A game may have a review (Review, SaveReview, GetReview): the moves it
+// reviewed and the review as JSON, deleted with the game.
+//
+// Files: store.go (Open, the Game type and its methods), review.go (a
+// game's review), committer.go (the group commit), schema.go (the
+// migrations), id.go (random game ids).
 package store
 
 import (
@@ -468,7 +472,8 @@ func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
 	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
 }
 
-// Delete removes game id. It returns ErrNotFound for an unknown game.
+// Delete removes game id and its review. It returns ErrNotFound for an
+// unknown game.
 func (s *Store) Delete(ctx context.Context, id string) error {
 	return s.update(ctx, `DELETE FROM games WHERE id = ?`, id)
 }

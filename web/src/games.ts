@@ -114,7 +114,7 @@ export class GamesDialog {
         'tr',
         { className: g.id === current ? 'current' : '' },
         el('td', { textContent: date(g.createdAt) }),
-        el('td', { textContent: players }),
+        el('td', { textContent: players + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
         el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
         actions,
