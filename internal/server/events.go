@@ -96,6 +96,12 @@ func (h *hub) publish(f func(e *events)) {
 	e.seq++
 	e.changed = make(chan struct{})
 	f(&e)
+	if n := len(e.states); n > 1 && h.streams.Load() == 0 {
+		// No stream to catch up: the newest state is enough (a stream
+		// that opens starts with the whole state). Streams open under
+		// the game's lock, as the game publishes.
+		e.dropped, e.states = e.states[n-2].seq, []event{e.states[n-1]}
+	}
 	h.latest.Store(&e)
 	h.mu.Unlock()
 	if h.streams.Load() == 0 {

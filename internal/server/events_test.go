@@ -317,6 +317,12 @@ func TestHubStreams(t *testing.T) {
 		t.Errorf("%d streams, %d states kept; want 1, %d", h.count(), len(h.read().states), keptStates)
 	}
 	h.close()
+	// With no stream, the newest state is all the hub keeps.
+	h.publishState([]byte("state 30"))
+	h.publishState([]byte("state 31"))
+	if states := h.read().states; len(states) != 1 || data(states[0].frame) != "state 31" {
+		t.Errorf("with no stream the hub keeps %d states", len(states))
+	}
 }
 
 // data returns the data of an event's frame, or "".
