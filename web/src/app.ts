@@ -11,6 +11,8 @@ import { byId, el, fillLevels, toast } from './dom';
 import { NewGameDialog } from './newgame';
 import { GamesDialog } from './games';
 import { openExplain } from './explain';
+import { LANGS, lang, onLangChange, setLang, t } from './i18n';
+import type { Lang } from './i18n';
 import {
   count,
   describeFEN,
@@ -61,6 +63,11 @@ export class App {
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
+    onLangChange(() => {
+      this.renderSwitches();
+      if (this.game) this.render();
+      else this.renderEmpty();
+    });
     window.addEventListener('hashchange', () => this.route());
     this.route();
   }
@@ -408,6 +415,9 @@ export class App {
       this.sound.unlock();
       this.renderSwitches();
     });
+    const langSel = byId<HTMLSelectElement>('lang');
+    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: l.name, selected: l.lang === lang() })));
+    langSel.addEventListener('change', () => setLang(langSel.value as Lang));
     byId('btn-voice').addEventListener('click', () => {
       this.sound.setVoice(!this.sound.voice);
       this.renderSwitches();
@@ -827,11 +837,11 @@ export class App {
 
   private renderSwitches() {
     const m = byId('btn-mute');
-    m.textContent = this.sound.muted ? 'Sound off' : 'Sound on';
+    m.textContent = t(this.sound.muted ? 'sound.off' : 'sound.on');
     m.setAttribute('aria-pressed', String(this.sound.muted));
-    m.setAttribute('aria-label', this.sound.muted ? 'Sound is off; turn it on' : 'Sound is on; mute');
+    m.setAttribute('aria-label', t(this.sound.muted ? 'sound.unmuteLabel' : 'sound.muteLabel'));
     const v = byId('btn-voice');
-    v.textContent = this.sound.voice ? 'Voice on' : 'Voice off';
+    v.textContent = t(this.sound.voice ? 'voice.on' : 'voice.off');
     v.setAttribute('aria-pressed', String(this.sound.voice));
     v.hidden = !('speechSynthesis' in window);
   }

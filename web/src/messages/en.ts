@@ -1,0 +1,27 @@
+// en.ts is the English catalogue: every text the page shows a person, by
+// key. Keys are namespaced by feature (menu.*, game.*, clock.*, newgame.*,
+// explain.*, lesson.*, review.*, settings.*, error.* …); {name} marks a
+// value filled in by t(); KEY.one and KEY.other are a plural's forms (tn()).
+// Moves stay in SAN in every language. messages/zh.ts must have every key.
+
+export const en = {
+  'app.loading': 'Loading…',
+
+  'menu.label': 'Games',
+  'menu.new': 'New game',
+  'menu.import': 'Import',
+  'menu.games': 'My games',
+
+  'sound.on': 'Sound on',
+  'sound.off': 'Sound off',
+  'sound.title': 'Sound on or off (remembered)',
+  'sound.muteLabel': 'Sound is on; mute',
+  'sound.unmuteLabel': 'Sound is off; turn it on',
+  'voice.on': 'Voice on',
+  'voice.off': 'Voice off',
+  'voice.title': 'Speak when the AI checks, mates or wins',
+
+  'settings.language': 'Language',
+};
+
+export type MessageKey = keyof typeof en;

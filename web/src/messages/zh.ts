@@ -1,0 +1,27 @@
+// zh.ts is the Simplified Chinese catalogue: the same keys as en.ts (the
+// type refuses a missing or an unknown key), with the chess terms Chinese
+// players use: 将军 check, 将杀 checkmate, 逼和 stalemate, 和棋 draw, 认输
+// resign, 悔棋 take back, 提和 offer a draw, 超时 time forfeit, 白方/黑方.
+// Moves stay in SAN.
+
+import type { MessageKey } from './en';
+
+export const zh: Record<MessageKey, string> = {
+  'app.loading': '加载中…',
+
+  'menu.label': '对局',
+  'menu.new': '新对局',
+  'menu.import': '导入',
+  'menu.games': '我的对局',
+
+  'sound.on': '声音：开',
+  'sound.off': '声音：关',
+  'sound.title': '打开或关闭声音（会记住）',
+  'sound.muteLabel': '声音已开启；点击静音',
+  'sound.unmuteLabel': '声音已关闭；点击开启',
+  'voice.on': '语音：开',
+  'voice.off': '语音：关',
+  'voice.title': '电脑将军、将杀或获胜时朗读出来',
+
+  'settings.language': '语言',
+};
