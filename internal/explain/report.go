@@ -322,6 +322,10 @@ type Options struct {
 	// Quiescence searches captures beyond the horizon, in the tree and in
 	// the comparison.
 	Quiescence bool
+	// TreeOnly leaves out the comparison, the evaluations and the
+	// candidates: the report has the tree alone (the web app's comparison
+	// of orderings asks for four).
+	TreeOnly bool
 	// CandidateDepth is the engine's depth for the candidates (default 6);
 	// CandidateTime caps it (default 1s).
 	CandidateDepth int
@@ -360,7 +364,14 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 		return nil, nil, err
 	}
 	r := &Report{FEN: p.FEN(), Turn: colorWord(p.SideToMove()), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence,
-		StorePly: tree.storePly, TreeNodes: tree.Nodes, Warmup: tree.Warmup}
+		StorePly: tree.storePly, TreeNodes: tree.Nodes, Warmup: tree.Warmup,
+		Comparison: []Stats{}, Classic: ClassicEval{Pieces: []ClassicPiece{}}, Main: MainEval{Terms: []MainTerm{}}, Candidates: []Candidate{}}
+	if r.Root, err = tree.Children(nil, opts.Limit); err != nil {
+		return nil, nil, err
+	}
+	if opts.TreeOnly {
+		return tree, r, nil
+	}
 	for _, m := range Methods {
 		st, err := Compare(ctx, p, m, opts.Depth, to)
 		if err != nil {
@@ -373,10 +384,6 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	r.Classic = classicEval(p)
 	r.Main = mainEval(p)
 	r.Candidates = candidates(ctx, eng, p, opts.MultiPV, opts.CandidateDepth, opts.CandidateTime)
-	r.Root, err = tree.Children(nil, opts.Limit)
-	if err != nil {
-		return nil, nil, err
-	}
 	return tree, r, nil
 }
 

@@ -82,6 +82,7 @@ type Node struct {
 	// Evaluated is set when the classic evaluator scored the node: a leaf,
 	// or a quiescence node's stand pat.
 	Evaluated bool
+	Evals     uint64       // evaluated nodes in the subtree, this one included
 	Score     engine.Score // the score it returned
 
 	// Alpha and Beta are the window at entry (alpha-beta methods only).
@@ -131,6 +132,7 @@ type searcher struct {
 	seed       uint64
 	limit      uint64 // stop after this many nodes (0: no limit)
 	nodes      uint64 // nodes searched, the shallower iterations of EngineOrder included
+	evals      uint64 // nodes the evaluator scored
 	visit      int    // the next node's Visit
 	stopped    bool
 	hashes     []uint64 // the positions from the root to the current node
@@ -205,6 +207,8 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 	if n != nil {
 		n.Visit, n.Ply, n.Alpha, n.Beta, n.Best = visit, ply, alpha, beta, -1
 		n.Quiescence = s.quiescence && depth <= 0
+		evals := s.evals
+		defer func() { n.Evals = s.evals - evals }()
 	}
 	var ml chess.MoveList
 	p.GenerateMoves(&ml, chess.AllMoves)
@@ -322,6 +326,7 @@ func (s *searcher) terminal(p *chess.Position, legal, toSearch, depth, ply int) 
 // evaluate returns the classic evaluation of p from the side to move's
 // point of view.
 func (s *searcher) evaluate(p *chess.Position) engine.Score {
+	s.evals++
 	score := engine.Score(eval.ClassicFor(p, s.root))
 	if p.SideToMove() != s.root {
 		score = -score

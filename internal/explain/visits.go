@@ -30,6 +30,9 @@ type VisitView struct {
 	// scored it (the "evaluated" counter of a playback).
 	Quiescence bool `json:"quiescence,omitempty"`
 	Evaluated  bool `json:"evaluated,omitempty"`
+	// Evals counts the evaluated nodes before this one (visits below
+	// Visit): with Evaluated, a playback's counter at this visit.
+	Evals uint64 `json:"evals"`
 	// Size counts the nodes of its subtree: their visits run from Visit to
 	// Visit+Size-1, so the search returned from it just before visit
 	// Visit+Size.
@@ -51,12 +54,12 @@ type VisitView struct {
 // (1-based, 0 for a stand pat) returned, that is just before visit
 // VisitView.Visit+Size.
 type VisitCut struct {
-	By         int      `json:"by"`
-	WhiteAlpha string   `json:"whiteAlpha"` // the window at the cut, White's view
-	WhiteBeta  string   `json:"whiteBeta"`
-	Skipped    int      `json:"skipped"` // moves not searched
-	Saved      uint64   `json:"saved"`   // minimax nodes under them, down to the horizon
-	Pruned     []string `json:"pruned"`  // the moves not searched, in SAN
+	By         int          `json:"by"`
+	WhiteAlpha string       `json:"whiteAlpha"` // the window at the cut, White's view
+	WhiteBeta  string       `json:"whiteBeta"`
+	Skipped    int          `json:"skipped"` // moves not searched
+	Saved      uint64       `json:"saved"`   // minimax nodes under them, down to the horizon
+	Pruned     []PrunedMove `json:"pruned"`  // the moves not searched
 }
 
 // VisitPage is an answer of Tree.Visits.
@@ -95,10 +98,11 @@ func (t *Tree) Visits(q VisitQuery) (VisitPage, error) {
 // visitWalk is one Tree.Visits: a depth-first walk of the tree that skips
 // the subtrees outside the query.
 type visitWalk struct {
-	t    *Tree
-	q    VisitQuery
-	page VisitPage
-	done bool
+	t     *Tree
+	q     VisitQuery
+	page  VisitPage
+	done  bool
+	evals uint64 // evaluated nodes before the node walked
 }
 
 // walk visits n, at pos, reached from parent (nil at the root, whose visit
@@ -106,10 +110,18 @@ type visitWalk struct {
 // root) and path (the moves).
 func (w *visitWalk) walk(n *Node, pos chess.Position, parent *chess.Position, parentVisit, order int, hashes []uint64, path []chess.Move) {
 	end := n.Visit + int(n.Size)
-	if w.done || end <= w.q.From || n.Visit >= w.q.To || n.Size < w.q.MinSize {
+	if w.done || n.Visit >= w.q.To {
+		return
+	}
+	if end <= w.q.From || n.Size < w.q.MinSize {
+		w.evals += n.Evals
 		return
 	}
 	v := w.view(n, &pos, parent, parentVisit, order)
+	v.Evals = w.evals
+	if n.Evaluated {
+		w.evals++
+	}
 	switch {
 	case n.Visit < w.q.From:
 		w.page.Path = append(w.page.Path, v)
@@ -156,9 +168,9 @@ func (w *visitWalk) view(n *Node, pos, parent *chess.Position, parentVisit, orde
 	}
 	if n.Cut {
 		a, b := whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
-		c := &VisitCut{By: n.Best + 1, WhiteAlpha: a.Text, WhiteBeta: b.Text, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []string{}}
-		for _, m := range n.Pruned {
-			c.Pruned = append(c.Pruned, pos.SAN(m))
+		c := &VisitCut{By: n.Best + 1, WhiteAlpha: a.Text, WhiteBeta: b.Text, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
+		for i, m := range n.Pruned {
+			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})
 		}
 		v.Cut = c
 	}

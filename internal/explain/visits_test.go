@@ -201,10 +201,17 @@ func TestVisitsKeepNumbering(t *testing.T) {
 			if err != nil || len(all.Visits) != int(full.Nodes) || all.Next != 0 {
 				t.Fatalf("%s: %d visits of %d, next %d, %v", what, len(all.Visits), full.Nodes, all.Next, err)
 			}
+			var evals uint64
 			for i, v := range all.Visits {
-				if v.Visit != i {
-					t.Fatalf("%s: the %dth visit listed is %d", what, i, v.Visit)
+				if v.Visit != i || v.Evals != evals {
+					t.Fatalf("%s: the %dth visit listed is %d, after %d evaluated nodes; want %d", what, i, v.Visit, v.Evals, evals)
 				}
+				if v.Evaluated {
+					evals++
+				}
+			}
+			if full.Root().Evals != evals {
+				t.Errorf("%s: the root counts %d evaluated nodes, the list %d", what, full.Root().Evals, evals)
 			}
 			// Pages from the small tree, from the middle, with ancestors.
 			for _, from := range []int{0, 1, int(full.Nodes) / 3, int(full.Nodes) - 7} {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -11,12 +12,15 @@ import (
 	"sync"
 
 	"github.com/outpost-chess/outpost/internal/explain"
+	"github.com/outpost-chess/outpost/internal/i18n"
 )
 
 // This file is the search explorer's API (docs/server.md, "Explain"):
 //
-//	POST /api/explain {"fen", "depth", "method"} → the summary and an id
+//	POST /api/explain {"fen", "depth", "method", "quiescence", "treeOnly"} → the summary and an id
 //	GET  /api/explain/{id}/node?path=e2e4,e7e5&limit=N → one node's children
+//	GET  /api/explain/{id}/visits?from=N&to=M&min=S&limit=L → nodes in visit order (the playback)
+//	GET  /api/explain/lesson?lang=zh → the guided lesson
 //
 // A tree is computed on the request's goroutine, one at a time (they are
 // short, but plain minimax at depth 4 takes seconds), and the last few are
@@ -24,17 +28,21 @@ import (
 
 // Limits of the explorer's API.
 const (
-	explainTrees        = 8  // trees kept for GET .../node
+	explainTrees        = 16 // trees kept for GET .../node and .../visits (the comparison of orderings makes four)
 	explainRootChildren = 60 // children listed at the root in the summary
 	explainChildren     = 30 // default children per node request
 	explainMaxChildren  = 256
+	explainVisits       = 1000 // default visits per request
+	explainMaxVisits    = 5000
 )
 
 // ExplainRequest is the body of POST /api/explain.
 type ExplainRequest struct {
-	FEN    string `json:"fen"`
-	Depth  int    `json:"depth"`
-	Method string `json:"method"` // minimax, alphabeta (default) or ordered
+	FEN        string `json:"fen"`
+	Depth      int    `json:"depth"`
+	Method     string `json:"method"`     // minimax, alphabeta (default), ordered or engine-order
+	Quiescence bool   `json:"quiescence"` // search captures beyond the horizon (not with minimax)
+	TreeOnly   bool   `json:"treeOnly"`   // the tree alone: no comparison, evaluation or candidates
 }
 
 // explorer holds the recent trees.
@@ -53,6 +61,8 @@ func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
 		return srv.explain(x, w, r)
 	}})
 	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": x.node})
+	handle("/api/explain/{id}/visits", map[string]handlerFunc{"GET": x.visits})
+	handle("/api/explain/lesson", map[string]handlerFunc{"GET": lesson})
 }
 
 func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) error {
@@ -72,7 +82,10 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	}
 	method, err := explain.ParseMethod(req.Method)
 	if err != nil {
-		return errorf(http.StatusBadRequest, "unknown method %q (want minimax, alphabeta or ordered)", req.Method)
+		return errorf(http.StatusBadRequest, "unknown method %q (want %s)", req.Method, explain.MethodNames())
+	}
+	if req.Quiescence && method == explain.Minimax {
+		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(explain.ErrMinimaxQuiescence.Error(), "explain: "))
 	}
 
 	ctx, cancel := context.WithCancel(r.Context())
@@ -85,7 +98,8 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	tree, report, err := explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren})
+	tree, report, err := explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
+		Quiescence: req.Quiescence, TreeOnly: req.TreeOnly})
 	switch {
 	case errors.Is(err, explain.ErrTooLarge):
 		return errorf(http.StatusUnprocessableEntity, "%v", err)
@@ -114,13 +128,22 @@ func (x *explorer) add(tree *explain.Tree) string {
 	return id
 }
 
-func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
+// tree returns the tree the request's path names.
+func (x *explorer) tree(r *http.Request) (*explain.Tree, error) {
 	id := r.PathValue("id")
 	x.mu.Lock()
 	tree := x.trees[id]
 	x.mu.Unlock()
 	if tree == nil {
-		return errorf(http.StatusNotFound, "unknown explanation %q (only the last %d are kept)", id, explainTrees)
+		return nil, errorf(http.StatusNotFound, "unknown explanation %q (only the last %d are kept)", id, explainTrees)
+	}
+	return tree, nil
+}
+
+func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
+	tree, err := x.tree(r)
+	if err != nil {
+		return err
 	}
 	limit := explainChildren
 	if s := r.URL.Query().Get("limit"); s != "" {
@@ -135,5 +158,97 @@ func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}
 	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
+// visits answers GET /api/explain/{id}/visits: the nodes of visits from to
+// to-1 (default: to the end) whose subtrees hold at least min nodes, at most
+// limit of them, with the ancestors of the first. The answer is compressed
+// when the client accepts gzip (a thousand visits are some 300 KB of JSON).
+func (x *explorer) visits(w http.ResponseWriter, r *http.Request) error {
+	tree, err := x.tree(r)
+	if err != nil {
+		return err
+	}
+	q := explain.VisitQuery{To: int(tree.Nodes), MinSize: 1, Limit: explainVisits}
+	for _, p := range []struct {
+		name     string
+		min, max int
+		set      func(int)
+	}{
+		{"from", 0, int(tree.Nodes), func(v int) { q.From = v }},
+		{"to", 0, int(tree.Nodes), func(v int) { q.To = v }},
+		{"min", 1, int(tree.Nodes), func(v int) { q.MinSize = uint64(v) }},
+		{"limit", 1, explainMaxVisits, func(v int) { q.Limit = v }},
+	} {
+		s := r.URL.Query().Get(p.name)
+		if s == "" {
+			continue
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < p.min || v > max(p.min, p.max) {
+			return errorf(http.StatusBadRequest, "%s %q: want a number from %d to %d", p.name, s, p.min, max(p.min, p.max))
+		}
+		p.set(v)
+	}
+	if q.To < q.From {
+		return errorf(http.StatusBadRequest, "to %d is before from %d", q.To, q.From)
+	}
+	page, err := tree.Visits(q)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
+	}
+	writeJSONCompressed(w, r, page)
+	return nil
+}
+
+// writeJSONCompressed answers 200 with v in JSON, compressed with gzip
+// when the request accepts it.
+func writeJSONCompressed(w http.ResponseWriter, r *http.Request, v any) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r) {
+		writeJSON(w, http.StatusOK, v)
+		return
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	defer zw.Close()
+	writeJSON(gzipWriter{w, zw}, http.StatusOK, v)
+}
+
+// gzipWriter is a ResponseWriter whose body goes through a gzip.Writer.
+type gzipWriter struct {
+	http.ResponseWriter
+	zw *gzip.Writer
+}
+
+func (g gzipWriter) Write(b []byte) (int, error) { return g.zw.Write(b) }
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			return strings.ReplaceAll(params, " ", "") != "q=0"
+		}
+	}
+	return false
+}
+
+// lesson answers GET /api/explain/lesson?lang=en|zh: the guided lesson's
+// steps, their text in the language asked for (English by default).
+func lesson(w http.ResponseWriter, r *http.Request) error {
+	l := i18n.English
+	if s := r.URL.Query().Get("lang"); s != "" {
+		var err error
+		if l, err = i18n.Parse(s); err != nil {
+			return errorf(http.StatusBadRequest, "lang %q: want en or zh", s)
+		}
+	}
+	les, err := explain.GetLesson(l)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, les)
 	return nil
 }
