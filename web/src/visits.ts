@@ -61,13 +61,15 @@ const wholeTree = 30000;
 // Visits per page when loading around the playback.
 const pageSize = 2000;
 
+const noVisits: readonly Visit[] = [];
+
 // last is the last visit of v's subtree.
 export const last = (v: Visit) => v.visit + v.size - 1;
 
 // VisitStore is the page's copy of one tree's visits.
 export class VisitStore {
   private nodes = new Map<number, Visit>();
-  private kids = new Map<number, number[]>(); // parent → its known children's visits, in order
+  private kids = new Map<number, Visit[]>(); // parent → its known children, in visit order
   private full: Array<[number, number]> = []; // visit ranges loaded whole, sorted, disjoint
   private sized: Array<[number, number, number]> = []; // ranges loaded down to a subtree size
   private pending = new Map<string, Promise<void>>();
@@ -90,8 +92,8 @@ export class VisitStore {
   }
 
   // children returns the known children of v, in visit order.
-  children(v: number): Visit[] {
-    return (this.kids.get(v) ?? []).map((c) => this.nodes.get(c)!);
+  children(v: number): readonly Visit[] {
+    return this.kids.get(v) ?? noVisits;
   }
 
   // ancestors returns v's ancestors, root first (those known).
@@ -158,12 +160,12 @@ export class VisitStore {
     if (v.parent < 0) return;
     const list = this.kids.get(v.parent);
     if (!list) {
-      this.kids.set(v.parent, [v.visit]);
+      this.kids.set(v.parent, [v]);
       return;
     }
     let i = list.length;
-    while (i > 0 && list[i - 1] > v.visit) i--;
-    list.splice(i, 0, v.visit);
+    while (i > 0 && list[i - 1].visit > v.visit) i--;
+    list.splice(i, 0, v);
   }
 
   private cover(from: number, to: number) {

@@ -218,13 +218,13 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 
 // page is one tab of the shared browser, in a browser context of its own.
 type page struct {
-	t   *testing.T
+	t   testing.TB
 	vp  viewport
 	tab context.Context // the tab, without a deadline
 	ctx context.Context // the tab, with the test's deadline
 }
 
-func newPage(t *testing.T, vp viewport) *page {
+func newPage(t testing.TB, vp viewport) *page {
 	t.Helper()
 	// The page must not throw: every uncaught exception, unhandled
 	// rejection and console.error fails the test.

@@ -20,7 +20,7 @@ const wayward = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2 
 
 // allVisits fetches the whole tree the explorer shows, in visit order,
 // from the API.
-func allVisits(t *testing.T, id string) []explain.VisitView {
+func allVisits(t testing.TB, id string) []explain.VisitView {
 	t.Helper()
 	var out []explain.VisitView
 	for from := 0; ; {
@@ -136,6 +136,12 @@ func TestExplainPlayback(t *testing.T) {
 				t.Errorf("%d pruned moves shown, want %d", n, cut.Cut.Skipped)
 			}
 			p.screenshot(vp.name + "-first-cut")
+			if !vp.mobile {
+				// The playback and the picture without the form above: the
+				// README's picture (docs/explorer.png).
+				p.do("scrolling to the playback", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))
+				p.screenshot(vp.name + "-first-cut-playback")
+			}
 			if vp.mobile {
 				// The dialog fills the phone's screen and scrolls: below the
 				// board, the playback, the announcement and the path.

@@ -121,11 +121,11 @@ export const en = {
   'playback.cutStandPat.one': '✂ Cut on the stand pat: {other}, to move, already does well enough ({score}) without capturing, better than {side} allows elsewhere: the capture need not be looked at.',
   'playback.cutStandPat.other': '✂ Cut on the stand pat: {other}, to move, already does well enough ({score}) without capturing, better than {side} allows elsewhere: the {n} captures need not be looked at.',
 
-  'path.caption': "The path from the root, α and β as they stand (White's view)",
+  'path.caption': "The path from the root, as it stands. White's view: α is what White is already sure of, β what Black is.",
   'path.move': 'move',
   'path.toMove': 'to move',
-  'path.alpha': 'α (White is sure of)',
-  'path.beta': 'β (Black is sure of)',
+  'path.alpha': 'α',
+  'path.beta': 'β',
   'path.best': 'best so far',
 
   'tree.label': 'The tree as a picture: the search visits it from left to right',

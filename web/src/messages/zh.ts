@@ -123,11 +123,11 @@ export const zh: Record<MessageKey, string> = {
   'playback.cutStandPat.one': '✂ 因“站着不动”剪枝：轮到走棋的{other}不吃子也已经足够好（{score}），好过{side}在别处允许的结果：那一个吃子不必再看。',
   'playback.cutStandPat.other': '✂ 因“站着不动”剪枝：轮到走棋的{other}不吃子也已经足够好（{score}），好过{side}在别处允许的结果：这 {n} 个吃子不必再看。',
 
-  'path.caption': '从根出发的路径，以及此刻的 α 和 β（白方角度）',
+  'path.caption': '从根出发的路径（此刻的状态）。白方角度：α 是白方已有把握得到的分数，β 是黑方已有把握守住的分数。',
   'path.move': '走法',
   'path.toMove': '走棋方',
-  'path.alpha': 'α（白方有把握的）',
-  'path.beta': 'β（黑方有把握的）',
+  'path.alpha': 'α',
+  'path.beta': 'β',
   'path.best': '目前最佳',
 
   'tree.label': '搜索树的图：搜索从左到右访问它',
