@@ -315,7 +315,7 @@ func (s *searcher) terminal(p *chess.Position, legal, toSearch, depth, ply int) 
 		return Mate, engine.MatedIn(ply), true
 	case legal == 0:
 		return Stalemate, engine.DrawScore, true
-	case isDraw(p, s.hashes):
+	case engine.ClassicDraw(p, s.hashes):
 		return Draw, engine.DrawScore, true
 	case depth <= 0 && (!s.quiescence || ply >= maxPly || toSearch == 0):
 		return Leaf, s.evaluate(p), true
@@ -427,22 +427,6 @@ func mvvLVA(p *chess.Position, m chess.Move) int {
 	return score
 }
 
-// isDraw reports the draws the explorer recognises: the fifty-move rule,
-// insufficient material, and a position repeated since the root
-// (hashes holds the positions from the root to p, p last).
-func isDraw(p *chess.Position, hashes []uint64) bool {
-	if p.HalfmoveClock() >= 100 || p.IsInsufficientMaterial() {
-		return true
-	}
-	n := len(hashes) - 1
-	for d := 4; d <= p.HalfmoveClock() && d <= n; d += 2 {
-		if hashes[n-d] == hashes[n] {
-			return true
-		}
-	}
-	return false
-}
-
 // minimaxSize returns the number of nodes plain minimax visits below and
 // including p at depth, with the same terminal rules as the search (hashes
 // ends with p), down to the horizon: quiescence's nodes beyond it are not
@@ -453,7 +437,7 @@ func minimaxSize(p *chess.Position, depth int, hashes []uint64) uint64 {
 	}
 	var ml chess.MoveList
 	p.GenerateMoves(&ml, chess.AllMoves)
-	if ml.Len() == 0 || isDraw(p, hashes) {
+	if ml.Len() == 0 || engine.ClassicDraw(p, hashes) {
 		return 1
 	}
 	if depth == 1 {

@@ -65,7 +65,7 @@ func (r *reference) search(p *chess.Position, depth, ply int, alpha, beta, befor
 		return n
 	case len(p.LegalMoves()) == 0:
 		return n
-	case isDraw(p, hashes):
+	case engine.ClassicDraw(p, hashes):
 		return n
 	case beyond && (!r.quiescence || len(moves) == 0 || ply >= maxPly):
 		n.score = evaluate()

@@ -9,6 +9,7 @@ import { Board } from './board';
 import { Sound, soundFor } from './sound';
 import { byId, el, fillLevels, toast } from './dom';
 import { NewGameDialog } from './newgame';
+import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
@@ -46,6 +47,7 @@ export class App {
   private sound = new Sound();
   private newGame: NewGameDialog;
   private games: GamesDialog;
+  private clocks: Clocks;
   private movesEl = byId('moves');
 
   constructor() {
@@ -54,6 +56,10 @@ export class App {
       byId('promotion'),
       (uci) => void this.playMove(uci),
       () => this.renderBoard(),
+    );
+    this.clocks = new Clocks(
+      (c) => byId(this.orientation() === c ? 'player-bottom' : 'player-top').querySelector<HTMLElement>('.clock')!,
+      () => this.sound.play('tick'),
     );
     this.newGame = new NewGameDialog((c) => this.open(c.id, c.game));
     this.games = new GamesDialog(
@@ -184,6 +190,7 @@ export class App {
       // the answer's moves).
       if (extendsMoves(prev, s)) return;
     }
+    this.clocks.set(s.clock);
     if (prev && sameState(prev, s)) {
       this.game = s;
       return;
@@ -307,6 +314,26 @@ export class App {
     }
   }
 
+  // offerDraw offers a draw: the AI answers at once (its answer is shown);
+  // a person answers with Accept or Decline.
+  private async offerDraw() {
+    const g = this.game;
+    if (!g) return;
+    const btn = byId<HTMLButtonElement>('btn-offer-draw');
+    btn.disabled = true;
+    const seq = this.stateSeq;
+    try {
+      const a = await api.offerDraw(g.id);
+      toast(a.message);
+      this.say(a.message);
+      this.applyState(a.game, 'answer', seq);
+    } catch (e) {
+      toast('Offer a draw: ' + errText(e));
+    } finally {
+      this.renderControls();
+    }
+  }
+
   private async hint() {
     const g = this.game;
     if (!g) return;
@@ -417,6 +444,9 @@ export class App {
       resign.classList.remove('confirm');
     };
     byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
+    byId('btn-offer-draw').addEventListener('click', () => void this.offerDraw());
+    byId('btn-accept-draw').addEventListener('click', () => void this.act('Accept the draw', api.acceptDraw));
+    byId('btn-decline-draw').addEventListener('click', () => void this.act('Decline the draw', api.declineDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
       this.flipped = !this.flipped;
@@ -558,7 +588,8 @@ export class App {
     byId('status').textContent = 'Start a new game.';
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
-    for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
+    this.clocks.set(null);
+    for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-offer-draw', 'btn-pgn', 'btn-fen']) {
       byId<HTMLButtonElement>(id).disabled = true;
     }
   }
@@ -679,6 +710,7 @@ export class App {
       p.querySelector('.clock-note')!.textContent =
         toMove && side === 'ai' ? (g.paused ? 'paused' : g.thinking ? 'thinking…' : '') : '';
     }
+    this.clocks.draw(); // the bars may have swapped
   }
 
   private renderMoves() {
@@ -751,13 +783,25 @@ export class App {
     const playing = this.playing();
     const humans = this.humanColors();
     const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
-    set('btn-takeback', mine && g.moves.length > 0 && !this.busy);
+    set('btn-takeback', mine && (g.canTakeback ?? g.moves.length > 0) && !this.busy);
     set('btn-redo', mine && !!g.canRedo && !this.busy);
     set('btn-hint', mine && playing && this.myTurn() && !this.busy);
     set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
     const draw = byId<HTMLButtonElement>('btn-draw');
     draw.hidden = !(mine && playing && !!g.claimableDraw);
     if (g.claimableDraw) draw.title = 'Claim a draw: ' + String(g.claimableDraw);
+    const offer = byId<HTMLButtonElement>('btn-offer-draw');
+    offer.hidden = humans.length === 0;
+    offer.disabled = !(mine && playing && !g.drawOffer);
+    offer.title = humans.length === 1 ? 'Offer a draw: Outpost answers at once' : 'Offer a draw to the other player';
+    // Between two people, a standing offer waits for Accept or Decline.
+    const standing = mine && playing && !!g.drawOffer;
+    byId('draw-offer').hidden = !standing;
+    if (standing) {
+      const by = g.drawOffer === 'white' ? 'White' : 'Black';
+      const to = g.drawOffer === 'white' ? 'Black' : 'White';
+      byId('draw-offer-text').textContent = `${by} offers a draw: ${to} may accept it, or decline by moving.`;
+    }
     set('btn-pgn', true);
     set('btn-fen', true);
     const n = g.moves.length;
@@ -821,6 +865,8 @@ export class App {
     let why = reasonText(g.reason, g.status);
     if (g.reason === 'checkmate') why = `Checkmate: ${g.result === '1-0' ? 'White' : 'Black'} mated the ${g.result === '1-0' ? 'black' : 'white'} king`;
     else if (g.reason === 'resignation') why = `${g.result === '1-0' ? 'Black' : 'White'} resigned`;
+    else if (g.reason === 'time forfeit' && g.result !== '1/2-1/2') why = `${g.result === '1-0' ? 'Black' : 'White'} ran out of time`;
+    else if (g.reason === 'time forfeit') why = 'Draw: a flag fell, but the other side could never checkmate';
     else if (g.reason) why = (g.result === '1/2-1/2' ? 'Draw by ' : '') + g.reason;
     byId('banner-reason').textContent = why + '.';
   }
@@ -925,6 +971,8 @@ function sameState(a: GameState, b: GameState): boolean {
     a.whiteLevel === b.whiteLevel &&
     a.blackLevel === b.blackLevel &&
     a.canRedo === b.canRedo &&
+    a.canTakeback === b.canTakeback &&
+    a.drawOffer === b.drawOffer &&
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );

@@ -1,5 +1,6 @@
-// newgame.ts is the new-game dialog: players, colour, levels, speed, and a
-// start position (FEN) or a game to play on from (PGN, pasted or uploaded).
+// newgame.ts is the new-game dialog: players, colour, levels, speed, the
+// clock (untimed, lichess's presets or a custom one), and a start position
+// (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
 import type { Created, NewGame } from './api';
@@ -57,6 +58,25 @@ export class NewGameDialog {
     const m = this.mode();
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-ai')) e.hidden = m !== 'ai';
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-aivai')) e.hidden = m !== 'aivai';
+    const custom = byId<HTMLSelectElement>('new-clock').value === 'custom';
+    for (const e of this.form.querySelectorAll<HTMLElement>('.only-custom-clock')) e.hidden = !custom;
+  }
+
+  // clock reads the clock chosen: undefined for none, or an error in words.
+  private clock(): NewGame['clock'] | string {
+    const v = byId<HTMLSelectElement>('new-clock').value;
+    if (v === '') return undefined;
+    if (v !== 'custom') {
+      const [limit, increment] = v.split('+').map(Number);
+      return { limit, increment };
+    }
+    const minutes = Number(byId<HTMLInputElement>('new-clock-minutes').value);
+    const increment = Number(byId<HTMLInputElement>('new-clock-increment').value);
+    const limit = Math.round(minutes * 60);
+    if (!isFinite(minutes) || limit < 0 || limit > 10800) return 'The minutes must be from 0 to 180.';
+    if (!Number.isInteger(increment) || increment < 0 || increment > 180) return 'The increment must be a whole number of seconds from 0 to 180.';
+    if (limit === 0 && increment === 0) return 'A clock needs some time: minutes, an increment, or both.';
+    return { limit, increment };
   }
 
   private async submit() {
@@ -78,6 +98,12 @@ export class NewGameDialog {
       g.blackLevel = val('blackLevel');
       g.speedMs = Number(val('speedMs'));
     }
+    const clock = this.clock();
+    if (typeof clock === 'string') {
+      this.err.textContent = clock;
+      return;
+    }
+    if (clock) g.clock = clock;
     const fen = val('fen').trim();
     const pgn = val('pgn').trim();
     if (fen && pgn) {
