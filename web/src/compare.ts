@@ -33,6 +33,7 @@ export class ComparePanel {
   async run(fen: string, depth: number, quiescence: boolean) {
     const run = ++this.runs;
     this.pause();
+    for (const p of this.panels) p.destroy();
     const wanted = order.filter((m) => methods.includes(m));
     const panes: ComparePane[] = [];
     for (const method of wanted) {
@@ -59,10 +60,25 @@ export class ComparePanel {
     this.pb.pauseAtCuts = false;
     this.pb.speed = 10;
     this.bar = new PlaybackBar(this.pb, { cuts: true });
+    this.total = total;
+    this.mount();
+  }
+
+  private total = 0;
+
+  // mount draws the panels, in the page's language.
+  private mount() {
+    if (!this.bar || !this.pb) return;
     const grid = el('div', { className: 'xcmp-grid' });
     this.host.replaceChildren(el('p', { className: 'explain-help', textContent: t('compare.help') }), this.bar.el, grid);
-    for (const p of panes) p.mount(grid, total);
-    this.showStep(0);
+    for (const p of this.panels) p.mount(grid, this.total);
+    this.showStep(this.pb.moment);
+  }
+
+  // translate draws the panels again in the page's language.
+  translate() {
+    this.bar?.translate();
+    this.mount();
   }
 
   play() {
@@ -149,10 +165,15 @@ class ComparePane {
     head.append(el('span', { className: 'xcmp-total', textContent: ' · ' + t('compare.nodes', { n: fmt(this.store.total) }) + (this.warmup ? ' ' + t('cmp.warmup', { n: fmt(this.warmup) }) : '') }));
     const svgHost = el('div', { className: 'xcmp-svg' });
     box.append(svgHost, this.countersEl, this.firstEl, this.lineEl, this.cutEl);
+    this.svg?.destroy();
     this.svg = new TreeSVG(svgHost, this.store, { height: 110, scaleTo: scale });
     const first = this.store.firstCut(1);
     const root = this.store.get(0);
     this.firstEl.textContent = first >= 0 ? t('compare.firstCut', { n: fmt(first + 1), side: sideName(root?.turn ?? 'white') }) : t('compare.noCut');
+  }
+
+  destroy() {
+    this.svg?.destroy();
   }
 
   show(s: number) {

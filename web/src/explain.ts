@@ -168,6 +168,7 @@ export class ExplainPanel {
   private bar: PlaybackBar<Moment> | null = null;
   private svg: TreeSVG | null = null;
   private runs = 0; // counts explanations, to drop a stale one
+  private treeTexts: () => void = () => undefined; // the picture's texts, in the page's language
   // tree is the rendered list; current is its one tabbable item (the roving
   // tabindex), selected the item chosen with a click, Enter or Space.
   private tree: HTMLElement | null = null;
@@ -278,6 +279,8 @@ export class ExplainPanel {
   private translate() {
     for (const f of this.texts) f();
     this.bar?.translate();
+    this.treeTexts();
+    this.compare.translate();
     if (this.report) this.render(this.report);
     if (this.pb) this.showMoment(this.pb.moment, false);
   }
@@ -455,6 +458,7 @@ export class ExplainPanel {
     );
     this.bar = new PlaybackBar(this.pb, { cuts: this.report?.method !== 'minimax' });
     this.playHost.replaceChildren(this.bar.el);
+    this.svg?.destroy();
     this.svgHost.replaceChildren();
     const tools = el('div', { className: 'xsvg-tools' });
     this.svgHost.append(tools);
@@ -462,21 +466,34 @@ export class ExplainPanel {
       height: window.matchMedia('(max-width: 720px)').matches ? 170 : 230,
       onPick: (v) => void this.pb?.jump(v),
     });
+    const texts: Array<() => void> = [];
     const tool = (txt: string, key: MessageKey, f: () => void, cls = '') => {
-      const b = el('button', { type: 'button', className: 'xsvg-tool ' + cls, textContent: txt, title: t(key) });
-      b.setAttribute('aria-label', t(key));
+      const b = el('button', { type: 'button', className: 'xsvg-tool ' + cls, textContent: txt });
+      texts.push(() => {
+        b.title = t(key);
+        b.setAttribute('aria-label', t(key));
+      });
       b.addEventListener('click', f);
       return b;
     };
     const follow = el('input', { type: 'checkbox', checked: true, className: 'xsvg-follow' });
     follow.addEventListener('change', () => this.svg && (this.svg.follow = follow.checked));
+    const legend = el('span', { className: 'xsvg-legend' });
+    const followLabel = el('label', { className: 'xsvg-followlabel' }, follow, el('span'));
+    texts.push(() => {
+      legend.textContent = t('tree.legend');
+      followLabel.lastElementChild!.textContent = ' ' + t('tree.follow');
+      this.svg?.translate();
+    });
     tools.append(
-      el('span', { className: 'xsvg-legend', textContent: t('tree.legend') }),
+      legend,
       tool('−', 'tree.zoomOut', () => this.svg?.zoom(1 / 2), 'xsvg-out'),
       tool('+', 'tree.zoomIn', () => this.svg?.zoom(2), 'xsvg-in'),
       tool('⤢', 'tree.fit', () => this.svg?.fit(), 'xsvg-fit'),
-      el('label', { className: 'xsvg-followlabel' }, follow, ' ' + t('tree.follow')),
+      followLabel,
     );
+    this.treeTexts = () => texts.forEach((f) => f());
+    this.treeTexts();
     void track.end().then((m) => {
       if (this.pb?.track !== track) return;
       this.pb.moment = m;
@@ -819,7 +836,7 @@ export class ExplainPanel {
   private fill(kids: HTMLElement, n: NodeView, level: number) {
     kids.replaceChildren(...(n.children ?? []).map((c) => this.item(c, level)));
     if (n.more) {
-      const more = el('button', { type: 'button', className: 'xmore', textContent: t('explain.more', { n: n.more }), tabIndex: -1 });
+      const more = el('button', { type: 'button', className: 'xmore', textContent: t('explain.moreMoves', { n: n.more }), tabIndex: -1 });
       const li = el('li', { className: 'xnode', tabIndex: -1 }, more);
       li.setAttribute('role', 'treeitem');
       li.setAttribute('aria-level', String(level));

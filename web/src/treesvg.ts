@@ -9,7 +9,8 @@
 // It stays fluid on trees of any size: only what is on screen is drawn,
 // and the children too small to tell apart at the zoom merge into one grey
 // wedge that says how many positions it holds; zooming in (wheel, pinch,
-// +/−) loads and draws them. Drag to pan; click a node to go there.
+// +/−) loads and draws them. Drag to pan; click a node to go there,
+// double-click it to fold its subtree into a wedge (and again to unfold).
 
 import { t } from './i18n';
 import type { Visit, VisitStore } from './visits';
@@ -44,6 +45,8 @@ export class TreeSVG {
   private cursor = -1; // the playback's visit (-1: no playback, nothing veiled)
   private cursorPath: Visit[] = [];
   follow = true;
+  private folded = new Set<number>(); // nodes whose subtrees are drawn as one wedge
+  private observer = new ResizeObserver(() => this.resize());
   // lastRender is how long the last render took (ms) and how many shapes
   // it drew: the benchmark reads them.
   lastRender = { ms: 0, shapes: 0 };
@@ -57,7 +60,7 @@ export class TreeSVG {
     this.svg.classList.add('xsvg');
     this.svg.setAttribute('role', 'img');
     this.svg.setAttribute('tabindex', '0');
-    this.svg.setAttribute('aria-label', t('tree.label'));
+    this.translate();
     this.svg.style.height = opts.height + 'px';
     this.nodesG = this.g('xsvg-nodes');
     this.veil = document.createElementNS(svgNS, 'rect');
@@ -72,9 +75,21 @@ export class TreeSVG {
     this.svg.append(this.cursorLine, this.ring);
     host.append(this.svg);
     this.bind();
-    new ResizeObserver(() => this.resize()).observe(this.svg);
+    this.observer.observe(this.svg);
     this.resize();
     this.fit();
+  }
+
+  // destroy stops following the picture's size (before it is dropped).
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+  }
+
+  // translate sets the picture's texts in the page's language.
+  translate() {
+    this.svg.setAttribute('aria-label', t('tree.label'));
+    this.schedule();
   }
 
   private g(cls: string): SVGGElement {
@@ -207,7 +222,7 @@ export class TreeSVG {
       if (b <= a || b < from || a > to) return;
       this.drawWedge(x, y, n.ply + 1, a, b, parts);
     };
-    for (const c of kids) {
+    for (const c of this.folded.has(n.visit) ? [] : kids) {
       if (c.size * this.k < minNodePx) continue;
       wedge(runFrom, c.visit);
       runFrom = last(c) + 1;
@@ -227,6 +242,7 @@ export class TreeSVG {
     const cls = ['xn', n.turn === 'white' ? 'w' : 'b'];
     if (n.pv) cls.push('pv');
     if (n.cut) cls.push('cut');
+    if (this.folded.has(n.visit)) cls.push('folded');
     const r = n.ply === 0 ? 6 : n.size === 1 ? 3 : 4.5;
     const title = `<title>${esc(nodeTitle(n))}</title>`;
     if (n.quiescence) {
@@ -312,7 +328,6 @@ export class TreeSVG {
     let pinch = 0;
     const local = (e: PointerEvent | WheelEvent) => e.clientX - this.svg.getBoundingClientRect().left;
     this.svg.addEventListener('pointerdown', (e) => {
-      this.svg.setPointerCapture(e.pointerId);
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       moved = 0;
       if (pointers.size === 2) {
@@ -326,6 +341,9 @@ export class TreeSVG {
       if (pointers.size === 1) {
         const dx = e.clientX - p.x;
         moved += Math.abs(dx);
+        // A drag keeps the pointer (not a click: a captured pointer's click
+        // would land on the picture, not on the node under it).
+        if (moved > 4 && !this.svg.hasPointerCapture(e.pointerId)) this.svg.setPointerCapture(e.pointerId);
         if (dx) this.pan(dx);
       } else if (pointers.size === 2) {
         pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
@@ -358,6 +376,13 @@ export class TreeSVG {
         const span = Number(b) - Number(a);
         this.zoom(Math.max(2, Math.min(40, (this.width - 2 * pad) / 3 / (span * this.k))), local(e as PointerEvent));
       }
+    });
+    this.svg.addEventListener('dblclick', (e) => {
+      const v = (e.target as Element).getAttribute('data-v');
+      if (v === null) return;
+      const n = Number(v);
+      if (!this.folded.delete(n)) this.folded.add(n);
+      this.schedule();
     });
     this.svg.addEventListener(
       'wheel',

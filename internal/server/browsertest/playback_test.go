@@ -137,6 +137,28 @@ func TestExplainPlayback(t *testing.T) {
 			}
 			p.screenshot(vp.name + "-first-cut")
 			if !vp.mobile {
+				// Double-clicking a node of the picture folds its subtree into
+				// a wedge, and again unfolds it.
+				shapes := `document.querySelectorAll('#explain-svg .xn').length`
+				before := evalJS[int](p, shapes)
+				node := `#explain-svg .xn[data-v="` + strconv.Itoa(cut.Parent) + `"]`
+				p.do("folding", chromedp.DoubleClick(node))
+				p.waitFor("the fold", `document.querySelectorAll('#explain-svg .xn.folded').length === 1 && `+shapes+` < `+strconv.Itoa(before), 5*time.Second)
+				p.do("unfolding", chromedp.DoubleClick(node))
+				p.waitFor("the unfold", `document.querySelectorAll('#explain-svg .xn.folded').length === 0 && `+shapes+` === `+strconv.Itoa(before), 5*time.Second)
+				// A click on a node took the playback there (the root); the
+				// next cut is the first one again.
+				p.waitFor("the playback at the root", dlg+`.dataset.visit === '`+strconv.Itoa(cut.Parent)+`'`, 5*time.Second)
+				p.click(".explain-side .xpb-cut")
+				p.waitFor("the first cut again", dlg+`.dataset.visit === '`+strconv.Itoa(end)+`' && `+dlg+`.dataset.cut === '1'`, 10*time.Second)
+				// The explorer follows a switch of language.
+				setLang := func(l string) {
+					p.do("choosing "+l, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = '`+l+`'; s.dispatchEvent(new Event('change')); })()`))
+				}
+				setLang("zh")
+				p.waitFor("the explorer in Chinese", `document.querySelector('.explain-side .xpb-speedlabel').textContent.startsWith('速度') && document.querySelector('#explain-announce .xann-text').textContent.includes('剪枝')`, 5*time.Second)
+				setLang("en")
+				p.waitFor("the explorer in English", `document.querySelector('#explain-announce .xann-text').textContent.startsWith('✂ Cut')`, 5*time.Second)
 				// The playback and the picture without the form above: the
 				// README's picture (docs/explorer.png).
 				p.do("scrolling to the playback", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))

@@ -63,7 +63,7 @@ export const en = {
   'explain.meta': '{nodes} nodes, {searched}/{legal} moves',
   'explain.cut': '✂ cut at α={alpha} β={beta} · saved {saved} nodes · {n} moves pruned',
   'explain.cutStandPat': '✂ cut on the stand pat at α={alpha} β={beta} · {n} captures pruned',
-  'explain.more': '{n} more…',
+  'explain.moreMoves': '{n} more…',
   'explain.loading': 'Loading…',
   'explain.cannotLoad': 'Cannot load: {error}',
   'explain.compareHeading': 'What each idea buys',
@@ -129,7 +129,7 @@ export const en = {
   'path.best': 'best so far',
 
   'tree.label': 'The tree as a picture: the search visits it from left to right',
-  'tree.legend': '○ White to move · ● Black to move · ◆ beyond the horizon · orange: the principal variation · grey fan: moves cut off',
+  'tree.legend': '○ White to move · ● Black to move · ◆ beyond the horizon · orange: the principal variation · grey fan: moves cut off · click: go there · double-click: fold',
   'tree.zoomIn': 'Zoom in (+)',
   'tree.zoomOut': 'Zoom out (−)',
   'tree.fit': 'Show the whole tree (0)',

@@ -65,7 +65,7 @@ export const zh: Record<MessageKey, string> = {
   'explain.meta': '{nodes} 个节点，已搜索 {searched}/{legal} 步',
   'explain.cut': '✂ 在 α={alpha} β={beta} 处剪枝 · 节省 {saved} 个节点 · 剪掉 {n} 步',
   'explain.cutStandPat': '✂ 因“站着不动”在 α={alpha} β={beta} 处剪枝 · 剪掉 {n} 个吃子',
-  'explain.more': '还有 {n} 步……',
+  'explain.moreMoves': '还有 {n} 步……',
   'explain.loading': '加载中……',
   'explain.cannotLoad': '无法加载：{error}',
   'explain.compareHeading': '每种思路省下多少',
@@ -131,7 +131,7 @@ export const zh: Record<MessageKey, string> = {
   'path.best': '目前最佳',
 
   'tree.label': '搜索树的图：搜索从左到右访问它',
-  'tree.legend': '○ 白方走棋 · ● 黑方走棋 · ◆ 地平线之外 · 橙色：主要变例 · 灰色扇形：被剪掉的走法',
+  'tree.legend': '○ 白方走棋 · ● 黑方走棋 · ◆ 地平线之外 · 橙色：主要变例 · 灰色扇形：被剪掉的走法 · 单击：跳到那里 · 双击：折叠',
   'tree.zoomIn': '放大（+）',
   'tree.zoomOut': '缩小（−）',
   'tree.fit': '显示整棵树（0）',
