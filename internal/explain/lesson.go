@@ -112,7 +112,7 @@ var lessonTexts = map[i18n.Lang]lessonText{
 			{
 				"5. Move ordering: the same cuts, sooner",
 				"Alpha-beta cuts as soon as it meets a good enough move, so it cuts more when it tries the best moves first. Side by side at depth 3 with quiescence: random order as in the tutorials visits {random3} positions, captures first {captures3}, and the engine's order {engine3}: first the best move found by a shallower search (the hash move, from iterative deepening), then the captures that win material, then the killers (quiet moves that refuted a sibling position) and the history of moves that cut before.",
-				"The four playbacks run in step, visit by visit: watch the first cut come sooner in each.",
+				"The four playbacks run in step, visit by visit. Watch when each first refutes a move of White's (a cut one ply down): after {firstRandom} positions in random order, {firstCaptures} with captures first, {firstEngine} with the engine's order.",
 			},
 			{
 				"6. The real engine",
@@ -148,7 +148,7 @@ var lessonTexts = map[i18n.Lang]lessonText{
 			{
 				"5. 走法排序：同样的剪枝，来得更早",
 				"Alpha-beta 一遇到足够好的走法就剪枝，所以先试最好的走法，剪掉的就越多。在深度 3 并开启静态搜索时并排比较：像教程那样随机排序要访问 {random3} 个局面，先试吃子要 {captures3} 个，引擎的排序只要 {engine3} 个：先试较浅一层搜索找到的最佳走法（哈希走法，来自迭代加深），再试能得子的吃子，然后是杀手走法（驳倒过兄弟局面的安静走法）和历史启发（以前造成过剪枝的走法）。",
-				"四个回放一步一步同步进行：看看每种排序的第一次剪枝来得有多早。",
+				"四个回放一步一步同步进行。看看每种排序何时第一次驳倒白方的一步棋（在下一层剪枝）：随机排序在 {firstRandom} 个局面之后，先试吃子在 {firstCaptures} 个之后，引擎的排序在 {firstEngine} 个之后。",
 			},
 			{
 				"6. 真正的引擎",
@@ -201,6 +201,13 @@ func lessonFacts(ctx context.Context) (map[string]string, error) {
 			facts[f.name] = progress.Count(st.Nodes)
 		}
 	}
+	for name, m := range map[string]Method{"firstRandom": AlphaBeta, "firstCaptures": Ordered, "firstEngine": EngineOrder} {
+		tree, err := Search(ctx, p, m, 3, TreeOptions{Quiescence: true})
+		if err != nil {
+			return nil, err
+		}
+		facts[name] = progress.Count(firstRefutation(tree))
+	}
 	tree, err := Search(ctx, p, Ordered, 1, TreeOptions{Quiescence: true})
 	if err != nil {
 		return nil, err
@@ -211,6 +218,19 @@ func lessonFacts(ctx context.Context) (map[string]string, error) {
 	}
 	facts["qxf7"] = v.White.Text
 	return facts, nil
+}
+
+// firstRefutation returns how many positions the tree's search had
+// visited when it first refuted a move of the root's: when the first cut
+// one ply down fired (0 if none did).
+func firstRefutation(t *Tree) uint64 {
+	var first uint64
+	for _, c := range t.Root().Children {
+		if end := uint64(c.Visit) + c.Size; c.Cut && (first == 0 || end < first) {
+			first = end
+		}
+	}
+	return first
 }
 
 var lessonFactsOnce = sync.OnceValues(func() (map[string]string, error) {

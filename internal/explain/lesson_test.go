@@ -62,7 +62,8 @@ func TestLessonFacts(t *testing.T) {
 	if f["d1best"] != "Qxf7+" || f["d2best"] == "Qxf7+" || f["q1best"] == "Qxf7+" || !strings.HasPrefix(f["qxf7"], "-") {
 		t.Errorf("the horizon story: depth 1 %s, depth 2 %s, quiescence %s, Qxf7+ with quiescence %s", f["d1best"], f["d2best"], f["q1best"], f["qxf7"])
 	}
-	if !(n("alphabeta2") < n("minimax2") && n("engine3") < n("captures3") && n("captures3") < n("random3") && n("full3") < n("minimax3")) {
+	if !(n("alphabeta2") < n("minimax2") && n("engine3") < n("captures3") && n("captures3") < n("random3") && n("full3") < n("minimax3") &&
+		n("firstEngine") > 0 && n("firstEngine") <= n("firstCaptures") && n("firstCaptures") < n("firstRandom")) {
 		t.Errorf("the node counts: %v", f)
 	}
 }

@@ -36,9 +36,10 @@ export class ComparePanel {
     for (const p of this.panels) p.destroy();
     const wanted = order.filter((m) => methods.includes(m));
     const panes: ComparePane[] = [];
+    const notSearched: ComparePane[] = []; // shown last, as a note
     for (const method of wanted) {
       if (quiescence && method === 'minimax') {
-        panes.push(new ComparePane(method, null, fen));
+        notSearched.push(new ComparePane(method, null, fen));
         continue;
       }
       const body: ExplainRequest = { fen, depth, method, quiescence, treeOnly: true };
@@ -49,7 +50,7 @@ export class ComparePanel {
       panes.push(new ComparePane(method, store, r.fen, r.warmup ?? 0));
     }
     if (run !== this.runs) return;
-    this.panels = panes;
+    this.panels = [...panes, ...notSearched];
     const stores = panes.map((p) => p.store).filter((s): s is VisitStore => s !== null);
     const total = Math.max(...stores.map((s) => s.total));
     this.pb = new Playback(
@@ -159,6 +160,7 @@ class ComparePane {
     box.dataset.method = this.method;
     grid.append(box);
     if (!this.store) {
+      box.classList.add('note');
       box.append(el('p', { className: 'xcmp-note', textContent: t('compare.notSearched') }));
       return;
     }

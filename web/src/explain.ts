@@ -520,7 +520,7 @@ export class ExplainPanel {
     this.countersEl.textContent = t('playback.counters', { visit: fmt(m.visit), total: fmt(store.total - 1), visited: fmt(c.visited), evaluated: fmt(c.evaluated) });
     this.dlg.dataset.visit = String(m.visit);
     this.dlg.dataset.cut = String(m.cut);
-    this.renderPath(shown, cutNode, cutNode ? path[shown.length] : undefined);
+    this.renderPath(shown, cutNode, cutNode ? path[shown.length] : undefined, done);
     const line = lineText(path.slice(0, cutNode ? shown.length : path.length), this.rootFEN);
     let words: string;
     if (cutNode) {
@@ -550,8 +550,10 @@ export class ExplainPanel {
   }
 
   // renderPath lists the path from the root with each ply's α, β and best
-  // score so far, as they stand at this moment (White's point of view).
-  private renderPath(path: Visit[], cutNode: Visit | undefined, refuter: Visit | undefined) {
+  // score so far, as they stand at this moment (White's point of view);
+  // once the search is over (done), the root and its best move with their
+  // final scores.
+  private renderPath(path: Visit[], cutNode: Visit | undefined, refuter: Visit | undefined, done: boolean) {
     const minimax = this.report?.method === 'minimax';
     const head = el('tr', {}, ...['path.move', 'path.toMove', ...(minimax ? [] : ['path.alpha', 'path.beta']), 'path.best'].map((k) => el('th', { textContent: t(k as MessageKey) })));
     const rows = path.map((n, i) => {
@@ -572,6 +574,7 @@ export class ExplainPanel {
         if (refuter) best = refuter.white;
       }
       if (!next && n.kind !== 'inner') best = n.white;
+      if (done) [alpha, beta, best] = ['–', '–', n.white];
       const tr = el(
         'tr',
         { className: n === cutNode ? 'cutrow' : '' },
@@ -893,8 +896,8 @@ export class ExplainPanel {
             'tr',
             {},
             el('td', { textContent: methodName(s.method) }),
-            el('td', { className: 'num', textContent: fmt(s.nodes) + (s.warmup ? ' ' + t('cmp.warmup', { n: fmt(s.warmup) }) : '') }),
-            el('td', { className: 'num', textContent: `${s.timeMs.toFixed(1)} ms` }),
+            el('td', { className: 'num', textContent: s.nodes === 0 ? '–' : fmt(s.nodes) + (s.warmup ? ' ' + t('cmp.warmup', { n: fmt(s.warmup) }) : '') }),
+            el('td', { className: 'num', textContent: s.nodes === 0 ? '–' : `${s.timeMs.toFixed(1)} ms` }),
             el('td', { className: 'num', textContent: s.complete ? s.white.text : '–' }),
             el('td', { textContent: s.complete ? s.best : (s.note ?? '') }),
             el('td', { className: 'num', textContent: s.method === 'minimax' ? '' : ratio }),

@@ -110,7 +110,7 @@ export const en = {
   'playback.atRoot': 'The search starts at the position: {side} to move.',
   'playback.at': 'Visit {n}: {line}.',
   'playback.evaluated': 'Depth reached: evaluated {score}.',
-  'playback.quiescence': 'Beyond the horizon: only captures are searched.',
+  'playback.quiescence': 'Beyond the horizon: only captures are searched (every move, when in check).',
   'playback.mate': 'Checkmate.',
   'playback.draw': 'A draw.',
   'playback.done': 'The search is over after {n} positions: the best move is {san}, scoring {score}.',

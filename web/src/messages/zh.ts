@@ -112,7 +112,7 @@ export const zh: Record<MessageKey, string> = {
   'playback.atRoot': '搜索从当前局面开始：轮到{side}走棋。',
   'playback.at': '第 {n} 次访问：{line}。',
   'playback.evaluated': '到达深度：评估为 {score}。',
-  'playback.quiescence': '地平线之外：只搜索吃子。',
+  'playback.quiescence': '地平线之外：只搜索吃子（被将军时搜索所有走法）。',
   'playback.mate': '将杀。',
   'playback.draw': '和棋。',
   'playback.done': '搜索在 {n} 个局面后结束：最佳走法是 {san}，得分 {score}。',
