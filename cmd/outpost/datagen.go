@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
@@ -64,8 +64,6 @@ type datagenFlags struct {
 	out         string
 	games       int
 	positions   int64
-	nodes       uint64
-	depth       int
 	book        string
 	randomPlies int
 	seed        uint64
@@ -93,8 +91,7 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.out, "out", "", "texel: write the positions to `FILE` (required; replaced if it exists)")
 	fs.IntVar(&f.games, "games", 0, "play `N` games (texel: required; nnue: 0 plays until stopped)")
 	fs.Int64Var(&f.positions, "positions", 0, "nnue: stop once this run has added `N` positions (0: no limit)")
-	fs.Uint64Var(&f.nodes, "nodes", 0, "search about `N` nodes per move (default 5000)")
-	fs.IntVar(&f.depth, "depth", 0, "search `D` plies deep per move, instead of --nodes")
+	limitFlags := addSearchLimitFlags(fs, "move", engine.Limits{Nodes: defaultDatagenNodes}, nodesFlag|depthFlag)
 	fs.StringVar(&f.book, "book", "", "start games from `BOOK`: lichess (the named openings built in), none (the starting position), or a FILE of openings (lichess .tsv, FEN or EPD) (default: lichess for nnue, none for texel)")
 	fs.IntVar(&f.randomPlies, "random-plies", 0, "play `N` random moves after the opening (default: 4 for nnue, 8 for texel)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the openings (default: texel 1, nnue a new one each run)")
@@ -106,16 +103,18 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if err := checkDatagenFlags(fs, &f, set); err != nil {
+	limits, err := limitFlags.limits()
+	if err != nil {
+		return err
+	}
+	if err := checkDatagenFlags(fs, &f, fs.given()); err != nil {
 		return err
 	}
 	book, err := loadBook(f.book)
 	if err != nil {
 		return err
 	}
-	cfg := datagen.Config{Games: f.games, Nodes: f.nodes, Depth: f.depth, Book: book,
+	cfg := datagen.Config{Games: f.games, Nodes: limits.Nodes, Depth: limits.Depth, Book: book,
 		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Threads: f.threads, HashMB: f.hashMB}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -145,12 +144,6 @@ func checkDatagenFlags(fs *flagSet, f *datagenFlags, set map[string]bool) error 
 		return usageErrorf(fs, "--dir and --positions are for --format nnue")
 	case f.positions < 0:
 		return usageErrorf(fs, "--positions must not be negative")
-	case set["nodes"] && set["depth"]:
-		return usageErrorf(fs, "give --nodes or --depth, not both")
-	case set["nodes"] && f.nodes == 0:
-		return usageErrorf(fs, "--nodes must be at least 1")
-	case set["depth"] && (f.depth < 1 || f.depth > 64):
-		return usageErrorf(fs, "--depth must be from 1 to 64")
 	case f.first < 0:
 		return usageErrorf(fs, "--first must not be negative")
 	case set["random-plies"] && f.randomPlies < 0:
@@ -163,9 +156,6 @@ func checkDatagenFlags(fs *flagSet, f *datagenFlags, set map[string]bool) error 
 		return usageErrorf(fs, "--progress must be positive")
 	case !texel && f.dir == "":
 		return usageErrorf(fs, "--dir is required (no cache directory is known on this system)")
-	}
-	if !set["nodes"] && !set["depth"] {
-		f.nodes = defaultDatagenNodes
 	}
 	switch {
 	case texel:
