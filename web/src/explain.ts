@@ -502,9 +502,10 @@ export class ExplainPanel {
   }
 
   // showMoment shows the playback at m: the board, the picture, the
-  // counters, the path with its windows, the cut that fired, and (when the
-  // playback is not running) the list and the screen reader.
-  private showMoment(m: Moment, speak: boolean) {
+  // counters, the path with its windows and the cut that fired. When the
+  // playback moved there (moved) and is not running, the list opens down to
+  // the node and the screen reader hears the words.
+  private showMoment(m: Moment, moved: boolean) {
     const store = this.store;
     if (!store || !this.pb) return;
     const v = store.get(m.visit);
@@ -541,12 +542,8 @@ export class ExplainPanel {
       this.renderCut(undefined, words);
     }
     this.bar?.update();
-    if (!this.pb.playing) {
-      if (speak) this.announce.setAttribute('aria-live', 'polite');
-      if (!done) void this.reveal(cutNode ?? v, store);
-    } else {
-      this.announce.setAttribute('aria-live', 'off');
-    }
+    this.announce.setAttribute('aria-live', moved && !this.pb.playing ? 'polite' : 'off');
+    if (moved && !this.pb.playing && !done) void this.reveal(cutNode ?? v, store);
   }
 
   // renderPath lists the path from the root with each ply's α, β and best
