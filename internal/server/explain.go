@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/outpost-chess/outpost/internal/explain"
 )
@@ -20,9 +21,13 @@ import (
 //	GET  /api/explain/{id}/visits?from=N&to=M&min=S&limit=L → nodes in visit order (the playback)
 //	GET  /api/explain/lesson?lang=zh → the guided lesson
 //
-// A tree is computed on the request's goroutine, one at a time (they are
-// short, but plain minimax at depth 4 takes seconds), and the last few are
-// kept for their nodes to be fetched.
+// A tree is computed on the worker pool, as a job of the requesting client
+// (so it takes its turn with the AI moves, at their lower priority, and
+// never on an HTTP goroutine), within a node budget (Config.ExplainNodes):
+// a tree that would pass it is refused in words, and a comparison that
+// would is cut short with a note. The last few trees are kept for their
+// nodes to be fetched; a node whose children were not kept is searched
+// again, on the pool too.
 
 // Limits of the explorer's API.
 const (
@@ -32,6 +37,17 @@ const (
 	explainMaxChildren  = 256
 	explainVisits       = 1000 // default visits per request
 	explainMaxVisits    = 5000
+	// defaultExplainNodes is the default node budget of one search of
+	// the explorer: it lets plain minimax reach depth 4 from the
+	// starting position (206,604 nodes) and depth 3 almost anywhere, at
+	// about half a CPU-second on the project machine.
+	defaultExplainNodes = 500_000
+	// explainCandidateTime caps the engine's candidate moves of a report
+	// (the command line's explain takes a second).
+	explainCandidateTime = 300 * time.Millisecond
+	// explainWait bounds the wait for a worker and the work: past it the
+	// client is told the engines are busy.
+	explainWait = 30 * time.Second
 )
 
 // ExplainRequest is the body of POST /api/explain.
@@ -45,8 +61,6 @@ type ExplainRequest struct {
 
 // explorer holds the recent trees.
 type explorer struct {
-	busy chan struct{} // one tree computed at a time
-
 	mu    sync.Mutex
 	trees map[string]*explain.Tree // guarded by mu
 	order []string                 // ids, oldest first; guarded by mu
@@ -54,12 +68,16 @@ type explorer struct {
 
 // explainRoutes registers the explorer's routes.
 func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
-	x := &explorer{busy: make(chan struct{}, 1), trees: map[string]*explain.Tree{}}
+	x := &explorer{trees: map[string]*explain.Tree{}}
 	handle("/api/explain", map[string]handlerFunc{"POST": func(w http.ResponseWriter, r *http.Request) error {
 		return srv.explain(x, w, r)
 	}})
-	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": x.node})
-	handle("/api/explain/{id}/visits", map[string]handlerFunc{"GET": x.visits})
+	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
+		return srv.explainNode(x, w, r)
+	}})
+	handle("/api/explain/{id}/visits", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
+		return srv.explainVisits(x, w, r)
+	}})
 	handle("/api/explain/lesson", map[string]handlerFunc{"GET": lesson})
 }
 
@@ -86,21 +104,18 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(explain.ErrMinimaxQuiescence.Error(), "explain: "))
 	}
 
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(srv.ctx, cancel)
-	defer stop()
-	select {
-	case x.busy <- struct{}{}:
-		defer func() { <-x.busy }()
-	case <-ctx.Done():
-		return ctx.Err()
+	var tree *explain.Tree
+	var report *explain.Report
+	if err := srv.onWorker(r, explainWait, func(ctx context.Context) {
+		tree, report, err = explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
+			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime, Quiescence: req.Quiescence, TreeOnly: req.TreeOnly})
+	}); err != nil {
+		return err
 	}
-	tree, report, err := explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
-		Quiescence: req.Quiescence, TreeOnly: req.TreeOnly})
 	switch {
 	case errors.Is(err, explain.ErrTooLarge):
-		return errorf(http.StatusUnprocessableEntity, "%v", err)
+		return errorf(http.StatusUnprocessableEntity, "this tree has more than %d positions, the most this server searches for one explanation: "+
+			"try a smaller depth, or alpha-beta, which searches far fewer", srv.cfg.ExplainNodes)
 	case err != nil:
 		return err
 	}
@@ -138,7 +153,8 @@ func (x *explorer) tree(r *http.Request) (*explain.Tree, error) {
 	return tree, nil
 }
 
-func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
+// explainNode is GET /api/explain/{id}/node.
+func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Request) error {
 	tree, err := x.tree(r)
 	if err != nil {
 		return err
@@ -151,7 +167,12 @@ func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	v, err := tree.Children(explain.ParsePath(r.URL.Query().Get("path")), limit)
+	var v explain.NodeView
+	if err := srv.onWorker(r, explainWait, func(context.Context) {
+		v, err = tree.Children(explain.ParsePath(r.URL.Query().Get("path")), limit)
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}

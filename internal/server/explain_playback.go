@@ -2,6 +2,7 @@ package server
 
 import (
 	"compress/gzip"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,11 +16,13 @@ import (
 // /api/explain/lesson gives the guided lesson. The routes are registered
 // with the rest of the explorer's (explainRoutes, explain.go).
 
-// visits answers GET /api/explain/{id}/visits: the nodes of visits from to
-// to-1 (default: to the end) whose subtrees hold at least min nodes, at most
-// limit of them, with the ancestors of the first. The answer is compressed
-// when the client accepts gzip (a thousand visits are some 300 KB of JSON).
-func (x *explorer) visits(w http.ResponseWriter, r *http.Request) error {
+// explainVisits answers GET /api/explain/{id}/visits: the nodes of visits
+// from to to-1 (default: to the end) whose subtrees hold at least min nodes,
+// at most limit of them, with the ancestors of the first. Subtrees not kept
+// are searched again, on the worker pool as the client's job. The answer is
+// compressed when the client accepts gzip (a thousand visits are some 300
+// KB of JSON).
+func (srv *Server) explainVisits(x *explorer, w http.ResponseWriter, r *http.Request) error {
 	tree, err := x.tree(r)
 	if err != nil {
 		return err
@@ -48,7 +51,12 @@ func (x *explorer) visits(w http.ResponseWriter, r *http.Request) error {
 	if q.To < q.From {
 		return errorf(http.StatusBadRequest, "to %d is before from %d", q.To, q.From)
 	}
-	page, err := tree.Visits(q)
+	var page explain.VisitPage
+	if err := srv.onWorker(r, explainWait, func(context.Context) {
+		page, err = tree.Visits(q)
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}
