@@ -78,7 +78,7 @@ func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
 	handle("/api/explain/{id}/visits", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
 		return srv.explainVisits(x, w, r)
 	}})
-	handle("/api/explain/lesson", map[string]handlerFunc{"GET": lesson})
+	handle("/api/explain/lesson", map[string]handlerFunc{"GET": srv.explainLesson})
 }
 
 func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) error {

@@ -97,9 +97,10 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// lesson answers GET /api/explain/lesson?lang=en|zh: the guided lesson's
-// steps, their text in the language asked for (English by default).
-func lesson(w http.ResponseWriter, r *http.Request) error {
+// explainLesson answers GET /api/explain/lesson?lang=en|zh: the guided
+// lesson's steps, their text in the language asked for (English by
+// default). The first answer searches the lesson's numbers, on the workers.
+func (srv *Server) explainLesson(w http.ResponseWriter, r *http.Request) error {
 	l := i18n.English
 	if s := r.URL.Query().Get("lang"); s != "" {
 		var err error
@@ -107,7 +108,13 @@ func lesson(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusBadRequest, "lang %q: want en or zh", s)
 		}
 	}
-	les, err := explain.GetLesson(l)
+	var les explain.Lesson
+	var err error
+	if err := srv.onWorker(r, explainWait, func(context.Context) {
+		les, err = explain.GetLesson(l)
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return err
 	}
