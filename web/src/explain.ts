@@ -36,7 +36,7 @@ import type { LessonView } from './lesson';
 import { Playback, PlaybackBar } from './playback';
 import { TreeSVG } from './treesvg';
 import { counters, TreeTrack, VisitStore } from './visits';
-import { cutWords, fmt, lineText, methodName, methods, moveLabel, sideName } from './explainwords';
+import { cutWords, fewerText, fmt, lineText, methodName, methods, moveLabel, sideName } from './explainwords';
 import type { Moment, Visit } from './visits';
 import './explain.css';
 
@@ -675,7 +675,7 @@ export class ExplainPanel {
       parts.push(
         el('h3', { textContent: t('explain.compareHeading') }),
         el('div', { className: 'xscroll' }, this.compareTable(r)),
-        el('h3', { textContent: t('explain.evalHeading', { side: sideName(r.turn) }) }),
+        el('h3', { textContent: t(r.turn === 'black' ? 'explain.evalBlack' : 'explain.evalWhite') }),
         this.evaluation(r),
         el('h3', { textContent: t('explain.candHeading') }),
         el(
@@ -888,7 +888,7 @@ export class ExplainPanel {
         'tbody',
         {},
         ...r.comparison.map((s) => {
-          const ratio = minimax && minimax.complete && s.nodes > 0 ? t('cmp.fewer', { x: (minimax.nodes / s.nodes).toFixed(1) }) : '';
+          const ratio = minimax && minimax.complete && s.nodes > 0 ? fewerText(minimax.nodes, s.nodes) : '';
           const tr = el(
             'tr',
             {},

@@ -50,3 +50,12 @@ export function cutWords(c: Visit, refuter: Visit | undefined): string {
   );
 }
 
+// fewerText compares a method's positions with minimax's: "12.5× fewer",
+// "as many" when they are within 5% (a ratio of 1.0 says nothing), and
+// "2.0× more" when the method searched more.
+export function fewerText(minimax: number, nodes: number): string {
+  const r = minimax / nodes;
+  if (r >= 1.05) return t('explain.fewer', { ratio: r.toFixed(1) });
+  if (r > 1 / 1.05) return t('explain.asMany');
+  return t('explain.more', { ratio: (1 / r).toFixed(1) });
+}

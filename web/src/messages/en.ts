@@ -67,7 +67,8 @@ export const en = {
   'explain.loading': 'Loading…',
   'explain.cannotLoad': 'Cannot load: {error}',
   'explain.compareHeading': 'What each idea buys',
-  'explain.evalHeading': "Evaluation ({side}'s view)",
+  'explain.evalWhite': "Evaluation (White's view)",
+  'explain.evalBlack': "Evaluation (Black's view)",
   'explain.candHeading': 'Candidate moves (full engine)',
 
   'cmp.method': 'method',
@@ -76,7 +77,9 @@ export const en = {
   'cmp.score': 'score',
   'cmp.best': 'best move',
   'cmp.vsMinimax': 'vs minimax',
-  'cmp.fewer': '{x}× fewer',
+  'explain.fewer': '{ratio}× fewer',
+  'explain.asMany': 'as many',
+  'explain.more': '{ratio}× more',
   'cmp.warmup': '(+{n} to learn the order)',
 
   'eval.classic': 'Classic evaluator (the tutorials): material {material}, squares {pst}, total {total}',

@@ -69,7 +69,8 @@ export const zh: Record<MessageKey, string> = {
   'explain.loading': '加载中……',
   'explain.cannotLoad': '无法加载：{error}',
   'explain.compareHeading': '每种思路省下多少',
-  'explain.evalHeading': '评估（{side}角度）',
+  'explain.evalWhite': '评估（白方视角）',
+  'explain.evalBlack': '评估（黑方视角）',
   'explain.candHeading': '候选走法（完整引擎）',
 
   'cmp.method': '方法',
@@ -78,7 +79,9 @@ export const zh: Record<MessageKey, string> = {
   'cmp.score': '得分',
   'cmp.best': '最佳走法',
   'cmp.vsMinimax': '与极小极大相比',
-  'cmp.fewer': '少 {x} 倍',
+  'explain.fewer': '仅 1/{ratio}',
+  'explain.asMany': '一样多',
+  'explain.more': '{ratio} 倍',
   'cmp.warmup': '（另加 {n} 用于学习排序）',
 
   'eval.classic': '经典评估函数（教程）：子力 {material}，格子 {pst}，合计 {total}',
