@@ -282,7 +282,8 @@ export class ExplainPanel {
     this.treeTexts();
     this.compare.translate();
     if (this.report) this.render(this.report);
-    if (this.pb) this.showMoment(this.pb.moment, false);
+    // The list was made again: it opens down to the playback's node again.
+    if (this.pb) this.showMoment(this.pb.moment, true);
   }
 
   // open shows the panel for fen and explains it.

@@ -159,6 +159,7 @@ func TestExplainPlayback(t *testing.T) {
 				p.waitFor("the explorer in Chinese", `document.querySelector('.explain-side .xpb-speedlabel').textContent.startsWith('速度') && document.querySelector('#explain-announce .xann-text').textContent.includes('剪枝')`, 5*time.Second)
 				setLang("en")
 				p.waitFor("the explorer in English", `document.querySelector('#explain-announce .xann-text').textContent.startsWith('✂ Cut')`, 5*time.Second)
+				p.waitFor("the list made again to follow", `document.querySelector('#explain-tree li[aria-selected="true"]')?.dataset.path === `+jsString(want), 10*time.Second)
 				// The playback and the picture without the form above: the
 				// README's picture (docs/explorer.png).
 				p.do("scrolling to the playback", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))
