@@ -119,8 +119,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *syncMode == "full" {
 		opts.Sync = store.SyncFull
 	}
-	st, err := interruptible(ctx, func() (*store.Store, error) { return store.OpenWith(*dbPath, opts) },
-		func(st *store.Store) { st.Close() })
+	st, err := interruptible(ctx, func() (*store.SQLite, error) { return store.OpenWith(*dbPath, opts) },
+		func(st *store.SQLite) { st.Close() })
 	if errors.Is(err, errStopped) {
 		fmt.Fprintln(stdout, "Shutting down.")
 		return nil

@@ -10,7 +10,7 @@ import (
 )
 
 // Store is the part of the game store (internal/store) a kept game needs;
-// *store.Store has it.
+// *store.SQLite has it.
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
 	Save(ctx context.Context, g *store.Game) error

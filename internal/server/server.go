@@ -35,7 +35,7 @@ import (
 	"github.com/outpost-chess/outpost/web"
 )
 
-// Store is what the server needs from the game store; *store.Store is the
+// Store is what the server needs from the game store; *store.SQLite is the
 // implementation (see package store for the contracts).
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
