@@ -37,6 +37,17 @@ type Record struct {
 	Since time.Time
 }
 
+// AIDue reports whether the AI should be thinking in the game r records:
+// it is on, not paused, and the AI is to move (Game.AIDue of the game
+// restored from r).
+func (r *Record) AIDue() bool {
+	toMove := r.Start.SideToMove()
+	if len(r.Moves)%2 == 1 {
+		toMove = toMove.Other()
+	}
+	return !r.Outcome.IsOver() && !r.Paused && r.Players[toMove].AI
+}
+
 // record returns the game's record as it is now.
 func (g *Game) record() *Record {
 	n := g.game.Len()

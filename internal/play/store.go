@@ -38,10 +38,20 @@ func NewStoreKeeper(st Store, base store.Game, lazy bool) *StoreKeeper {
 // ID returns the stored game's id, or "" before it is created.
 func (k *StoreKeeper) ID() string { return k.sg.ID }
 
-// Keep creates or saves the stored game as r says.
+// Rev returns the stored game's revision as last kept.
+func (k *StoreKeeper) Rev() int64 { return k.sg.Rev }
+
+// Keep creates or saves the stored game as r says. It tells the store
+// whether the AI is to move after the change (store.Game.AIDue), for a
+// store that queues the AI's searches, and after what pause: between two
+// AIs without clocks, the game's speed after a move.
 func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 	next := k.sg
 	fill(&next, r)
+	next.AIDue, next.AIDelay = r.AIDue(), 0
+	if next.AIDue && r.Players[chess.White].AI && r.Players[chess.Black].AI && !r.TimeControl.Timed() && len(r.Moves) > len(k.sg.Moves) {
+		next.AIDelay = time.Duration(next.SpeedMs) * time.Millisecond
+	}
 	if next.ID == "" {
 		if k.lazy && len(r.Moves) == 0 {
 			return nil
