@@ -10,6 +10,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -339,10 +340,10 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.cancel = cancel
 	s.mu.Unlock()
 
-	t := thinkingThrottle{s: s, version: version, pos: params.Position, ply: ply, every: srv.cfg.ThinkingInterval}
-	params.Progress = t.progress
+	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
+	params.Progress = t.Progress
 	res := eng.Search(ctx, params)
-	t.flush()
+	t.Flush()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -378,49 +379,20 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.publishWithLocked(s.hub.publishMove, delay)
 }
 
-// thinkingThrottle turns a search's progress into thinking events, at most
-// one per interval (the newest wins; flush sends the last one held back).
-type thinkingThrottle struct {
-	s       *session
-	version uint64
-	pos     *chess.Position
-	ply     int // the plies played before pos
-	every   time.Duration
-	last    time.Time
-	pending *engine.Info
-}
-
-func (t *thinkingThrottle) progress(info engine.Info) {
-	if info.MultiPV > 1 {
-		return // weakened levels search several lines; show the best
-	}
-	if now := time.Now(); now.Sub(t.last) >= t.every {
-		t.last = now
-		t.pending = nil
-		t.send(info)
-		return
-	}
-	info.PV = append([]chess.Move(nil), info.PV...)
-	t.pending = &info
-}
-
-func (t *thinkingThrottle) flush() {
-	if t.pending != nil {
-		t.send(*t.pending)
-		t.pending = nil
-	}
-}
-
-// send publishes info, unless the game changed since the search began.
-func (t *thinkingThrottle) send(info engine.Info) {
-	b, err := json.Marshal(newThinking(t.pos, t.ply, info))
-	if err != nil {
-		return
-	}
-	t.s.mu.Lock()
-	defer t.s.mu.Unlock()
-	if !t.s.gone && t.s.g.Version() == t.version {
-		t.s.hub.publishThinking(b)
+// publishThinking returns the function that publishes a search's progress
+// from pos, the position after ply plies, as thinking events, unless the
+// game changed since version.
+func (s *session) publishThinking(version uint64, pos *chess.Position, ply int) func(engine.Info) {
+	return func(info engine.Info) {
+		b, err := json.Marshal(newThinking(pos, ply, info))
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !s.gone && s.g.Version() == version {
+			s.hub.publishThinking(b)
+		}
 	}
 }
 
