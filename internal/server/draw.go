@@ -64,8 +64,9 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 		return err
 	}
 	s.judging = true
+	rev := s.rev()
 	s.mu.Unlock()
-	res, err := srv.searchOnPool(r.Context(), params)
+	res, err := srv.search(r.Context(), s, rev, params)
 	s.mu.Lock()
 	s.judging = false
 	if err != nil {

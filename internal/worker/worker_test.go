@@ -114,6 +114,9 @@ func TestWorkerPlays(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Error("no progress was notified")
 	}
+	for deadline := time.Now().Add(5 * time.Second); w.Search.Count() == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond) // the search is counted after its move is saved
+	}
 	if w.Search.Count() != 1 || w.Wait.Count() != 1 {
 		t.Errorf("searches observed: %d run, %d waits; want 1", w.Search.Count(), w.Wait.Count())
 	}
