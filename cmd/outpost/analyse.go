@@ -14,7 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/progress"
 )
 
-const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N]`
+const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const analyseDescription = `Analyse searches one position and prints the search's progress for people:
 one line per completed depth (and per line with --multipv), like

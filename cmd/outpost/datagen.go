@@ -204,7 +204,7 @@ func loadBook(name string) ([]datagen.Opening, error) {
 	case "none":
 		return nil, nil
 	case "lichess":
-		return datagen.LichessOpenings()
+		return datagen.LichessOpenings(), nil
 	}
 	return datagen.LoadBook(name)
 }

@@ -85,24 +85,28 @@ func (f *searchLimitFlags) limits() (engine.Limits, error) {
 	return f.fallback, nil
 }
 
-// engineFlags size the engine of a subcommand that searches: --hash and
-// --threads.
+// engineFlags make the engine of a subcommand that searches: --hash,
+// --threads and the evaluation's flags (evalFlags).
 type engineFlags struct {
 	fs      *flagSet
 	hash    int
 	threads int
+	eval    *evalFlags
 }
 
-// addEngineFlags registers --hash, hashMB by default, and --threads on fs.
+// addEngineFlags registers --hash, hashMB by default, --threads and the
+// evaluation's flags on fs.
 func addEngineFlags(fs *flagSet, hashMB int) *engineFlags {
 	f := &engineFlags{fs: fs}
 	fs.IntVar(&f.hash, "hash", hashMB, "hash table size in `MB`")
 	fs.IntVar(&f.threads, "threads", 1, "search with `N` threads (1 to 256)")
+	f.eval = addEvalFlags(fs)
 	return f
 }
 
 // options checks the flags, once fs is parsed, and returns the engine's
-// options; a value out of range is a usage error.
+// options; a value out of range is a usage error, a network file that
+// cannot be read an error that says why.
 func (f *engineFlags) options() (engine.Options, error) {
 	switch {
 	case f.hash < 1 || f.hash > engine.MaxHashMB:
@@ -110,7 +114,11 @@ func (f *engineFlags) options() (engine.Options, error) {
 	case f.threads < 1 || f.threads > engine.MaxThreads:
 		return engine.Options{}, usageErrorf(f.fs, "--threads %d is out of range 1..%d", f.threads, engine.MaxThreads)
 	}
-	return engine.Options{HashMB: f.hash, Threads: f.threads}, nil
+	net, _, err := f.eval.network(f.fs)
+	if err != nil {
+		return engine.Options{}, err
+	}
+	return engine.Options{HashMB: f.hash, Threads: f.threads, Network: net, HandCrafted: net == nil}, nil
 }
 
 // searchFlags are the flags of a subcommand that searches with an engine

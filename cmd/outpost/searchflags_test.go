@@ -47,13 +47,18 @@ func TestSearchLimitFlags(t *testing.T) {
 }
 
 func TestEngineFlags(t *testing.T) {
+	// Without an evaluation flag, the engine evaluates as it does by
+	// default: with engine.DefaultNetwork, or by hand when there is none.
+	def := engine.DefaultNetwork()
 	tests := []struct {
 		args []string
 		want engine.Options
 		err  string
 	}{
-		{nil, engine.Options{HashMB: 64, Threads: 1}, ""},
-		{[]string{"--hash", "16", "--threads", "2"}, engine.Options{HashMB: 16, Threads: 2}, ""},
+		{nil, engine.Options{HashMB: 64, Threads: 1, Network: def, HandCrafted: def == nil}, ""},
+		{[]string{"--hash", "16", "--threads", "2"}, engine.Options{HashMB: 16, Threads: 2, Network: def, HandCrafted: def == nil}, ""},
+		{[]string{"--handcrafted"}, engine.Options{HashMB: 64, Threads: 1, HandCrafted: true}, ""},
+		{[]string{"--handcrafted", "--random-net", "16"}, engine.Options{}, "choose one of --evalfile, --random-net and --handcrafted"},
 		{[]string{"--hash", "0"}, engine.Options{}, "--hash 0 is out of range 1..32768"},
 		{[]string{"--threads", "257"}, engine.Options{}, "--threads 257 is out of range 1..256"},
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N]`
+const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const solveDescription = `Solve runs a test suite in EPD: each line is the first four fields of a FEN
 followed by operations, e.g.

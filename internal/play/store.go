@@ -121,16 +121,13 @@ func RecordOf(sg store.Game) (*Record, error) {
 	return r, nil
 }
 
-// storedOutcome reads a stored result and reason.
+// storedOutcome reads a stored result and reason (one this version does
+// not know is no reason: the result stands).
 func storedOutcome(result, reason string) (chess.Outcome, error) {
 	r, err := chess.ParseResult(result)
 	if err != nil || r == chess.NoResult {
 		return chess.Outcome{}, err
 	}
-	for why := chess.Checkmate; why <= chess.Adjudication; why++ {
-		if why.String() == reason {
-			return chess.Outcome{Result: r, Reason: why}, nil
-		}
-	}
-	return chess.Outcome{Result: r}, nil
+	why, _ := chess.ParseReason(reason)
+	return chess.Outcome{Result: r, Reason: why}, nil
 }

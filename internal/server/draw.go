@@ -66,7 +66,7 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 	s.judging = true
 	rev := s.rev()
 	s.mu.Unlock()
-	res, err := srv.search(r.Context(), s, rev, params)
+	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, params)
 	s.mu.Lock()
 	s.judging = false
 	if err != nil {

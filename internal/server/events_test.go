@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -229,20 +230,45 @@ func TestSlowSubscriber(t *testing.T) {
 // other new state makes a pending thinking event stale.
 func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
 	var h hub
-	sub := h.subscribe()
+	c := h.open(h.read())
+	changed := h.read().changed
+	next := func(what string, want ...string) {
+		t.Helper()
+		before, state, thinking := c.next(h.read())
+		got := []string{data(before), data(state), data(thinking)}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the stream writes %q, want %q", what, got, want)
+		}
+	}
 	h.publishState([]byte("state 2"))
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a publication did not wake the streams")
+	}
 	h.publishThinking([]byte("thinking 2a"))
 	h.publishThinking([]byte("thinking 2b"))
 	h.publishMove([]byte("state 3"))
-	before, state, thinking, _ := sub.take()
-	if string(before) != "thinking 2b" || string(state) != "state 3" || thinking != nil {
-		t.Errorf("after the AI's move: %q, %q, %q; want the last thinking, then the move's state", before, state, thinking)
-	}
+	next("after the AI's move", "thinking 2b", "state 3", "")
+	next("after nothing new", "", "", "")
 
 	h.publishThinking([]byte("thinking 3"))
 	h.publishState([]byte("state 2 again"))
-	before, state, thinking, _ = sub.take()
-	if before != nil || string(state) != "state 2 again" || thinking != nil {
-		t.Errorf("after a takeback: %q, %q, %q; want only the new state", before, state, thinking)
+	next("after a takeback", "", "state 2 again", "")
+
+	// A thinking event written is not written again before the move.
+	h.publishThinking([]byte("thinking 4"))
+	next("while the AI thinks", "", "", "thinking 4")
+	h.publishMove([]byte("state 5"))
+	next("after the move", "", "state 5", "")
+	if h.count() != 1 {
+		t.Errorf("%d streams, want 1", h.count())
 	}
+	h.close()
+}
+
+// data returns the data of an event's frame, or "".
+func data(frame []byte) string {
+	_, d, _ := strings.Cut(strings.TrimSuffix(string(frame), "\n\n"), "data: ")
+	return d
 }

@@ -48,6 +48,15 @@ type session struct {
 	state     []byte             // the marshalled GameState, nil when stale
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
+	// owner is the client the AI's searches are charged to in the pool:
+	// the player who last changed the game (serverClient until one does).
+	owner client
+	// aiFailures counts the AI's moves in a row that could not be kept
+	// (the store failing); after maxAIAttempts the AI stops trying and
+	// aiError says why, until the player changes the game (see
+	// retryAILocked).
+	aiFailures int
+	aiError    string
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
@@ -62,7 +71,7 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 	}
 	s := &session{
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
-		g: g, keeper: keeper, speedMs: rec.SpeedMs, lastUsed: time.Now(),
+		g: g, keeper: keeper, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
 	s.syncMovesLocked()
 	return s, nil
@@ -167,8 +176,21 @@ func (s *session) syncMovesLocked() {
 }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
-// the AI is to move, it is not paused, and the game is still there.
-func (s *session) aiDueLocked() bool { return !s.gone && s.g.AIDue() }
+// the AI is to move, it is not paused, the game is still there, and the AI
+// has not given up keeping its move.
+func (s *session) aiDueLocked() bool { return !s.gone && s.aiError == "" && s.g.AIDue() }
+
+// maxAIAttempts is how many times the AI tries to keep a move it found
+// before it gives up and the game shows why.
+const maxAIAttempts = 3
+
+// retryAILocked lets the AI try again after it gave up (a change by the
+// player, who may have fixed the cause): it reports whether it had.
+func (s *session) retryAILocked() bool {
+	gaveUp := s.aiError != ""
+	s.aiError, s.aiFailures = "", 0
+	return gaveUp
+}
 
 // clockRunsLocked reports whether the game's clock runs: the game must stay
 // in memory for its flag to fall on time.
@@ -226,7 +248,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(&moveJob{s: s, queued: time.Now()}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 		return
@@ -235,7 +257,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(&moveJob{s: s, queued: time.Now()}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 	})
@@ -339,7 +361,7 @@ func (s *session) stateLocked() GameState {
 		Status: "playing", Result: o.Result.String(),
 		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
-		Clock: newClockInfo(g.Clock()),
+		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
 	}
 	if st.Moves == nil {
 		st.Moves = []MoveInfo{}
@@ -398,7 +420,8 @@ func colorName(c chess.Color) string {
 // moveJob is a game's AI move, run by a worker.
 type moveJob struct {
 	s      *session
-	queued time.Time // when it was submitted
+	queued time.Time          // when it was submitted
+	stop   context.CancelFunc // ends the search early (see preempt); guarded by s.mu
 }
 
 // run searches the game's position, if the AI is still due, and plays the
@@ -415,7 +438,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 	params, version, _ := s.g.AISearch(srv.cfg.MoveTime)
 	ply := s.g.Chess().Len()
 	ctx, cancel := context.WithCancel(srv.ctx)
-	s.cancel = cancel
+	s.cancel, j.stop = cancel, cancel
 	s.mu.Unlock()
 
 	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
@@ -438,13 +461,23 @@ func (j *moveJob) run(eng *engine.Engine) {
 	}
 	err := s.g.PlayAI(srv.ctx, version, res.BestMove)
 	if s.g.Version() == version {
-		// Not played, and nothing changed: keeping failed.
-		if srv.ctx.Err() == nil {
-			srv.logf("game %s: the AI move %s: %v (trying again in a second)", s.id, res.BestMove, err)
-			s.scheduleLocked(time.Second)
+		// Not played, and nothing changed: keeping failed. Try again a
+		// few times, then give up and say so in the game.
+		if srv.ctx.Err() != nil {
+			return
 		}
+		if s.aiFailures++; s.aiFailures < maxAIAttempts {
+			srv.logf("game %s: the AI move %s: %v (attempt %d of %d; trying again in a second)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+			s.scheduleLocked(time.Second)
+			return
+		}
+		srv.logf("game %s: the AI move %s: %v (attempt %d of %d; giving up)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+		s.aiError = fmt.Sprintf("The AI's move could not be saved (%s), so the AI stopped trying. "+
+			"Try again once the server's database is fixed: any change to the game does.", plainError(err))
+		s.publishLocked()
 		return
 	}
+	s.aiFailures = 0
 	if err != nil {
 		// The AI's time ran out first: the game ended on time.
 		s.publishLocked()

@@ -31,6 +31,7 @@ type GameState struct {
 	CanRedo       bool                `json:"canRedo"`
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
+	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
 }
 
 // ClockInfo is a game's clocks as of the answer.

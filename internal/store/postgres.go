@@ -343,10 +343,14 @@ func (p *Postgres) List(ctx context.Context, opts ListOptions) ([]Summary, error
 	if opts.Limit > 0 {
 		limit = &opts.Limit
 	}
+	var ids []string // nil: every game
+	if len(opts.IDs) > 0 {
+		ids = opts.IDs
+	}
 	rows, err := p.pool.Query(ctx, `SELECT id, source, created_at, updated_at, white, black, white_level, black_level,
 		result, reason, plies, time_limit_ms, time_increment_ms FROM games
-		WHERE ($1 = '' OR source = $1) AND (NOT $2 OR result = '*')
-		ORDER BY created_at DESC, seq DESC LIMIT $3`, opts.Source, opts.Unfinished, limit)
+		WHERE ($1 = '' OR source = $1) AND (NOT $2 OR result = '*') AND ($4::text[] IS NULL OR id = ANY($4))
+		ORDER BY created_at DESC, seq DESC LIMIT $3`, opts.Source, opts.Unfinished, limit, ids)
 	if err != nil {
 		return nil, fmt.Errorf("store: list: %w", err)
 	}
@@ -366,4 +370,46 @@ func (p *Postgres) List(ctx context.Context, opts ListOptions) ([]Summary, error
 		list = []Summary{}
 	}
 	return list, nil
+}
+
+// SaveReview stores r as the review of game r.GameID, replacing any
+// earlier one, and sets r.CreatedAt to now. It returns ErrNotFound when
+// the game does not exist.
+func (p *Postgres) SaveReview(ctx context.Context, r *Review) error {
+	if err := checkMoves(r.Moves); err != nil {
+		return err
+	}
+	if len(r.Data) == 0 {
+		return errors.New("store: an empty review")
+	}
+	now := p.now()
+	tag, err := p.pool.Exec(ctx, `INSERT INTO reviews (game_id, created_at, moves, data)
+		SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1)
+		ON CONFLICT (game_id) DO UPDATE SET created_at = excluded.created_at, moves = excluded.moves, data = excluded.data`,
+		r.GameID, now, strings.Join(r.Moves, " "), string(r.Data))
+	if err != nil {
+		return fmt.Errorf("store: save review: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	r.CreatedAt = now
+	return nil
+}
+
+// GetReview returns the review of game id, or ErrNotFound when it has none
+// (or the game does not exist).
+func (p *Postgres) GetReview(ctx context.Context, id string) (Review, error) {
+	var r Review
+	var moves, data string
+	err := p.pool.QueryRow(ctx, `SELECT game_id, created_at, moves, data FROM reviews WHERE game_id = $1`, id).
+		Scan(&r.GameID, &r.CreatedAt, &moves, &data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Review{}, ErrNotFound
+	}
+	if err != nil {
+		return Review{}, fmt.Errorf("store: get the review of %s: %w", id, err)
+	}
+	r.CreatedAt, r.Moves, r.Data = r.CreatedAt.UTC(), splitMoves(moves), []byte(data)
+	return r, nil
 }

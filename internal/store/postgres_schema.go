@@ -72,6 +72,15 @@ var postgresMigrations = []string{
 		started TIMESTAMPTZ NOT NULL DEFAULT now(),
 		seen_at TIMESTAMPTZ NOT NULL DEFAULT now()
 	);`,
+
+	// Version 2: reviews (as SQLite's version 3), one per game, deleted
+	// with it.
+	`CREATE TABLE reviews (
+		game_id    TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+		created_at TIMESTAMPTZ NOT NULL,
+		moves      TEXT NOT NULL,
+		data       TEXT NOT NULL
+	);`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

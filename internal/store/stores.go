@@ -26,7 +26,9 @@ import (
 //   - List returns summaries, newest (by creation) first; LatestUnfinished
 //     the unfinished game of a source ("" for any) that changed last, or
 //     ErrNotFound.
-//   - Delete removes a game (ErrNotFound when unknown).
+//   - Delete removes a game (ErrNotFound when unknown), with its review.
+//   - SaveReview stores a game's review, replacing any earlier one;
+//     GetReview returns it, or ErrNotFound (see Review).
 //   - Ping checks that the database answers.
 type Store interface {
 	CreateGame(ctx context.Context, g *Game) error
@@ -36,6 +38,8 @@ type Store interface {
 	List(ctx context.Context, opts ListOptions) ([]Summary, error)
 	LatestUnfinished(ctx context.Context, source string) (Game, error)
 	Delete(ctx context.Context, id string) error
+	SaveReview(ctx context.Context, r *Review) error
+	GetReview(ctx context.Context, id string) (Review, error)
 	Ping(ctx context.Context) error
 	Close() error
 }

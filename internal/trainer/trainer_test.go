@@ -24,11 +24,7 @@ var (
 func testData(t testing.TB) []datagen.Record {
 	t.Helper()
 	dataOnce.Do(func() {
-		book, err := datagen.LichessOpenings()
-		if err != nil {
-			dataErr = err
-			return
-		}
+		book := datagen.LichessOpenings()
 		cfg := datagen.Config{Games: 8, Nodes: 200, Book: book, RandomPlies: 2, Seed: 3, Threads: 2}
 		_, dataErr = datagen.Run(context.Background(), cfg, func(g *datagen.Game) error {
 			data = append(data, g.Records()...)

@@ -34,6 +34,7 @@ export interface GameState {
   speedMs: number;
   canTakeback?: boolean;
   canRedo: boolean;
+  aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -114,7 +115,8 @@ export class ApiError extends Error {
   }
 }
 
-const tokenKey = (id: string) => 'outpost.token.' + id;
+const tokenPrefix = 'outpost.token.';
+const tokenKey = (id: string) => tokenPrefix + id;
 
 export function tokenFor(id: string): string | null {
   try {
@@ -206,13 +208,47 @@ export async function createGame(g: NewGame): Promise<Created> {
   return c;
 }
 
+// listGames returns the newest games on the server (everyone's).
 export async function listGames(): Promise<GameSummary[]> {
-  const v = await request<unknown>('GET', '/api/games?limit=200');
+  return gamesOf(await request<unknown>('GET', '/api/games?limit=200'));
+}
+
+// maxIDs is the most games GET /api/games?ids= lists at once.
+const maxIDs = 500;
+
+// listMyGames returns the games this browser holds the tokens of (its
+// own, however old), newest first.
+export async function listMyGames(): Promise<GameSummary[]> {
+  const ids = myGameIDs();
+  const parts: Promise<GameSummary[]>[] = [];
+  for (let i = 0; i < ids.length; i += maxIDs) {
+    const q = ids.slice(i, i + maxIDs).join(',');
+    parts.push(request<unknown>('GET', '/api/games?limit=1000&ids=' + q).then(gamesOf));
+  }
+  const games = (await Promise.all(parts)).flat();
+  return games.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+function gamesOf(v: unknown): GameSummary[] {
   if (Array.isArray(v)) return v as GameSummary[];
   if (v && typeof v === 'object' && Array.isArray((v as { games?: unknown }).games)) {
     return (v as { games: GameSummary[] }).games;
   }
   return [];
+}
+
+// myGameIDs returns the ids of the games this browser holds the tokens of.
+function myGameIDs(): string[] {
+  const ids = new Set(memoryTokens.keys());
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(tokenPrefix)) ids.add(k.slice(tokenPrefix.length));
+    }
+  } catch {
+    /* storage disabled: the games of this page only */
+  }
+  return [...ids].filter((id) => /^[a-z2-7]{12}$/.test(id));
 }
 
 export async function getGame(id: string): Promise<GameState> {

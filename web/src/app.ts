@@ -423,6 +423,11 @@ export class App {
     byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
     byId('btn-offer-draw').addEventListener('click', () => void this.offerDraw());
     byId('btn-accept-draw').addEventListener('click', () => void this.act('Accept the draw', api.acceptDraw));
+    // Any change lets the AI try again to save its move; this one changes
+    // nothing else.
+    byId('btn-ai-retry').addEventListener('click', () =>
+      void this.act('Try again', (id) => api.patchGame(id, { paused: false })),
+    );
     byId('btn-decline-draw').addEventListener('click', () => void this.act('Decline the draw', api.declineDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
@@ -735,7 +740,8 @@ export class App {
     } else {
       const who = g.turn === 'white' ? 'White' : 'Black';
       const side = g.turn === 'white' ? g.white : g.black;
-      if (side === 'ai') text = g.paused ? `Paused. ${who} (Outpost) to move.` : `Outpost is thinking (${who})…`;
+      if (side === 'ai' && g.aiError) text = `Outpost (${who}) could not save its move.`;
+      else if (side === 'ai') text = g.paused ? `Paused. ${who} (Outpost) to move.` : `Outpost is thinking (${who})…`;
       else if (this.myTurn() && this.humanColors().length === 1) text = 'Your move.' + (g.check ? ' Check!' : '');
       else text = `${who} to move.` + (g.check ? ' Check!' : '');
     }
@@ -775,6 +781,10 @@ export class App {
       const to = g.drawOffer === 'white' ? 'Black' : 'White';
       byId('draw-offer-text').textContent = `${by} offers a draw: ${to} may accept it, or decline by moving.`;
     }
+    const aiError = playing && !!g.aiError;
+    byId('ai-error').hidden = !aiError;
+    byId('ai-error-text').textContent = aiError ? g.aiError! : '';
+    byId<HTMLButtonElement>('btn-ai-retry').hidden = !mine;
     set('btn-pgn', true);
     set('btn-fen', true);
     const n = g.moves.length;

@@ -1,5 +1,6 @@
-// games.ts is the My games dialog: the stored games (date, opponent,
-// result), each opening to replay or to continue.
+// games.ts is the My games dialog: the visitor's own games (those whose
+// token this browser holds), then the other games on the server (date,
+// players, result), each opening to replay, to continue or to watch.
 
 import * as api from './api';
 import type { Created, GameSummary } from './api';
@@ -54,34 +55,52 @@ export class GamesDialog {
   async show(current?: string) {
     this.list.textContent = 'Loading…';
     if (!this.dlg.open) this.dlg.showModal();
-    let games: GameSummary[];
+    let mine: GameSummary[], all: GameSummary[];
     try {
-      games = await api.listGames();
+      [mine, all] = await Promise.all([api.listMyGames(), api.listGames()]);
     } catch (e) {
       this.list.textContent = 'The games could not be loaded: ' + (e instanceof Error ? e.message : String(e));
       return;
     }
+    const others = all.filter((g) => !api.canPlay(g.id));
+    this.games = new Map([...mine, ...others].map((g) => [g.id, g]));
+    this.list.replaceChildren(
+      this.section('games-mine', 'Your games', 'Opponent', mine, true, current, 'No games of yours yet on this browser.'),
+      this.section('games-others', 'Other games on this server', 'Players', others, false, current, 'No other games.'),
+    );
+  }
+
+  // section is a heading and the table of games (or the text none when
+  // there are none); mine says whether this browser plays them.
+  private section(
+    id: string,
+    title: string,
+    who: string,
+    games: GameSummary[],
+    mine: boolean,
+    current: string | undefined,
+    none: string,
+  ): HTMLElement {
+    const sec = el('section', { className: 'games-section', id });
+    const h = el('h3', { textContent: title, id: id + '-title' });
+    sec.setAttribute('aria-labelledby', h.id);
+    sec.append(h);
     if (games.length === 0) {
-      this.list.textContent = 'No games yet.';
-      return;
+      sec.append(el('p', { className: 'games-none', textContent: none }));
+      return sec;
     }
     const table = el('table', { className: 'games' });
     table.append(
-      el(
-        'thead',
-        {},
-        el('tr', {}, ...['Date', 'Opponent', 'Moves', 'Result', ''].map((h) => el('th', { scope: 'col', textContent: h }))),
-      ),
+      el('thead', {}, el('tr', {}, ...['Date', who, 'Moves', 'Result', ''].map((h) => el('th', { scope: 'col', textContent: h })))),
     );
     const body = el('tbody');
-    this.games = new Map(games.map((g) => [g.id, g]));
     for (const g of games) {
-      const mine = api.canPlay(g.id);
       const over = g.result && g.result !== '*';
       const action = over ? 'Replay' : mine ? 'Continue' : 'Watch';
+      const players = mine ? opponent(g) : playersOf(g);
       const b = el('button', { type: 'button', textContent: action });
       b.dataset.open = g.id;
-      b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${opponent(g, mine)})`);
+      b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${players})`);
       const actions = el('td', { className: 'actions' }, b);
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
@@ -95,7 +114,7 @@ export class GamesDialog {
         'tr',
         { className: g.id === current ? 'current' : '' },
         el('td', { textContent: date(g.createdAt) }),
-        el('td', { textContent: opponent(g, mine) }),
+        el('td', { textContent: players + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
         el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
         actions,
@@ -104,7 +123,8 @@ export class GamesDialog {
       body.append(tr);
     }
     table.append(body);
-    this.list.replaceChildren(table);
+    sec.append(table);
+    return sec;
   }
 }
 
@@ -121,14 +141,21 @@ function date(iso: string): string {
   });
 }
 
-function opponent(g: GameSummary, mine: boolean): string {
-  const ai = (l: string) => 'Outpost ' + levelName(l);
+const ai = (l: string) => 'Outpost ' + levelName(l);
+
+// opponent describes one of the visitor's games: whom they play.
+function opponent(g: GameSummary): string {
   let s: string;
   if (g.white === 'ai' && g.black === 'ai') s = `${ai(g.whiteLevel)} vs ${ai(g.blackLevel)}`;
   else if (g.white === 'human' && g.black === 'human') s = 'Two players';
   else if (g.black === 'ai') s = ai(g.blackLevel) + ' (you play White)';
   else s = ai(g.whiteLevel) + ' (you play Black)';
-  if (g.source === 'terminal') s += ' · terminal';
-  else if (!mine) s += ' · watch only';
   return s;
+}
+
+// playersOf describes someone else's game: White vs Black.
+function playersOf(g: GameSummary): string {
+  const name = (side: string, level: string) => (side === 'ai' ? ai(level) : 'a player');
+  const s = `${name(g.white, g.whiteLevel)} vs ${name(g.black, g.blackLevel)}`;
+  return (s.charAt(0).toUpperCase() + s.slice(1)) + (g.source === 'terminal' ? ' · terminal' : '');
 }

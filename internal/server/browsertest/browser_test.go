@@ -133,8 +133,9 @@ func findRepoRoot() (string, error) {
 }
 
 // startServer builds the outpost command and runs "outpost serve" on a free
-// loopback port with a database in dir. stop ends it with SIGTERM.
-func startServer(dir string) (url string, stop func(), err error) {
+// loopback port with a database in dir (dir/outpost.db) and the extra
+// flags args. stop ends it with SIGTERM.
+func startServer(dir string, args ...string) (url string, stop func(), err error) {
 	bin := filepath.Join(dir, "outpost")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/outpost")
 	build.Dir = repoRoot
@@ -147,7 +148,7 @@ func startServer(dir string) (url string, stop func(), err error) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2"}, args...)...)
 	logPath := filepath.Join(dir, "server.log")
 	logf, err := os.Create(logPath)
 	if err != nil {
@@ -219,10 +220,11 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 
 // page is one tab of the shared browser, in a browser context of its own.
 type page struct {
-	t   *testing.T
-	vp  viewport
-	tab context.Context // the tab, without a deadline
-	ctx context.Context // the tab, with the test's deadline
+	t    *testing.T
+	base string // the server's URL (default baseURL)
+	vp   viewport
+	tab  context.Context // the tab, without a deadline
+	ctx  context.Context // the tab, with the test's deadline
 }
 
 // reportCSPViolations runs in every page before its scripts: what the
@@ -286,7 +288,7 @@ func newPage(t *testing.T, vp viewport) *page {
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: reportCSPViolations}); err != nil {
 		t.Fatalf("listening for CSP violations: %v", err)
 	}
-	p := &page{t: t, vp: vp, tab: ctx, ctx: tctx}
+	p := &page{t: t, base: baseURL, vp: vp, tab: ctx, ctx: tctx}
 	t.Cleanup(func() {
 		if t.Failed() {
 			p.screenshot("FAILED")
@@ -337,7 +339,7 @@ func (p *page) waitFor(what, cond string, timeout time.Duration) {
 
 func (p *page) open(path string) {
 	p.t.Helper()
-	p.do("opening "+path, chromedp.Navigate(baseURL+path), chromedp.WaitVisible("#board cg-board"))
+	p.do("opening "+path, chromedp.Navigate(p.base+path), chromedp.WaitVisible("#board cg-board"))
 }
 
 func (p *page) click(sel string) {

@@ -38,6 +38,8 @@ func Run(t *testing.T, b Backend) {
 		{"ListAndLatest", testListAndLatest},
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"Ping", testPing},
+		{"Review", testReview},
+		{"ListIDs", testListIDs},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, b) })
@@ -386,5 +388,91 @@ func testPing(t *testing.T, b Backend) {
 	s, _ := b.Open(t)
 	if err := s.Ping(context.Background()); err != nil {
 		t.Errorf("Ping: %v", err)
+	}
+}
+
+// testReview saves, replaces and reads a game's review; a bad review or
+// one of an unknown game changes nothing; deleting the game deletes it.
+func testReview(t *testing.T, b Backend) {
+	s, again := b.Open(t)
+	ctx := context.Background()
+	g := NewGame(t, s, "e2e4", "e7e5")
+	if _, err := s.GetReview(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a game without review: %v", err)
+	}
+	r := store.Review{GameID: g.ID, Moves: g.Moves, Data: []byte(`{"moves":[1,2]}`)}
+	if err := s.SaveReview(ctx, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.CreatedAt.IsZero() {
+		t.Error("CreatedAt not set")
+	}
+	got, err := s.GetReview(ctx, g.ID)
+	if err != nil || got.GameID != g.ID || string(got.Data) != `{"moves":[1,2]}` || len(got.Moves) != 2 || got.Moves[1] != "e7e5" || !got.CreatedAt.Equal(r.CreatedAt) {
+		t.Fatalf("read back %+v, %v", got, err)
+	}
+
+	// A new review replaces the old one; the game is not changed.
+	addMoves(t, s, g.ID, "g1f3")
+	r2 := store.Review{GameID: g.ID, Moves: []string{"e2e4", "e7e5", "g1f3"}, Data: []byte(`{"new":true}`)}
+	if err := s.SaveReview(ctx, &r2); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := again().GetReview(ctx, g.ID); err != nil || string(got.Data) != `{"new":true}` || len(got.Moves) != 3 {
+		t.Errorf("replaced: %+v, %v", got, err)
+	}
+	if MustGet(t, s, g.ID).Rev != 1 {
+		t.Error("saving a review changed the game's revision")
+	}
+
+	// Bad reviews and unknown games change nothing.
+	for _, bad := range []store.Review{
+		{GameID: "nosuchgame00", Moves: []string{"e2e4"}, Data: []byte(`{}`)},
+		{GameID: g.ID, Moves: []string{"e2 e4"}, Data: []byte(`{}`)},
+		{GameID: g.ID, Moves: []string{"e2e4"}},
+	} {
+		if err := s.SaveReview(ctx, &bad); err == nil {
+			t.Errorf("%+v was saved", bad)
+		}
+	}
+	if err := s.SaveReview(ctx, &store.Review{GameID: "nosuchgame00", Moves: []string{}, Data: []byte(`{}`)}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the review of an unknown game: %v", err)
+	}
+
+	// Deleting the game deletes its review, and a new game with the same
+	// id does not inherit it.
+	if err := s.Delete(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetReview(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the review of a deleted game: %v", err)
+	}
+	same := store.Game{ID: g.ID, White: store.Human, Black: store.AI, StartFEN: StartFEN, Moves: []string{}}
+	if err := s.CreateGame(ctx, &same); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetReview(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a new game inherited a review: %v", err)
+	}
+}
+
+// testListIDs lists only the games asked for, those that exist, in List's
+// order.
+func testListIDs(t *testing.T, b Backend) {
+	s, _ := b.Open(t)
+	var ids []string
+	for range 4 {
+		ids = append(ids, NewGame(t, s).ID)
+	}
+	list, err := s.List(context.Background(), store.ListOptions{IDs: []string{ids[0], "nosuchgame00", ids[2]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, m := range list {
+		got = append(got, m.ID)
+	}
+	if want := []string{ids[2], ids[0]}; !slices.Equal(got, want) {
+		t.Errorf("List of ids = %q, want %q", got, want)
 	}
 }
