@@ -568,7 +568,16 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 		case req.Ply == nil:
 			return errorf(http.StatusBadRequest, "missing field ply (the number of plies played)")
 		}
-		if n := s.g.Chess().Len(); *req.Ply != n {
+		n := s.g.Chess().Len()
+		if *req.Ply != n && srv.shared != nil {
+			// The player may know of a change this server has not
+			// heard of yet (made through another): read the game again.
+			if err := s.reloadLocked(ctx); err != nil {
+				return err
+			}
+			n = s.g.Chess().Len()
+		}
+		if *req.Ply != n {
 			return errorf(http.StatusConflict, "stale ply: the game has %d plies, not %d", n, *req.Ply)
 		}
 		err := s.apply(func() error { return s.g.MoveText(ctx, req.Move) })
