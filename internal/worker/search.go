@@ -156,7 +156,11 @@ func (w *Worker) move(ctx, sctx context.Context, eng *engine.Engine, sr store.Se
 	case ctx.Err() != nil:
 		w.release(sr)
 		return
-	case sctx.Err() != nil: // cancelled: the game changed, or the lease was lost
+	case sctx.Err() != nil:
+		// Cancelled: the game changed (its change removed the search),
+		// or the lease was lost (another worker holds it); release does
+		// nothing then, and gives it back otherwise.
+		w.release(sr)
 		return
 	case res.BestMove == chess.NoMove:
 		w.drop(sr)
@@ -188,10 +192,8 @@ func (w *Worker) analyse(ctx, sctx context.Context, eng *engine.Engine, sr store
 	hashes := cg.Hashes()
 	res := eng.Search(sctx, engine.Params{Position: cg.Position(), History: hashes[:len(hashes)-1], Limits: l.engine()})
 	switch {
-	case ctx.Err() != nil:
-		w.release(sr)
-		return
-	case sctx.Err() != nil:
+	case ctx.Err() != nil, sctx.Err() != nil:
+		w.release(sr) // as in move
 		return
 	}
 	a := Analysis{Score: int(res.Score), Depth: res.Depth}

@@ -203,7 +203,7 @@ func (w *Worker) loop(ctx context.Context, eng *engine.Engine) {
 }
 
 // notified handles a notification: a queued search wakes the idle
-// engines; a change of a game cancels its searches for other revisions;
+// engines; a change of a game cancels its searches for earlier revisions;
 // lost notifications make every running search check it still stands.
 func (w *Worker) notified(n store.Notification) {
 	switch {
@@ -231,7 +231,9 @@ func (w *Worker) notified(n store.Notification) {
 		}
 		w.mu.Lock()
 		for r := range w.running[game] {
-			if deleted || rev != r.sr.Rev {
+			// A notification of an earlier revision (the AI's own last
+			// move, arriving late) leaves a newer search alone.
+			if deleted || rev > r.sr.Rev {
 				r.cancel()
 			}
 		}

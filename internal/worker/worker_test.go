@@ -233,3 +233,33 @@ func TestParseGameNotification(t *testing.T) {
 		t.Errorf("a bad progress: %v", err)
 	}
 }
+
+// TestWorkerLateNotification: a notification of an earlier revision, late,
+// does not cancel the search of the current one.
+func TestWorkerLateNotification(t *testing.T) {
+	st, _, k := setup(t, "3")
+	w, err := New(Config{Store: st, Engines: []*engine.Engine{engine.New(engine.Options{HashMB: 1})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled := false
+	r := &run{sr: store.Search{GameID: k.ID(), Rev: 5}, cancel: func() { cancelled = true }}
+	w.running[k.ID()] = map[*run]struct{}{r: {}}
+	for _, tt := range []struct {
+		payload string
+		cancel  bool
+	}{
+		{k.ID() + " 4", false},
+		{k.ID() + " 5", false},
+		{k.ID() + " speed", false},
+		{"abcdefghijkl 9", false},
+		{k.ID() + " 6", true},
+		{k.ID() + " deleted", true},
+	} {
+		cancelled = false
+		w.notified(store.Notification{Channel: store.ChannelGame, Payload: tt.payload})
+		if cancelled != tt.cancel {
+			t.Errorf("%q: cancelled %v, want %v", tt.payload, cancelled, tt.cancel)
+		}
+	}
+}
