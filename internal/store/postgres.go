@@ -169,32 +169,11 @@ const queueSQL = `,
 // CreateGame stores a new game (see Store), and queues the AI's search
 // when g.AIDue.
 func (p *Postgres) CreateGame(ctx context.Context, g *Game) error {
-	if g.ID != "" {
-		return p.createGame(ctx, g)
-	}
-	for range 3 { // a random id is taken once in 2^60
-		id, err := NewID()
-		if err != nil {
-			return err
-		}
-		g.ID = id
-		if err := p.createGame(ctx, g); !errors.Is(err, errIDTaken) {
-			return err
-		}
-	}
-	return errIDTaken
+	return createGame(ctx, g, p.createGame)
 }
 
+// createGame stores g, whose ID is set and defaults filled.
 func (p *Postgres) createGame(ctx context.Context, g *Game) error {
-	if g.Result == "" {
-		g.Result = "*"
-	}
-	if g.Source == "" {
-		g.Source = SourceWeb
-	}
-	if err := checkGame(g); err != nil {
-		return err
-	}
 	now := p.now()
 	var rev int64
 	var queued, notified int64

@@ -310,33 +310,11 @@ func (s *SQLite) Close() error {
 // Source to SourceWeb when empty. g.Moves may already hold moves (an
 // imported game).
 func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
-	if g.ID != "" {
-		return s.createGame(ctx, g)
-	}
-	for range 3 { // a random id is taken once in 2^60
-		id, err := NewID()
-		if err != nil {
-			return err
-		}
-		g.ID = id
-		if err := s.createGame(ctx, g); !errors.Is(err, errIDTaken) {
-			return err
-		}
-	}
-	return errIDTaken
+	return createGame(ctx, g, s.createGame)
 }
 
-// createGame stores g, whose ID is set.
+// createGame stores g, whose ID is set and defaults filled.
 func (s *SQLite) createGame(ctx context.Context, g *Game) error {
-	if g.Result == "" {
-		g.Result = "*"
-	}
-	if g.Source == "" {
-		g.Source = SourceWeb
-	}
-	if err := checkGame(g); err != nil {
-		return err
-	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	err := s.write(ctx, func(w *writeTx) error {
 		var one int

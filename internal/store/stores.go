@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
 
@@ -58,6 +59,36 @@ func OpenDB(ctx context.Context, db string, opts Options) (Store, error) {
 		return OpenPostgres(ctx, db)
 	}
 	return OpenWith(db, opts)
+}
+
+// createGame is CreateGame of every store: it fills g's defaults (Result
+// "*", Source SourceWeb), checks it, and stores it with create, under a new
+// random id when g has none (taken again in the 2^-60 chance that it is
+// taken; create returns errIDTaken then).
+func createGame(ctx context.Context, g *Game, create func(ctx context.Context, g *Game) error) error {
+	if g.Result == "" {
+		g.Result = "*"
+	}
+	if g.Source == "" {
+		g.Source = SourceWeb
+	}
+	if err := checkGame(g); err != nil {
+		return err
+	}
+	if g.ID != "" {
+		return create(ctx, g)
+	}
+	for range 3 {
+		id, err := NewID()
+		if err != nil {
+			return err
+		}
+		g.ID = id
+		if err := create(ctx, g); !errors.Is(err, errIDTaken) {
+			return err
+		}
+	}
+	return errIDTaken
 }
 
 // Ping checks that the database answers.
