@@ -310,3 +310,73 @@ func TestStoreKeeperAIDue(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreKeeperRedoAndOffer: what redo would play and a standing draw
+// offer are kept, so that another program going on with the game (another
+// server on a shared database) redoes and answers the offer as this one
+// would.
+func TestStoreKeeperRedoAndOffer(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "outpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clock := newTestClock()
+	k := NewStoreKeeper(st, store.Game{Source: store.SourceWeb}, false)
+	g, err := New(ctx, Setup{Clock: TimeControl{5 * time.Minute, 3 * sec}}, Options{Keeper: k, Now: clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		clock.advance(sec)
+		if err := g.MoveText(ctx, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if _, err := g.Takeback(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.OfferDraw(ctx, chess.White); err != nil {
+		t.Fatal(err)
+	}
+	other := func() *Game {
+		t.Helper()
+		sg, err := st.Get(ctx, k.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := RecordOf(sg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := g.record(); !sameRecord(r, want) {
+			t.Fatalf("stored %+v\nwant %+v", r, want)
+		}
+		o, err := Restore(r, Options{Keeper: NewStoreKeeper(st, sg, false), Now: clock.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	o := other()
+	if c, ok := o.DrawOffer(); !ok || c != chess.White || !o.CanRedo() {
+		t.Fatalf("restored: offer %v %v, can redo %v", c, ok, o.CanRedo())
+	}
+	if err := o.DeclineDraw(ctx, chess.Black); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := o.Redo(ctx)
+	if err != nil || len(moves) != 1 || moves[0].String() != "g1f3" {
+		t.Fatalf("redo on the other: %v, %v", moves, err)
+	}
+	g = o
+	o = other()
+	if _, ok := o.DrawOffer(); ok || !o.CanRedo() || o.Chess().Len() != 3 {
+		t.Errorf("after the decline and one redo: offer %v, can redo %v, %d plies", ok, o.CanRedo(), o.Chess().Len())
+	}
+	if _, err := o.Redo(ctx); err != nil || o.Chess().Len() != 4 || o.CanRedo() {
+		t.Errorf("the second redo: %v, %d plies, can redo %v", err, o.Chess().Len(), o.CanRedo())
+	}
+}

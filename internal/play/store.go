@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -86,6 +88,76 @@ func fill(sg *store.Game, r *Record) {
 		sg.Reason = r.Outcome.Reason.String()
 	}
 	sg.Paused = r.Paused
+	sg.Redo, sg.DrawOffer = writeRedo(r.Redo), ""
+	if r.Offer != nil {
+		sg.DrawOffer = strings.ToLower(colorName(*r.Offer))
+	}
+}
+
+// writeRedo writes what redo would play for the store: a takeback's moves
+// in UCI separated by spaces, "|", their clock readings in milliseconds
+// ("-" for none), "|", the result and "|" the reason of the end they had;
+// the takebacks separated by ";".
+func writeRedo(redo []TakenBack) string {
+	steps := make([]string, len(redo))
+	for i, u := range redo {
+		moves := make([]string, len(u.Moves))
+		clocks := make([]string, len(u.Moves))
+		for j, m := range u.Moves {
+			moves[j], clocks[j] = m.String(), "-"
+			if j < len(u.Clocks) && u.Clocks[j] >= 0 {
+				clocks[j] = strconv.FormatInt(u.Clocks[j].Milliseconds(), 10)
+			}
+		}
+		reason := ""
+		if u.End.IsOver() && u.End.Reason != chess.NoReason {
+			reason = u.End.Reason.String()
+		}
+		steps[i] = strings.Join(moves, " ") + "|" + strings.Join(clocks, " ") + "|" + u.End.Result.String() + "|" + reason
+	}
+	return strings.Join(steps, ";")
+}
+
+// readRedo reads what writeRedo wrote, from pos, the game's position: each
+// takeback's moves must be legal after the ones before.
+func readRedo(s string, pos chess.Position) ([]TakenBack, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var redo []TakenBack
+	steps := strings.Split(s, ";")
+	// The last takeback comes back first: its moves follow pos; those of
+	// the one before follow them.
+	for i := len(steps) - 1; i >= 0; i-- {
+		parts := strings.Split(steps[i], "|")
+		if len(parts) != 4 {
+			return nil, fmt.Errorf("redo %q: want moves|clocks|result|reason", steps[i])
+		}
+		moves, clocks := strings.Fields(parts[0]), strings.Fields(parts[1])
+		if len(moves) == 0 || len(clocks) != len(moves) {
+			return nil, fmt.Errorf("redo %q: %d moves and %d clock readings", steps[i], len(moves), len(clocks))
+		}
+		u := TakenBack{}
+		for j, uci := range moves {
+			m, err := pos.ParseUCI(uci)
+			if err != nil {
+				return nil, fmt.Errorf("redo move %q: %w", uci, err)
+			}
+			pos.MakeMove(m)
+			reading := NoClock
+			if ms, err := strconv.ParseInt(clocks[j], 10, 64); err == nil && ms >= 0 {
+				reading = time.Duration(ms) * time.Millisecond
+			}
+			u.Moves, u.Clocks = append(u.Moves, m), append(u.Clocks, reading)
+		}
+		end, err := storedOutcome(parts[2], parts[3])
+		if err != nil {
+			return nil, fmt.Errorf("redo %q: %w", steps[i], err)
+		}
+		u.End = end
+		redo = append([]TakenBack{u}, redo...)
+	}
+	return redo, nil
 }
 
 // RecordOf reads a stored game's record: its players (an unknown level is
@@ -120,6 +192,20 @@ func RecordOf(sg store.Game) (*Record, error) {
 	}
 	if r.Outcome, err = storedOutcome(sg.Result, sg.Reason); err != nil {
 		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	if r.Redo, err = readRedo(sg.Redo, pos); err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	switch sg.DrawOffer {
+	case "":
+	case "white", "black":
+		c := chess.White
+		if sg.DrawOffer == "black" {
+			c = chess.Black
+		}
+		r.Offer = &c
+	default:
+		return nil, fmt.Errorf("game %s: draw offer %q: want white, black or nothing", sg.ID, sg.DrawOffer)
 	}
 	return r, nil
 }

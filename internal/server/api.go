@@ -538,14 +538,7 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	}
 	s.owner = srv.clientOf(r)
 	retry := s.retryAILocked()
-	err = op(r.Context(), s)
-	if errors.Is(err, store.ErrConflict) && srv.shared != nil {
-		// Another server changed the game since this one read it: read
-		// it again and try once more, where the op's own checks apply.
-		if err = s.reloadLocked(r.Context()); err == nil {
-			err = op(r.Context(), s)
-		}
-	}
+	err = s.retryStaleLocked(r.Context(), op(r.Context(), s), func() error { return op(r.Context(), s) })
 	if retry {
 		s.publishLocked() // the AI is due again
 	}

@@ -117,9 +117,7 @@ func (s *session) rev() int64 {
 
 // reloadLocked reads the game again from the store, after another server
 // changed it, and publishes its state: the AI's move as a move (after the
-// search's last thinking event), anything else as a new state. What is
-// kept only in memory (what redo would play, a standing draw offer) is
-// lost.
+// search's last thinking event), anything else as a new state.
 func (s *session) reloadLocked(ctx context.Context) error {
 	rec, err := s.srv.store.Get(ctx, s.id)
 	if err != nil {

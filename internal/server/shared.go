@@ -11,6 +11,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/internal/worker"
 )
@@ -176,6 +177,23 @@ func (srv *Server) refresh(id string, rev int64, deleted bool) {
 	} else if err != nil && srv.ctx.Err() == nil {
 		srv.logf("game %s: reading it after a change elsewhere: %v", id, err)
 	}
+}
+
+// retryStaleLocked is what a change does with err, its outcome, on a
+// shared database: when the store refused it (another server changed the
+// game since this one read it) or the rules did (this server's copy may
+// lack a change made through another: a draw offer, a takeback to redo),
+// it reads the game again and runs again, once, where its own checks
+// apply. Elsewhere, and after any other outcome, it returns err.
+func (s *session) retryStaleLocked(ctx context.Context, err error, again func() error) error {
+	var re *play.RuleError
+	if s.srv.shared == nil || !(errors.Is(err, store.ErrConflict) || errors.As(err, &re)) {
+		return err
+	}
+	if rerr := s.reloadLocked(ctx); rerr != nil {
+		return rerr
+	}
+	return again()
 }
 
 // thinking publishes a worker's progress to the event streams of its game,

@@ -165,3 +165,41 @@ func TestSharedHealth(t *testing.T) {
 		t.Errorf("metrics Content-Type %q", ct)
 	}
 }
+
+// TestSharedRedoAndOffers: what redo would play and a draw offer between
+// two people are in the database: a takeback through one server is redone
+// through the other, and an offer made through one is declined, then
+// accepted, through the other, whatever each server held in memory.
+func TestSharedRedoAndOffers(t *testing.T) {
+	a, b, _ := newSharedPair(t)
+	g, _ := a.create(NewGameRequest{White: "human", Black: "human"})
+	a.move(g, "e4", 0)
+	b.move(g, "e5", 1)
+	if r := a.do("POST", "/api/games/"+g.id+"/takeback", g.token, nil); r.status != http.StatusOK {
+		t.Fatalf("takeback on a: %d %s", r.status, r.body)
+	}
+	r := b.do("POST", "/api/games/"+g.id+"/redo", g.token, nil)
+	if r.status != http.StatusOK || r.state(t).Plies != 2 {
+		t.Fatalf("redo on b: %d %s", r.status, r.body)
+	}
+	a.waitFor(g, "the redo on a", func(st GameState) bool { return st.Plies == 2 && !st.CanRedo })
+
+	offer := func(e *testEnv, color string) response {
+		return e.do("POST", "/api/games/"+g.id+"/draw/offer", g.token, map[string]string{"color": color})
+	}
+	if r := offer(a, "white"); r.status != http.StatusOK {
+		t.Fatalf("offer on a: %d %s", r.status, r.body)
+	}
+	if r := b.do("POST", "/api/games/"+g.id+"/draw/decline", g.token, map[string]string{"color": "black"}); r.status != http.StatusOK {
+		t.Fatalf("decline on b: %d %s", r.status, r.body)
+	}
+	a.waitFor(g, "the decline on a", func(st GameState) bool { return st.DrawOffer == "" })
+	if r := offer(b, "black"); r.status != http.StatusOK {
+		t.Fatalf("offer on b: %d %s", r.status, r.body)
+	}
+	r = a.do("POST", "/api/games/"+g.id+"/draw/accept", g.token, map[string]string{"color": "white"})
+	if st := r.state(t); r.status != http.StatusOK || st.Result != "1/2-1/2" || st.Reason != "agreement" {
+		t.Fatalf("accept on a: %d %s", r.status, r.body)
+	}
+	b.waitFor(g, "the draw on b", func(st GameState) bool { return st.Result == "1/2-1/2" })
+}

@@ -180,14 +180,14 @@ func (p *Postgres) createGame(ctx context.Context, g *Game) error {
 	err := p.pool.QueryRow(ctx, `WITH changed AS (
 		INSERT INTO games (id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			result, reason, speed_ms, paused, rev)
-		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, 0)
+			result, reason, speed_ms, paused, redo, draw_offer, rev)
+		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, 0)
 		ON CONFLICT (id) DO NOTHING RETURNING id, rev)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()),
 		g.TokenHash, g.Source, now, g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 		g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),
-		g.Result, g.Reason, g.SpeedMs, g.Paused).Scan(&rev, &queued, &notified)
+		g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer).Scan(&rev, &queued, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errIDTaken
 	}
@@ -211,12 +211,12 @@ func (p *Postgres) Save(ctx context.Context, g *Game) error {
 	err := p.pool.QueryRow(ctx, `WITH changed AS (
 		UPDATE games SET white = $5, black = $6, white_level = $7, black_level = $8,
 			moves = $9, plies = $10, clocks = $11, clock_spent_ms = $12, clock_since = $13,
-			result = $14, reason = $15, paused = $16, rev = rev + 1, updated_at = $17
+			result = $14, reason = $15, paused = $16, redo = $18, draw_offer = $19, rev = rev + 1, updated_at = $17
 		WHERE id = $1 AND rev = $4 RETURNING id, rev)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()), g.Rev,
 		g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),
-		g.Result, g.Reason, g.Paused, now).Scan(&rev, &queued, &notified)
+		g.Result, g.Reason, g.Paused, now, g.Redo, g.DrawOffer).Scan(&rev, &queued, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		var stored int64
 		switch err := p.pool.QueryRow(ctx, `SELECT rev FROM games WHERE id = $1`, g.ID).Scan(&stored); {
@@ -267,7 +267,7 @@ func (p *Postgres) changeRow(ctx context.Context, query string, args ...any) err
 // pgGameColumns are the columns scanPGGame reads, in order.
 const pgGameColumns = `id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 	start_fen, moves, result, reason, speed_ms, paused, clocks, time_limit_ms, time_increment_ms,
-	clock_spent_ms, clock_since, rev`
+	clock_spent_ms, clock_since, rev, redo, draw_offer`
 
 func scanPGGame(row pgx.Row) (Game, error) {
 	var g Game
@@ -275,7 +275,8 @@ func scanPGGame(row pgx.Row) (Game, error) {
 	var limit, inc, spent int64
 	var since *time.Time
 	err := row.Scan(&g.ID, &g.TokenHash, &g.Source, &g.CreatedAt, &g.UpdatedAt, &g.White, &g.Black, &g.WhiteLevel, &g.BlackLevel,
-		&g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused, &clocks, &limit, &inc, &spent, &since, &g.Rev)
+		&g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused, &clocks, &limit, &inc, &spent, &since, &g.Rev,
+		&g.Redo, &g.DrawOffer)
 	if err != nil {
 		return Game{}, err
 	}

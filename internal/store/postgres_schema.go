@@ -81,6 +81,11 @@ var postgresMigrations = []string{
 		moves      TEXT NOT NULL,
 		data       TEXT NOT NULL
 	);`,
+
+	// Version 3: what redo would play and the standing draw offer (as
+	// SQLite's version 4).
+	`ALTER TABLE games ADD COLUMN redo TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

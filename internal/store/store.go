@@ -120,6 +120,11 @@ type Game struct {
 	SpeedMs int  // the pause between two AI moves when both sides are AI
 	Paused  bool // AI moves and clocks are stopped
 
+	// Redo is what redo would play again and DrawOffer the side whose
+	// draw offer stands ("white", "black" or ""), as package play writes
+	// them; the store keeps them without reading them.
+	Redo, DrawOffer string
+
 	// Rev counts the game's saves (see Save), from 0 at its creation.
 	Rev int64
 
@@ -327,12 +332,12 @@ func (s *SQLite) createGame(ctx context.Context, g *Game) error {
 		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			 start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			 result, reason, speed_ms, paused, rev)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+			 result, reason, speed_ms, paused, redo, draw_offer, rev)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 			g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
-			g.Result, g.Reason, g.SpeedMs, g.Paused)
+			g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer)
 		return err
 	})
 	if err != nil {
@@ -440,11 +445,11 @@ func (s *SQLite) Save(ctx context.Context, g *Game) error {
 	err := s.write(ctx, func(w *writeTx) error {
 		res, err := w.exec(`UPDATE games SET white = ?, black = ?, white_level = ?, black_level = ?,
 			moves = ?, plies = ?, clocks = ?, clock_spent_ms = ?, clock_since = ?,
-			result = ?, reason = ?, paused = ?, rev = rev + 1, updated_at = ?
+			result = ?, reason = ?, paused = ?, redo = ?, draw_offer = ?, rev = rev + 1, updated_at = ?
 			WHERE id = ? AND rev = ?`,
 			g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 			strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
-			g.Result, g.Reason, g.Paused, now.UnixMilli(), g.ID, g.Rev)
+			g.Result, g.Reason, g.Paused, g.Redo, g.DrawOffer, now.UnixMilli(), g.ID, g.Rev)
 		if err != nil {
 			return fmt.Errorf("store: save: %w", err)
 		}
@@ -504,7 +509,7 @@ func (s *SQLite) nowMilli() int64 { return s.now().UnixMilli() }
 // gameColumns are the columns scanGame reads, in order.
 var gameColumns = []string{"id", "token_hash", "source", "created_at", "updated_at", "white", "black",
 	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused",
-	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev"}
+	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev", "redo", "draw_offer"}
 
 // selectGame is the query of one game by id.
 var selectGame = `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
@@ -525,7 +530,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 		Clocks:    splitClocks(v.text(15)),
 		TimeLimit: time.Duration(v.integer(16)) * time.Millisecond, TimeIncrement: time.Duration(v.integer(17)) * time.Millisecond,
 		ClockSpent: time.Duration(v.integer(18)) * time.Millisecond, ClockSince: fromUnixMilli(v.integer(19)),
-		Rev: v.integer(20),
+		Rev: v.integer(20), Redo: v.text(21), DrawOffer: v.text(22),
 	}
 	if v.err != nil {
 		return Game{}, v.err

@@ -151,6 +151,7 @@ func testSave(t *testing.T, b Backend) {
 	saved.ClockSpent, saved.ClockSince = 1200*time.Millisecond, time.Time{}
 	saved.Black, saved.BlackLevel, saved.Paused = store.Human, "", true
 	saved.Result, saved.Reason = "1-0", "time forfeit"
+	saved.Redo, saved.DrawOffer = "d2d4 d7d5|-|*|", "black"
 	if err := s.Save(ctx, &saved); err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,8 @@ func testSave(t *testing.T, b Backend) {
 	got := MustGet(t, s, g.ID)
 	if !slices.Equal(got.Moves, saved.Moves) || !slices.Equal(got.Clocks, saved.Clocks) ||
 		got.ClockSpent != saved.ClockSpent || !got.ClockSince.IsZero() || got.Black != store.Human || got.BlackLevel != "" ||
-		!got.Paused || got.Result != "1-0" || got.Reason != "time forfeit" || got.Rev != 1 || !got.UpdatedAt.Equal(saved.UpdatedAt) {
+		!got.Paused || got.Result != "1-0" || got.Reason != "time forfeit" || got.Rev != 1 || !got.UpdatedAt.Equal(saved.UpdatedAt) ||
+		got.Redo != saved.Redo || got.DrawOffer != "black" {
 		t.Errorf("saved %+v\ngot   %+v", saved, got)
 	}
 	if got.TimeLimit != 3*time.Minute || got.TimeIncrement != 2*time.Second || got.SpeedMs != 500 ||
