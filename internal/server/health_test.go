@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestHealth: a server of its own reports its database and engines, and
@@ -14,10 +15,18 @@ func TestHealth(t *testing.T) {
 	g, _ := e.create(NewGameRequest{White: "human", Black: "ai", Level: "1"})
 	e.move(g, "e4", 0)
 	e.waitFor(g, "the AI's reply", func(st GameState) bool { return st.Plies == 2 })
-	r := e.do("GET", "/api/health", "", nil)
+	// The worker publishes the reply before it counts its search as ended:
+	// wait for the count.
 	var h Health
-	if r.status != http.StatusOK || json.Unmarshal(r.body, &h) != nil {
-		t.Fatalf("health: %d %s", r.status, r.body)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		r := e.do("GET", "/api/health", "", nil)
+		h = Health{}
+		if r.status != http.StatusOK || json.Unmarshal(r.body, &h) != nil {
+			t.Fatalf("health: %d %s", r.status, r.body)
+		}
+		if h.Running == 0 || time.Now().After(deadline) {
+			break
+		}
 	}
 	if h != (Health{Status: "ok", Database: "ok", Workers: 1, Engines: 2}) {
 		t.Errorf("health %+v", h)
