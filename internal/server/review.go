@@ -147,11 +147,7 @@ func (srv *Server) gameMoves(ctx context.Context, id string) (*chess.Game, []str
 	}
 	defer s.mu.Unlock()
 	cg := s.g.Chess().Clone()
-	moves := make([]string, len(s.moves))
-	for i, m := range s.moves {
-		moves[i] = m.UCI
-	}
-	return cg, moves, nil
+	return cg, cg.UCIMoves(), nil
 }
 
 // currentReview returns the stored review of game id when it reviewed
@@ -172,11 +168,7 @@ func (srv *Server) currentReview(ctx context.Context, id string, moves []string)
 // (review.Annotate) when it has one of its moves as they are now, else as
 // it is. A review that cannot be read is logged and left out.
 func (srv *Server) annotate(ctx context.Context, id string, cg *chess.Game) *chess.Game {
-	moves := make([]string, cg.Len())
-	for i, m := range cg.Moves() {
-		moves[i] = m.String()
-	}
-	stored, ok, err := srv.currentReview(ctx, id, moves)
+	stored, ok, err := srv.currentReview(ctx, id, cg.UCIMoves())
 	if err != nil || !ok {
 		if err != nil {
 			srv.logf("game %s: the review for its PGN: %v", id, err)
@@ -306,7 +298,7 @@ func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 	}
 	r, err := review.Analyse(srv.ctx, cg, search, review.Options{
 		Nodes:    srv.cfg.ReviewNodes,
-		Parallel: srv.cfg.Workers,
+		Parallel: srv.pool.workers,
 		Progress: func(done, total int) {
 			srv.reviews.publish(id, run, ReviewProgress{Status: "running", Done: done, Total: total})
 		},

@@ -67,16 +67,6 @@ func (s *session) storedID() string {
 	return s.keep.store.ID()
 }
 
-// uciMoves returns the moves of g in UCI, as the store keeps them.
-func uciMoves(g *chess.Game) []string {
-	moves := g.Moves()
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
-	return out
-}
-
 // storedReview returns the kept review of the session's game when it is
 // of its moves as they are now, or nil.
 func storedReview(reviews ReviewStore, s *session) *review.Review {
@@ -85,7 +75,7 @@ func storedReview(reviews ReviewStore, s *session) *review.Review {
 		return nil
 	}
 	sr, err := reviews.GetReview(context.Background(), id)
-	if err != nil || !slices.Equal(sr.Moves, uciMoves(s.game())) {
+	if err != nil || !slices.Equal(sr.Moves, s.game().UCIMoves()) {
 		return nil
 	}
 	var r review.Review
@@ -106,7 +96,7 @@ func keepReview(reviews ReviewStore, s *session, g *chess.Game, r *review.Review
 	if err != nil {
 		return err
 	}
-	return reviews.SaveReview(context.Background(), &store.Review{GameID: id, Moves: uciMoves(g), Data: data})
+	return reviews.SaveReview(context.Background(), &store.Review{GameID: id, Moves: g.UCIMoves(), Data: data})
 }
 
 // reviewEngine returns the engine reviews search with, made at the first
