@@ -34,8 +34,8 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/engine"
-	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/metrics"
+	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/web"
 )
