@@ -13,6 +13,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 )
 
@@ -59,6 +60,9 @@ type Config struct {
 
 	// ASCII draws pieces as letters (KQRBNP, kqrbnp) instead of glyphs.
 	ASCII bool
+	// Lang is the language of the review's texts (i18n.English when
+	// empty).
+	Lang i18n.Lang
 	// Notice is a message shown when the interface starts.
 	Notice string
 }

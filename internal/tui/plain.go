@@ -124,7 +124,7 @@ func (pl *plain) run(ctx context.Context) error {
 		}
 		switch {
 		case s.over() && !announced:
-			pl.printf("\n%s\nGame over. %s\n%s\n", pl.board(), outcomeText(s.g.Outcome()), reviewText.plainOver)
+			pl.printf("\n%s\nGame over. %s\n%s\n", pl.board(), outcomeText(s.g.Outcome()), reviewText.Text(pl.cfg.Lang, rkPlainOver))
 			announced, showBoard = true, false
 		case s.over():
 		case s.g.AIToMove():
@@ -364,12 +364,12 @@ func (pl *plain) review() {
 	s := pl.s
 	g := s.game()
 	if g.Len() == 0 {
-		pl.printf("%s\n", reviewText.noMoves)
+		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkNoMoves))
 		return
 	}
 	r := storedReview(pl.cfg.Reviews, s)
 	if r == nil {
-		pl.printf(reviewText.plainStarting+"\n", g.Len()+1)
+		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkPlainStarting, g.Len()+1))
 		if pl.reviewer == nil {
 			pl.reviewer = engine.New(engine.Options{})
 		}
@@ -379,12 +379,12 @@ func (pl *plain) review() {
 			err = keepReview(pl.cfg.Reviews, s, g, r)
 		}
 		if err != nil {
-			pl.printf(reviewText.failed+"\n", errorText(err))
+			pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkFailed, errorText(err)))
 			return
 		}
 	}
 	pl.reviewed = r
-	r.WriteTable(pl.w, reviewText.words)
+	r.WriteTable(pl.w, reviewWords(pl.cfg.Lang))
 }
 
 // farewell says how to continue an unfinished game.

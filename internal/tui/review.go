@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -185,13 +184,13 @@ func (m *Model) reviewMsg(msg tea.Msg) tea.Cmd {
 		rr.r, rr.err = msg.r, msg.err
 		switch {
 		case msg.err != nil:
-			m.fail(fmt.Sprintf(reviewText.failed, errorText(msg.err)))
+			m.fail(m.rt(rkFailed, errorText(msg.err)))
 		default:
 			rr.done = rr.total
 			if err := keepReview(m.cfg.Reviews, m.s, rr.game, msg.r); err != nil {
 				m.fail(errorText(err))
 			} else if m.mode != modeReview && !m.msgErr && m.s.over() {
-				m.say(outcomeText(m.s.g.Outcome()) + " " + reviewText.ready)
+				m.say(outcomeText(m.s.g.Outcome()) + " " + m.rt(rkReady))
 			}
 		}
 	}
@@ -281,10 +280,10 @@ func (m *Model) jumpToMistake(dir int) {
 	}
 	switch {
 	case !any:
-		m.say(reviewText.noMistake)
+		m.say(m.rt(rkNoMistake))
 	case dir > 0:
-		m.say(reviewText.lastMistake)
+		m.say(m.rt(rkLastMistake))
 	default:
-		m.say(reviewText.firstMistake)
+		m.say(m.rt(rkFirstMistake))
 	}
 }

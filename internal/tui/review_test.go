@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -259,5 +260,34 @@ func TestSaveReviewed(t *testing.T) {
 	}
 	if flat := strings.ReplaceAll(string(a), "\n", " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "Blunder.") {
 		t.Errorf("saved after the review:\n%s", a)
+	}
+}
+
+// TestReviewText checks the review's catalogue: every key in every
+// language, with the same values.
+func TestReviewText(t *testing.T) {
+	if err := reviewText.Check(reviewKeys); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestReviewInChinese draws the review screen and the line mode's table in
+// Chinese.
+func TestReviewInChinese(t *testing.T) {
+	cfg := Config{Game: gameFromMoves(t, "e4", "e5", "Nf3", "Qg5", "Nxg5"), ReviewNodes: reviewNodes, Lang: i18n.Chinese}
+	h := newHarness(t, cfg, 120, 40)
+	h.press("Rn")
+	for _, want := range []string{"复盘", "2... Qg5??", "漏着", "更好：", "第 4 着，共 5 着", "白方", "黑方", "开局: King's Knight Opening (C40)"} {
+		if !strings.Contains(h.m.View(), want) {
+			t.Errorf("the Chinese review screen lacks %q:\n%s", want, h.m.View())
+		}
+	}
+	var out strings.Builder
+	cfg = Config{ReviewNodes: reviewNodes, Lang: i18n.Chinese}
+	if err := RunPlain(context.Background(), cfg, strings.NewReader("e4\ne5\nQh5\nNc6\nBc4\nNf6\nQxf7\nreview\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if missing := containsAll(out.String(), "输入 review 查看复盘", "正在复盘（8 个局面）", "着法", "评估", "?? 漏着", "准确率", "平均厘兵损失"); missing != "" {
+		t.Errorf("the Chinese table lacks %q:\n%s", missing, out.String())
 	}
 }

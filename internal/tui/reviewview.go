@@ -23,9 +23,9 @@ const graphHeight = 6
 // viewReview draws the review screen.
 func (m *Model) viewReview() string {
 	rr := m.review
-	title := styleTitle.Render(reviewText.title)
+	title := styleTitle.Render(m.rt(rkTitle))
 	if rr != nil && rr.r != nil {
-		if line := rr.r.OpeningLine(reviewText.words); line != "" {
+		if line := rr.r.OpeningLine(reviewWords(m.cfg.Lang)); line != "" {
 			title += "   " + line
 		}
 	}
@@ -48,12 +48,12 @@ func (m *Model) viewReview() string {
 	if m.msgErr {
 		status = styleError.Render(m.msg)
 	} else if status == "" && rr != nil && rr.r != nil {
-		status = fmt.Sprintf(reviewText.moveOf, m.reviewPly, len(rr.r.Moves))
+		status = m.rt(rkMoveOf, m.reviewPly, len(rr.r.Moves))
 	}
 	b.WriteString(truncate(status, m.width) + "\n")
-	keys := reviewText.keys
+	keys := m.rt(rkKeys)
 	if lipgloss.Width(keys) > m.width {
-		keys = reviewText.keysShort
+		keys = m.rt(rkKeysShort)
 	}
 	b.WriteString(truncate(styleFaint.Render(keys), m.width))
 	return b.String()
@@ -82,15 +82,15 @@ func (m *Model) reviewPanel(width, height int) string {
 	var lines []string
 	switch {
 	case rr == nil:
-		lines = []string{reviewText.noMoves}
+		lines = []string{m.rt(rkNoMoves)}
 	case rr.err != nil:
-		lines = wrap(fmt.Sprintf(reviewText.failed, errorText(rr.err)), width, 3)
+		lines = wrap(m.rt(rkFailed, errorText(rr.err)), width, 3)
 	case rr.r == nil:
-		lines = append(wrap(fmt.Sprintf(reviewText.reviewing, rr.done, rr.total), width, 2), "", progressBar(rr.done, rr.total, width))
+		lines = append(wrap(m.rt(rkReviewing, rr.done, rr.total), width, 2), "", progressBar(rr.done, rr.total, width))
 	default:
 		lines = m.reviewLines(rr.r, width, height)
 		if !rr.of(m.s.game()) {
-			lines = append(lines, "", styleFaint.Render(reviewText.stale))
+			lines = append(lines, "", styleFaint.Render(m.rt(rkStale)))
 		}
 	}
 	if len(lines) > height {
@@ -112,19 +112,19 @@ func (m *Model) reviewLines(r *review.Review, width, height int) []string {
 	}
 	head := r.MoveLabel(ply-1) + mv.Judgement.Symbol()
 	if mv.Judgement != review.Good {
-		head += "  " + judgementStyles[mv.Judgement].Render(reviewText.judgement[mv.Judgement])
+		head += "  " + judgementStyles[mv.Judgement].Render(m.rt(reviewJudgements[mv.Judgement]))
 	}
 	lines := []string{styleTitle.Render(head), before.String() + " → " + mv.Eval.String()}
 	switch {
 	case mv.Mate == review.MateAllowed:
-		lines = append(lines, reviewText.mateAllowed)
+		lines = append(lines, m.rt(rkMateAllowed))
 	case mv.Mate == review.MateMissed:
-		lines = append(lines, reviewText.mateMissed)
+		lines = append(lines, m.rt(rkMateMissed))
 	}
 	if better := r.Better(ply - 1); better != "" {
-		lines = append(lines, wrap(fmt.Sprintf(reviewText.better, better), width, 2)...)
+		lines = append(lines, wrap(m.rt(rkBetter, better), width, 2)...)
 	} else {
-		lines = append(lines, styleFaint.Render(reviewText.best))
+		lines = append(lines, styleFaint.Render(m.rt(rkBest)))
 	}
 	lines = append(lines, "")
 	lines = append(lines, graph(r, width, graphHeight, ply)...)
@@ -132,12 +132,12 @@ func (m *Model) reviewLines(r *review.Review, width, height int) []string {
 	for _, side := range []struct {
 		name string
 		s    review.Side
-	}{{colorName(chess.White), r.White}, {colorName(chess.Black), r.Black}} {
+	}{{m.rt(rkWhite), r.White}, {m.rt(rkBlack), r.Black}} {
 		acc := "  -  "
 		if side.s.Accuracy != nil {
 			acc = fmt.Sprintf("%5.1f%%", *side.s.Accuracy)
 		}
-		lines = append(lines, fmt.Sprintf(reviewText.summary, side.name, acc, side.s.Inaccuracies, side.s.Mistakes, side.s.Blunders, side.s.ACPL))
+		lines = append(lines, m.rt(rkSummary, side.name, acc, side.s.Inaccuracies, side.s.Mistakes, side.s.Blunders, side.s.ACPL))
 	}
 	lines = append(lines, "")
 	room := height - len(lines)
@@ -205,11 +205,11 @@ func (m *Model) reviewStatusLines(width int) []string {
 	case rr == nil || !rr.of(m.s.game()):
 		return nil
 	case rr.err != nil:
-		return append([]string{""}, wrap(fmt.Sprintf(reviewText.failed, errorText(rr.err)), width, 2)...)
+		return append([]string{""}, wrap(m.rt(rkFailed, errorText(rr.err)), width, 2)...)
 	case rr.r == nil:
-		return []string{"", styleHead.Render(reviewText.title), progressBar(rr.done, rr.total, min(width, 20))}
+		return []string{"", styleHead.Render(m.rt(rkTitle)), progressBar(rr.done, rr.total, min(width, 20))}
 	}
-	return []string{"", styleHead.Render(reviewText.title), reviewText.ready}
+	return []string{"", styleHead.Render(m.rt(rkTitle)), m.rt(rkReady)}
 }
 
 // progressBar draws done of total as a bar width cells wide.

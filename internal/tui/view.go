@@ -330,7 +330,7 @@ func (m *Model) viewHelp() string {
 		{"o", "load a game saved as PGN and go on with it"},
 		{"n", "a new game (the start menu)"},
 		{"p", "pause Outpost, or let it move again"},
-		{"R", reviewText.help},
+		{"R", m.rt(rkHelp)},
 		{"?", "this help"},
 		{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
 	}
