@@ -237,6 +237,19 @@ func (s *screen) waitFor(wants ...string) {
 	}
 }
 
+// waitExit waits for the program to exit without an error, after keys.
+func (s *screen) waitExit(keys string) {
+	s.t.Helper()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("outpost play exited with %v\n%s", err, s.text())
+		}
+	case <-time.After(10 * time.Second):
+		s.t.Fatalf("outpost play did not exit after %s\n%s", keys, s.text())
+	}
+}
+
 // keys types keys into the terminal.
 func (s *screen) keys(k string) {
 	s.t.Helper()
@@ -293,14 +306,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.keys("q")
 	s.waitFor("Quit? The game is unfinished (it is kept: outpost play --resume continues it)")
 	s.keys("y")
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q y\n%s", s.text())
-	}
+	s.waitExit("q y")
 	s.waitFor("The game is kept: outpost play --resume continues it.")
 
 	out := playPlain(t, "moves\n", "--store", db, "--resume")
@@ -326,14 +332,7 @@ func TestPlayOnAClockInTerminal(t *testing.T) {
 		t.Errorf("White's clock at the flag:\n%s", text)
 	}
 	s.keys("q") // the game is over: q quits at once
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q\n%s", s.text())
-	}
+	s.waitExit("q")
 	s.waitFor("0-1: Black wins on time")
 	if out := playPlain(t, "quit\n", "--store", db, "--black", "ai:1", "--clock", "1+0"); !strings.Contains(out, "Clocks (1+0)") {
 		t.Errorf("a new game on a clock:\n%s", out)
@@ -362,14 +361,7 @@ func TestReviewInTerminal(t *testing.T) {
 	s.keys("q")
 	s.waitFor("Quit? The game is unfinished")
 	s.keys("y")
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q y\n%s", s.text())
-	}
+	s.waitExit("q y")
 	out := playPlain(t, "review\nquit\n", "--store", db, "--resume")
 	if missing := containsInOrder(out, "3... Qg5", "?? blunder", "average centipawn loss"); missing != "" || strings.Contains(out, "Reviewing the game") {
 		t.Errorf("the kept review (%q missing, or searched again):\n%s", missing, out)

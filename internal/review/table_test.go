@@ -9,11 +9,7 @@ import (
 )
 
 func TestWriteTable(t *testing.T) {
-	g := gameOf(t, "", "e4 e5 Nf3 Qg5 Nxg5")
-	s := &scripted{g: g,
-		scores: []engine.Score{20, -25, 30, -30, 850, -840},
-		best:   []string{"e2e4", "e7e5", "g1f3", "b8c6", "f3g5", "b8c6"},
-	}
+	g, s := queenHangs(t)
 	r, err := Analyse(context.Background(), g, s.search, Options{})
 	if err != nil {
 		t.Fatal(err)

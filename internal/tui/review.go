@@ -49,9 +49,6 @@ type reviewDoneMsg struct {
 	err error
 }
 
-// finished reports whether the review has ended.
-func (rr *reviewRun) finished() bool { return rr.r != nil || rr.err != nil }
-
 // of reports whether the review is of g's moves as they are now.
 func (rr *reviewRun) of(g *chess.Game) bool {
 	return rr != nil && slices.Equal(rr.game.Moves(), g.Moves())
