@@ -23,6 +23,7 @@ import {
   scoreFraction,
   scoreText,
   seconds,
+  depthText,
 } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
@@ -177,7 +178,12 @@ export class App {
     const oldPlies = prev ? prev.moves.length : -1;
     const plies = s.moves.length;
     if (prev && plies !== oldPlies) {
+      // A hint is about the position it was asked in; a typed move's error
+      // about the move before.
       this.hintShapes = [];
+      this.hintFor = -1;
+      delete byId('status').dataset.note;
+      byId('move-input').removeAttribute('aria-invalid');
       if (this.viewPly !== null && this.viewPly > plies) this.viewPly = null;
     }
     if (prev && (plies !== oldPlies || s.status !== prev.status)) this.bannerClosed = false;
@@ -438,6 +444,7 @@ export class App {
       if (!text) return;
       void this.typedMove(text, input);
     });
+    byId('move-input').addEventListener('input', (e) => (e.target as HTMLElement).removeAttribute('aria-invalid'));
     for (const c of ['white', 'black'] as const) {
       const sel = byId<HTMLSelectElement>('lvl-' + c);
       fillLevels(sel);
@@ -539,6 +546,7 @@ export class App {
       shapes: [],
     });
     byId('status').textContent = 'Start a new game.';
+    for (const id of ['player-top', 'player-bottom']) byId(id).classList.add('empty');
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
     for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
@@ -558,6 +566,7 @@ export class App {
     app.dataset.thinking = String(!!g.thinking);
     app.dataset.viewPly = this.viewPly === null ? '' : String(this.viewPly);
     this.renderBoard();
+    for (const id of ['player-top', 'player-bottom']) byId(id).classList.remove('empty');
     this.renderPlayers();
     this.renderMoves();
     this.renderStatus();
@@ -697,10 +706,11 @@ export class App {
     const cur = this.movesEl.querySelector('.current') as HTMLElement | null;
     const box = this.movesEl;
     if (cur) {
-      const top = cur.offsetTop - box.offsetTop;
-      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) {
-        box.scrollTop = top - box.clientHeight / 2;
-      }
+      // Scroll the current move into the middle of the list when it is out
+      // of view (the list's own scroll only, never the page's).
+      const b = box.getBoundingClientRect();
+      const c = cur.getBoundingClientRect();
+      if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - (box.clientHeight - c.height) / 2;
     } else if (this.viewPly === null) box.scrollTop = box.scrollHeight;
   }
 
@@ -722,7 +732,7 @@ export class App {
     s.textContent = text;
     s.classList.toggle('thinking', g.status === 'playing' && !!g.thinking);
     const note = s.dataset.note;
-    if (note && this.hintFor === g.moves.length) {
+    if (note && this.hintFor === g.moves.length && this.isLive()) {
       s.append(el('span', { className: 'note', textContent: ' ' + note }));
     }
   }
@@ -734,8 +744,10 @@ export class App {
     const playing = this.playing();
     const humans = this.humanColors();
     const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
-    set('btn-takeback', mine && g.moves.length > 0 && !this.busy);
-    set('btn-redo', mine && !!g.canRedo && !this.busy);
+    // Take back and redo stay usable while a move is on its way: the
+    // server applies requests in order.
+    set('btn-takeback', mine && g.moves.length > 0);
+    set('btn-redo', mine && !!g.canRedo);
     set('btn-hint', mine && playing && this.myTurn() && !this.busy);
     set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
     const draw = byId<HTMLButtonElement>('btn-draw');
@@ -770,7 +782,7 @@ export class App {
       for (const id of ['th-depth', 'th-score', 'th-nodes', 'th-time', 'th-nps', 'th-pv']) set(id, '');
       return;
     }
-    set('th-depth', t.seldepth ? `${t.depth}/${t.seldepth}` : String(t.depth));
+    set('th-depth', depthText(t.depth, t.seldepth));
     set('th-score', scoreText(t.score));
     set('th-nodes', count(t.nodes));
     set('th-time', seconds(t.timeMs));
@@ -798,7 +810,9 @@ export class App {
     const g = this.game!;
     const b = byId('banner');
     const over = g.status !== 'playing';
-    b.hidden = !over || this.bannerClosed;
+    // The banner is about the end: it steps aside while the player looks at
+    // the game's earlier positions.
+    b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
     byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
     let why = reasonText(g.reason, g.status);

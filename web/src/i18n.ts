@@ -43,6 +43,7 @@ function initial(): Lang {
   } catch {
     /* storage disabled: follow the browser */
   }
+  if (typeof navigator === 'undefined') return 'en';
   const prefs = navigator.languages && navigator.languages.length > 0 ? navigator.languages : [navigator.language || 'en'];
   return detectLang(prefs);
 }
@@ -70,12 +71,11 @@ export function setLang(l: Lang) {
   }
   if (l === current) return;
   current = l;
-  translatePage();
   for (const cb of listeners) cb();
 }
 
 // onLangChange calls cb after every switch of language, so a view can render
-// its texts again.
+// its texts again; callbacks run in the order they were added.
 export function onLangChange(cb: () => void) {
   listeners.push(cb);
 }
@@ -114,7 +114,8 @@ export function fmtNumber(n: number): string {
 const attrs = ['title', 'aria-label', 'placeholder'] as const;
 
 // translatePage fills the static HTML's texts (the data-i18n attributes
-// under root) and sets <html lang>.
+// under root) and sets <html lang>. main.ts calls it at the start and after
+// every switch of language.
 export function translatePage(root: ParentNode = document) {
   document.documentElement.lang = locale();
   for (const e of root.querySelectorAll<HTMLElement>('[data-i18n]')) {

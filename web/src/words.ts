@@ -93,6 +93,13 @@ export function count(n: number): string {
   return String(Math.round(n));
 }
 
+// depthText says how deep a search went: "12/18" (depth, the deepest line
+// with its extensions), or "3" when no line went deeper than the depth (at a
+// mate the search stops short of it).
+export function depthText(depth: number, seldepth?: number): string {
+  return seldepth && seldepth > depth ? `${depth}/${seldepth}` : String(depth);
+}
+
 export function seconds(ms: number): string {
   return (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
 }

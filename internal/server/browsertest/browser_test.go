@@ -351,7 +351,7 @@ func (p *page) screenshot(name string) {
 	if err := chromedp.Do(ctx, p.vp.emulate()); err != nil {
 		p.t.Errorf("screenshot: restoring the viewport: %v", err)
 	}
-	file := filepath.Join(dir, p.t.Name()+"-"+name+".png")
+	file := filepath.Join(dir, strings.ReplaceAll(p.t.Name(), "/", "-")+"-"+name+".png")
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		p.t.Errorf("screenshot: %v", err)
 	}

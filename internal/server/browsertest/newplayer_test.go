@@ -1,0 +1,203 @@
+package browsertest
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// What a new player tripped on in the web app (issue 46, items 1-9): each
+// test shows one of them fixed.
+
+// longGame is 40 full moves of a real game (Kasparov-Topalov, 1999), long
+// enough for the move list to scroll.
+const longGame = `1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7
+8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 11. O-O-O Qe7 12. Kb1 a6 13. Nc1 O-O-O
+14. Nb3 exd4 15. Rxd4 c5 16. Rd1 Nb6 17. g3 Kb8 18. Na5 Ba8 19. Bh3 d5
+20. Qf4+ Ka7 21. Rhe1 d4 22. Nd5 Nbxd5 23. exd5 Qd6 24. Rxd4 cxd4 25. Re7+ Kb6
+26. Qxd4+ Kxa5 27. b4+ Ka4 28. Qc3 Qxd5 29. Ra7 Bb7 30. Rxb7 Qc4 31. Qxf6 Kxa3
+32. Qxa6+ Kxb4 33. c3+ Kxc3 34. Qa1+ Kd2 35. Qb2+ Kd1 36. Bf1 Rd2 37. Rd7 Rxd7
+38. Bxc4 bxc4 39. Qxh8 Rd3 40. Qa8 c3`
+
+// currentMoveVisible is a JavaScript condition: the move list's current
+// move is inside the list's visible box.
+const currentMoveVisible = `(() => {
+	const box = document.getElementById('moves'), cur = box.querySelector('.current');
+	if (!cur) return false;
+	const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
+	return c.top >= b.top - 1 && c.bottom <= b.bottom + 1;
+})()`
+
+// TestMoveListFollows (item 1) steps through a long game: the current move
+// is always in view, at the end and on the way there.
+func TestMoveListFollows(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", pgn: longGame})
+	p.waitPly(80, 10*time.Second)
+	if !evalJS[bool](p, currentMoveVisible) {
+		t.Errorf("the last move (ply 80) is not in view in the move list")
+	}
+	p.click("#nav-first")
+	for ply := 1; ply <= 80; ply++ {
+		p.click("#nav-next")
+		if !evalJS[bool](p, currentMoveVisible) {
+			p.screenshot("lost")
+			t.Fatalf("at ply %d the current move is out of the move list's view", ply)
+		}
+	}
+	p.screenshot("end")
+}
+
+// TestTypedMoveBoxRecovers (item 6) types an illegal move, then plays a
+// legal one: the box does not stay red.
+func TestTypedMoveBoxRecovers(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh"})
+	p.do("typing an illegal move", chromedp.SendKeys("#move-input", "Ke3\n"))
+	p.waitFor("the box marked invalid", `document.getElementById('move-input').getAttribute('aria-invalid') === 'true'`, 5*time.Second)
+	p.clickMove("e2", "e4")
+	p.waitPly(1, 5*time.Second)
+	if evalJS[bool](p, `document.getElementById('move-input').getAttribute('aria-invalid') === 'true'`) {
+		t.Error("after a legal move the typed-move box is still marked invalid")
+	}
+}
+
+// TestBannerStepsAside (item 6): the game-over banner does not cover the
+// board while the player steps through the finished game's moves.
+func TestBannerStepsAside(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", pgn: "1. f3 e5 2. g4 Qh4#"})
+	p.waitFor("the game-over banner", `!document.getElementById('banner').hidden`, 10*time.Second)
+	p.click("#nav-prev")
+	p.waitFor("the position before the mate", `document.getElementById('app').dataset.viewPly === '3'`, 5*time.Second)
+	if evalJS[bool](p, `!document.getElementById('banner').hidden`) {
+		t.Error("the banner covers the board while looking at move 3")
+	}
+	p.screenshot("history")
+	p.click("#nav-last")
+	p.waitFor("the banner back at the end", `!document.getElementById('banner').hidden`, 5*time.Second)
+}
+
+// TestHintGoesAway (item 6): the hint's text belongs to the position it was
+// asked in: not shown while looking at an earlier move, gone after take back
+// and not back after redo.
+func TestHintGoesAway(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh"})
+	p.clickMove("e2", "e4")
+	p.waitPly(1, 5*time.Second)
+	p.click("#btn-hint")
+	p.waitFor("the hint's text", `!!document.querySelector('#status .note')`, 20*time.Second)
+	p.click("#nav-prev")
+	p.waitFor("the start position", `document.getElementById('app').dataset.viewPly === '0'`, 5*time.Second)
+	if evalJS[bool](p, `!!document.querySelector('#status .note')`) {
+		t.Error("the hint's text stays while looking at the start position")
+	}
+	p.click("#nav-last")
+	p.click("#btn-takeback")
+	p.waitPly(0, 5*time.Second)
+	p.click("#btn-redo")
+	p.waitPly(1, 5*time.Second)
+	if evalJS[bool](p, `!!document.querySelector('#status .note')`) {
+		t.Errorf("after take back and redo the old hint's text is back: %q", p.text("#status"))
+	}
+	if n := evalJS[int](p, `document.querySelectorAll('#board svg.cg-shapes line').length`); n != 0 {
+		t.Errorf("after take back and redo the hint's arrow is back (%d lines)", n)
+	}
+}
+
+// TestNoEmptyPlayers (item 9): before any game, no empty player rows.
+func TestNoEmptyPlayers(t *testing.T) {
+	p := newPage(t, desktop)
+	p.open("/#new")
+	p.do("closing the dialog", chromedp.WaitVisible("#dlg-new"))
+	p.click("#new-cancel")
+	for _, id := range []string{"player-top", "player-bottom"} {
+		if evalJS[bool](p, fmt.Sprintf(`(() => { const d = document.querySelector('#%s .dot'); return !!d && d.checkVisibility({visibilityProperty: true}); })()`, id)) {
+			t.Errorf("#%s shows an empty circle before any game", id)
+		}
+	}
+	p.screenshot("empty")
+}
+
+// TestTakebackStaysEnabled (item 9): Take back is not greyed out while the
+// move is on its way and the AI thinks.
+func TestTakebackStaysEnabled(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "ai", color: "white", level: "1"})
+	p.do("watching Take back", chromedp.Evaluate[chromedp.Void](`(() => {
+		const b = document.getElementById('btn-takeback');
+		window.takebackDisabled = false;
+		new MutationObserver(() => { if (b.disabled) window.takebackDisabled = true; }).observe(b, {attributes: true});
+	})()`))
+	for i, m := range [][2]string{{"e2", "e4"}, {"g1", "f3"}, {"b1", "c3"}} {
+		p.clickMove(m[0], m[1])
+		p.waitPly(2*i+2, 20*time.Second)
+	}
+	if evalJS[bool](p, `window.takebackDisabled`) {
+		t.Error("Take back was greyed out while a move was on its way or the AI thought")
+	}
+}
+
+// TestExplainLayout (item 2): the explorer's form is one row on a desktop
+// (not a column of tall labels), and on a phone its title shows and nothing
+// scrolls sideways.
+func TestExplainLayout(t *testing.T) {
+	for _, vp := range []viewport{desktop, phone} {
+		t.Run(vp.name, func(t *testing.T) {
+			p := newPage(t, vp)
+			p.open("/#new")
+			p.do("closing the dialog", chromedp.WaitVisible("#dlg-new"))
+			p.click("#new-cancel")
+			p.click("#btn-explain")
+			p.waitFor("the explanation", `document.getElementById('dlg-explain')?.dataset.state === 'ready'`, 30*time.Second)
+			box := func(sel string) []float64 {
+				return evalJS[[]float64](p, `(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+			}
+			form := box("#explain-form")
+			fen := box("#explain-fen")
+			if vp == desktop {
+				if form[3] > 100 {
+					t.Errorf("the explorer's form is %.0fpx tall, want one row", form[3])
+				}
+				if fen[2] < 300 {
+					t.Errorf("the FEN box is %.0fpx wide", fen[2])
+				}
+			}
+			if fen[3] > 60 {
+				t.Errorf("the FEN box is %.0fpx tall", fen[3])
+			}
+			title := box("#dlg-explain h2")
+			dlg := box("#dlg-explain")
+			if title[1] < dlg[1] || title[0] < 0 || title[0]+title[2] > float64(vp.width)+1 {
+				t.Errorf("the title at %v is clipped by the dialog at %v", title, dlg)
+			}
+			if sw, cw := evalJS[int](p, `document.getElementById('dlg-explain').scrollWidth`), evalJS[int](p, `document.getElementById('dlg-explain').clientWidth`); sw > cw+1 {
+				t.Errorf("the explorer scrolls sideways: %dpx of content in %dpx", sw, cw)
+			}
+			p.screenshot("explorer")
+		})
+	}
+}
+
+// TestMyGamesOnPhone (item 4): on a phone, My games shows each game's
+// buttons on the screen.
+func TestMyGamesOnPhone(t *testing.T) {
+	p := newPage(t, phone)
+	p.startGame(newGame{mode: "ai", color: "white", level: "1"})
+	id := evalJS[string](p, `document.getElementById('app').dataset.gameId`)
+	p.click("#btn-games")
+	row := fmt.Sprintf(`#games-list tr[data-id=%q]`, id)
+	p.waitFor("the games list", `!!document.querySelector('`+row+`')`, 10*time.Second)
+	for _, b := range evalJS[[][]float64](p, `[...document.querySelectorAll('`+row+` button')].map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right]; })`) {
+		if b[0] < 0 || b[1] > float64(phone.width) {
+			t.Errorf("a button of the game's row spans %.0f-%.0fpx on a %dpx screen", b[0], b[1], phone.width)
+		}
+	}
+	if sw := evalJS[int](p, `document.getElementById('dlg-games').scrollWidth`); sw > int(phone.width) {
+		t.Errorf("My games is %dpx wide on a %dpx screen", sw, phone.width)
+	}
+	p.screenshot("my-games")
+}
