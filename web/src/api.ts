@@ -247,20 +247,32 @@ export function canPlay(id: string): boolean {
 }
 
 // Events follows one game's server-sent events. EventSource reconnects by
-// itself, and each connection starts with the current state.
+// itself after a network error, and each connection starts with the current
+// state; when the browser gives up (the server answered with an error, as
+// while it shuts down), Events starts again itself a little later.
+// onConnected says whether the stream is up, so the page can say that the
+// server is gone instead of showing a state that may be stale.
 export class Events {
   private es: EventSource | null = null;
+  private retry = 0;
 
   constructor(
     readonly id: string,
     private onState: (s: GameState) => void,
     private onThinking: (t: Thinking) => void,
     private onDeleted: () => void,
+    private onConnected: (up: boolean) => void = () => undefined,
   ) {}
 
   start() {
     this.stop();
     const es = new EventSource('/api/games/' + encodeURIComponent(this.id) + '/events');
+    es.addEventListener('open', () => this.onConnected(true));
+    es.addEventListener('error', () => {
+      if (this.es !== es) return;
+      this.onConnected(false);
+      if (es.readyState === EventSource.CLOSED) this.retry = window.setTimeout(() => this.start(), 2000);
+    });
     es.addEventListener('state', (e) => {
       try {
         const s = unwrapState(JSON.parse((e as MessageEvent).data));
@@ -284,6 +296,7 @@ export class Events {
   }
 
   stop() {
+    clearTimeout(this.retry);
     this.es?.close();
     this.es = null;
   }

@@ -41,6 +41,7 @@ export class App {
   private hintFor = -1;
   private flipped = false;
   private busy = false; // a move is on its way to the server
+  private connected = true; // the game's event stream is up
   private bannerClosed = false;
   private events: api.Events | null = null;
   private board: Board;
@@ -150,6 +151,12 @@ export class App {
         () => {
           toast('This game was deleted.');
           this.newGame.show();
+        },
+        (up) => {
+          if (up === this.connected) return;
+          this.connected = up;
+          byId('app').dataset.connected = String(up);
+          if (this.game) this.renderStatus();
         },
       );
       this.events.start();
@@ -729,8 +736,12 @@ export class App {
     }
     if (!this.isLive()) text = `Looking at move ${this.shownPly()} of ${g.moves.length}. ` + text;
     if (!this.canPlay()) text += ' (watching)';
+    // While the event stream is down, what the page would say may be stale
+    // (the AI may have moved): say that instead.
+    if (!this.connected) text = t('status.reconnecting');
     s.textContent = text;
-    s.classList.toggle('thinking', g.status === 'playing' && !!g.thinking);
+    s.classList.toggle('reconnecting', !this.connected);
+    s.classList.toggle('thinking', this.connected && g.status === 'playing' && !!g.thinking);
     const note = s.dataset.note;
     if (note && this.hintFor === g.moves.length && this.isLive()) {
       s.append(el('span', { className: 'note', textContent: ' ' + note }));

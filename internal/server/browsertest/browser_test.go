@@ -131,11 +131,14 @@ func findRepoRoot() (string, error) {
 	}
 }
 
+// outpostBin is the outpost command startServer built.
+var outpostBin string
+
 // startServer builds the outpost command and runs "outpost serve" on a free
 // loopback port with a database in dir. stop ends it with SIGTERM.
 func startServer(dir string) (url string, stop func(), err error) {
-	bin := filepath.Join(dir, "outpost")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/outpost")
+	outpostBin = filepath.Join(dir, "outpost")
+	build := exec.Command("go", "build", "-o", outpostBin, "./cmd/outpost")
 	build.Dir = repoRoot
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", nil, fmt.Errorf("go build ./cmd/outpost: %v\n%s", err, out)
@@ -146,9 +149,15 @@ func startServer(dir string) (url string, stop func(), err error) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2")
+	return serve(dir, addr)
+}
+
+// serve runs the built outpost command's "outpost serve" on addr with a
+// database in dir, and waits until it answers. stop ends it with SIGTERM.
+func serve(dir, addr string) (url string, stop func(), err error) {
+	cmd := exec.Command(outpostBin, "serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2")
 	logPath := filepath.Join(dir, "server.log")
-	logf, err := os.Create(logPath)
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return "", nil, err
 	}
@@ -160,15 +169,18 @@ func startServer(dir string) (url string, stop func(), err error) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	var once sync.Once
 	stop = func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-		logf.Close()
+		once.Do(func() {
+			cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-exited:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-exited
+			}
+			logf.Close()
+		})
 	}
 	url = "http://" + addr
 	deadline := time.Now().Add(20 * time.Second)

@@ -2,6 +2,8 @@ package browsertest
 
 import (
 	"fmt"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -200,4 +202,52 @@ func TestMyGamesOnPhone(t *testing.T) {
 		t.Errorf("My games is %dpx wide on a %dpx screen", sw, phone.width)
 	}
 	p.screenshot("my-games")
+}
+
+// TestReconnecting (item 3) stops the server in the middle of a game: the
+// page says it is reconnecting instead of "Outpost is thinking", and when
+// the server is back the game goes on.
+func TestReconnecting(t *testing.T) {
+	if outpostBin == "" {
+		t.Skip("OUTPOST_TEST_URL is set: this test stops and starts a server of its own")
+	}
+	dir := t.TempDir()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	url, stop, err := serve(dir, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stop() }() // stop is the second server's once it runs
+
+	p := newPage(t, desktop)
+	p.do("opening the page", chromedp.Navigate(url+"/#new"), chromedp.WaitVisible("#dlg-new"))
+	p.click(`#form-new input[name=mode][value=hvh]`)
+	p.click("#new-start-btn")
+	p.waitFor("the game to start", `!!document.getElementById('app').dataset.gameId`, 10*time.Second)
+	p.clickMove("e2", "e4")
+	p.waitPly(1, 5*time.Second)
+
+	stop()
+	p.waitFor("the page to say it reconnects", `/reconnecting/i.test(document.getElementById('status').textContent)`, 10*time.Second)
+	p.screenshot("down")
+
+	url2, stop2, err := serve(dir, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop = stop2
+	if url2 != url {
+		t.Fatalf("the server came back at %s, not %s", url2, url)
+	}
+	p.waitFor("the page to reconnect", `!/reconnecting/i.test(document.getElementById('status').textContent)`, 15*time.Second)
+	if got := p.text("#status"); !strings.Contains(got, "Black to move") {
+		t.Errorf("after reconnecting the status says %q", got)
+	}
+	p.clickMove("e7", "e5")
+	p.waitPly(2, 5*time.Second)
 }

@@ -21,6 +21,8 @@ export const en = {
   'voice.off': 'Voice off',
   'voice.title': 'Speak when the AI checks, mates or wins',
 
+  'status.reconnecting': 'The server cannot be reached; reconnecting…',
+
   'settings.language': 'Language',
 };
 

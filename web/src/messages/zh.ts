@@ -23,5 +23,7 @@ export const zh: Record<MessageKey, string> = {
   'voice.off': '语音：关',
   'voice.title': '电脑将军、将杀或获胜时朗读出来',
 
+  'status.reconnecting': '无法连接服务器，正在重新连接…',
+
   'settings.language': '语言',
 };
