@@ -14,6 +14,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/creack/pty v1.1.24
 	github.com/hinshun/vt10x v0.0.0-20220301184237-5011da428d02
+	github.com/mmcloughlin/avo v0.5.0
 	github.com/muesli/termenv v0.16.0
 	golang.org/x/sys v0.49.0
 	modernc.org/sqlite v1.61.1

@@ -1,6 +1,11 @@
 package chess
 
-import "testing"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // Run with: go test -run '^$' -bench . -benchmem ./chess/
 //
@@ -93,5 +98,28 @@ func BenchmarkMakeMove(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*total), "ns/move")
 	if sink == 1 { // keep the moves from being optimized away
 		b.Log(sink)
+	}
+}
+
+// BenchmarkManyTags reads, then writes, a game with n unique tags. The time
+// per tag (ns/tag) stays flat as n grows when reading and writing are
+// linear in the number of tags.
+func BenchmarkManyTags(b *testing.B) {
+	for _, n := range []int{1_000, 4_000, 16_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var text strings.Builder
+			for i := range n {
+				fmt.Fprintf(&text, "[Tag%d \"value %d\"]\n", i, i)
+			}
+			text.WriteString("\n1. e4 e5 *\n")
+			for b.Loop() {
+				games, err := ReadPGN(strings.NewReader(text.String()))
+				if err != nil || len(games) != 1 || len(games[0].Tags()) != n+7 {
+					b.Fatalf("read %d games, %v", len(games), err)
+				}
+				_ = games[0].PGN()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/tag")
+		})
 	}
 }

@@ -9,16 +9,19 @@
 // [Color], [PieceType] and [Piece] name what their names say, and a
 // [Bitboard] is a set of squares, one bit per square.
 //
-// A [Position] is a chess position: the pieces, the side to move, castling
-// rights, the en-passant square (kept only when an en-passant capture is
-// legal), the move counters and a Zobrist [Position.Hash] ([Position.HashHint]
-// predicts it after a move, for prefetching a hash table). Parse one with
-// [ParseFEN] or start from [StartingPosition].
+// A [Position] is a chess position: the pieces (bitboards and a mailbox),
+// the side to move, castling rights, the en-passant square (kept only when
+// an en-passant capture is legal, so equal positions print and hash equal),
+// the move counters and an incrementally updated Zobrist [Position.Hash]
+// ([Position.HashHint] predicts it after a move, for prefetching a hash
+// table). Parse one with [ParseFEN], which checks every field and the
+// position itself, or start from [StartingPosition].
 //
 // A [Move] is 16 bits: from, to and a kind (capture, castling, promotion…).
 // It is meaningful only in the position it was generated or parsed for.
-// [Position.GenerateMoves] fills a [MoveList] with the legal moves without
-// allocating; [Position.LegalMoves] returns them as a slice.
+// [Position.GenerateMoves] fills a [MoveList] with the legal moves of a
+// kind ([AllMoves], [NoisyMoves]: captures and promotions, [QuietMoves])
+// without allocating; [Position.LegalMoves] returns them all as a slice.
 // [Position.GivesCheck] says whether a move checks without making it, and
 // [Position.IsLegal] whether a move (say, from a hash table) is legal
 // without generating the others.
@@ -29,6 +32,18 @@
 // (checkmate, stalemate, repetition, the fifty- and seventy-five-move
 // rules, insufficient material) and records resignation, agreement, loss on
 // time and adjudication.
+//
+// # Games
+//
+// A Game ends by itself at checkmate, stalemate, the fifth occurrence of a
+// position, the seventy-five-move rule and insufficient material;
+// [Game.ClaimableDraw] and [Game.ClaimDraw] handle threefold repetition and
+// the fifty-move rule; [Game.Resign], [Game.AgreeDraw], [Game.Forfeit] (on
+// time) and [Game.Adjudicate] record what the caller decides. Repetitions
+// compare the pieces, the side to move, castling rights and whether an
+// en-passant capture is possible. [Game.Undo] takes a move back, and any
+// ending it caused. A move after the end, or an illegal one, changes
+// nothing and returns an error that says why.
 //
 // # Copy-make
 //
@@ -55,9 +70,15 @@
 //     [Position.SANMoves] and [Position.SANLine] ("12... Nf6 13. Bg5")
 //     write a line of moves;
 //   - either, for a text box: [Position.ParseMove];
-//   - PGN: [ReadPGN] and [PGNReader] read files of many games (a broken
-//     game is reported with its line and does not stop the others),
-//     [Game.PGN] and [Game.WritePGN] write export format.
+//   - PGN: [ReadPGN] and [PGNReader] read files of many games, keeping
+//     tags, comments and NAGs, skipping variations, starting from a FEN
+//     tag when there is one (a broken game is reported with its line, as
+//     in "chess: PGN line 37: game 3: illegal move 12. Nf9: ...", and does
+//     not stop the others); [Game.PGN] and [Game.WritePGN] write export
+//     format (the Seven Tag Roster, 80-column movetext, comments, NAGs).
+//
+// Errors say what is wrong in words: `chess: "Nd2" is ambiguous: Nbd2,
+// Nfd2`, `chess: move "e2e5" is illegal in this position: ...`.
 //
 // For example:
 //
@@ -92,6 +113,7 @@
 //	uci.go        UCI move notation, ParseMove, why a move is illegal
 //	san.go        Standard Algebraic Notation: printing and tolerant parsing
 //	game.go       Game: play, undo, repetition, draw claims, tags, comments
+//	tags.go       a game's PGN tags, indexed by name
 //	outcome.go    Result, Reason, Outcome; insufficient material
 //	pgn.go        PGN reading: ReadPGN, PGNReader, PGNError
 //	pgn_write.go  PGN export format: Game.PGN, Game.WritePGN

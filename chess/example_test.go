@@ -2,10 +2,50 @@ package chess_test
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
 )
+
+// Example is the README's example of the package (README.md, "The chess
+// package"); TestREADMEExample keeps the two the same.
+func Example() {
+	p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+	if err != nil {
+		log.Fatal(err) // errors say what is wrong: "chess: FEN board has 7 ranks, want 8"
+	}
+	for _, m := range p.LegalMoves() { // hot code fills a MoveList instead: p.GenerateMoves(&list, chess.AllMoves)
+		child := *p // copy-make: a Position is a value, so p stays as it was
+		child.MakeMove(m)
+		if child.InCheck() && !child.HasLegalMoves() {
+			fmt.Println("mate in one:", p.SAN(m), m) // SAN and UCI notation
+		}
+	}
+
+	g := chess.NewGame()
+	for _, san := range []string{"f3", "e5", "g4", "Qh4#"} {
+		if err := g.PlayMove(san); err != nil { // an illegal move changes nothing
+			log.Fatal(err)
+		}
+	}
+	fmt.Println(g.Outcome())
+	fmt.Println(g.PlayMove("Ke2")) // the game is over
+	fmt.Print(g.PGN())
+	// Output:
+	// mate in one: Qxf7# h5f7
+	// black wins by checkmate
+	// chess: the game is over (0-1, black wins by checkmate)
+	// [Event "?"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "?"]
+	// [Black "?"]
+	// [Result "0-1"]
+	//
+	// 1. f3 e5 2. g4 Qh4# 0-1
+}
 
 func ExampleParseFEN() {
 	p, err := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -215,5 +216,53 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("ParseFEN(%q) = %q: %s", fen, printed, msg)
 		}
 		Perft(p, 2)
+	})
+}
+
+// FuzzMoveCounters starts from positions with any move counters ParseFEN
+// accepts, plays up to 255 plies (null moves among them) and checks that
+// every position on the way prints a FEN that parses back to it: the
+// counters never wrap, and they stop at MaxMoveCounter.
+func FuzzMoveCounters(f *testing.F) {
+	f.Add(uint8(0), uint16(0), uint16(1), uint8(10), uint64(0))
+	f.Add(uint8(1), uint16(65535), uint16(65535), uint8(255), uint64(7))
+	f.Add(uint8(2), uint16(65534), uint16(65535), uint8(3), uint64(1<<63))
+	f.Add(uint8(3), uint16(99), uint16(65500), uint8(200), uint64(12345))
+	f.Fuzz(func(t *testing.T, start uint8, half, full uint16, plies uint8, choices uint64) {
+		if full == 0 {
+			full = 1
+		}
+		fields := strings.Fields(fuzzPositions[int(start)%len(fuzzPositions)])
+		fen := fmt.Sprintf("%s %s %s %s %d %d", fields[0], fields[1], fields[2], fields[3], half, full)
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q): %v", fen, err)
+		}
+		for ply := range int(plies) {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				return
+			}
+			before := *p
+			// The choices pick each move (or, for 0 when not in check, a
+			// null move), 3 bits a ply, cycling.
+			c := int(choices >> (3 * (ply % 21)) & 7)
+			if c == 0 && !p.InCheck() {
+				p.MakeNullMove()
+			} else {
+				p.MakeMove(moves[c%len(moves)])
+			}
+			if msg := checkPosition(p); msg != "" {
+				t.Fatalf("%s after %d plies: %s", fen, ply+1, msg)
+			}
+			wantFull := before.FullmoveNumber()
+			if before.SideToMove() == Black {
+				wantFull = min(wantFull+1, MaxMoveCounter)
+			}
+			if p.FullmoveNumber() != wantFull || p.HalfmoveClock() > MaxMoveCounter ||
+				(p.HalfmoveClock() != 0 && p.HalfmoveClock() != min(before.HalfmoveClock()+1, MaxMoveCounter)) {
+				t.Fatalf("%s after %d plies: %q follows %q", fen, ply+1, p.FEN(), before.FEN())
+			}
+		}
 	})
 }

@@ -35,7 +35,7 @@ type Game struct {
 	// notes[i] holds the comment and glyphs after ply i; notes[0] the
 	// comment before the first move.
 	notes   []note
-	tags    []Tag
+	tags    tagList
 	outcome Outcome
 }
 
@@ -91,7 +91,7 @@ func (g *Game) Clone() *Game {
 		positions: append([]Position(nil), g.positions...),
 		moves:     append([]Move(nil), g.moves...),
 		notes:     append([]note(nil), g.notes...),
-		tags:      append([]Tag(nil), g.tags...),
+		tags:      g.tags.clone(),
 		outcome:   g.outcome,
 	}
 	for i := range c.notes {
@@ -411,12 +411,8 @@ func (g *Game) Tag(name string) string {
 		}
 		return g.positions[0].FEN()
 	}
-	for _, t := range g.tags {
-		if t.Name == name {
-			return t.Value
-		}
-	}
-	return ""
+	v, _ := g.tags.get(name)
+	return v
 }
 
 // SetTag sets the PGN tag name to value, keeping the tag's place if it was
@@ -428,24 +424,13 @@ func (g *Game) SetTag(name, value string) {
 	if derivedTag(name) || !validTagName(name) {
 		return
 	}
-	for i := range g.tags {
-		if g.tags[i].Name == name {
-			g.tags[i].Value = value
-			return
-		}
-	}
-	g.tags = append(g.tags, Tag{name, value})
+	g.tags.set(name, value)
 }
 
 // RemoveTag removes the PGN tag name, if set. Derived tags cannot be
 // removed.
 func (g *Game) RemoveTag(name string) {
-	for i := range g.tags {
-		if g.tags[i].Name == name {
-			g.tags = append(g.tags[:i], g.tags[i+1:]...)
-			return
-		}
-	}
+	g.tags.remove(name)
 }
 
 // validTagName reports whether name is a PGN tag name.
@@ -470,7 +455,7 @@ func validTagName(name string) bool {
 // Termination tag set, Termination "time forfeit" or "adjudication" (so
 // that reading the PGN back gives the same Reason).
 func (g *Game) Tags() []Tag {
-	tags := make([]Tag, 0, len(sevenTagRoster)+2+len(g.tags))
+	tags := make([]Tag, 0, len(sevenTagRoster)+2+len(g.tags.list))
 	for _, t := range sevenTagRoster {
 		if v := g.Tag(t.Name); v != "" || g.hasTag(t.Name) {
 			t.Value = v
@@ -480,7 +465,7 @@ func (g *Game) Tags() []Tag {
 	if fen := g.Tag("FEN"); fen != "" {
 		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", fen})
 	}
-	for _, t := range g.tags {
+	for _, t := range g.tags.list {
 		if !inSevenTagRoster(t.Name) {
 			tags = append(tags, t)
 		}
@@ -492,12 +477,8 @@ func (g *Game) Tags() []Tag {
 }
 
 func (g *Game) hasTag(name string) bool {
-	for _, t := range g.tags {
-		if t.Name == name {
-			return true
-		}
-	}
-	return false
+	_, ok := g.tags.get(name)
+	return ok
 }
 
 func inSevenTagRoster(name string) bool {

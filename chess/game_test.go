@@ -458,6 +458,20 @@ func TestTags(t *testing.T) {
 		t.Errorf("Tags() = %v\nwant %v", got, want)
 	}
 
+	// After a removal the other tags keep their places, a tag set again
+	// goes to the end, and a clone shares nothing with the original.
+	c := g.Clone()
+	c.RemoveTag("Opening")
+	c.SetTag("WhiteElo", "2610")
+	c.SetTag("Opening", "Philidor Defence")
+	wantClone := append(slices.Clone(want[:7]), Tag{"WhiteElo", "2610"}, Tag{"Opening", "Philidor Defence"})
+	if got := c.Tags(); !slices.Equal(got, wantClone) {
+		t.Errorf("clone's Tags() = %v\nwant %v", got, wantClone)
+	}
+	if got := g.Tags(); !slices.Equal(got, want) {
+		t.Errorf("after changing a clone, Tags() = %v\nwant %v", got, want)
+	}
+
 	g = NewGameFromPosition(MustParseFEN(fenCastling))
 	g.SetTag("Black", "B")
 	if err := g.Forfeit(Black, TimeForfeit); err != nil {

@@ -12,28 +12,49 @@ import (
 // ReadPGN reads every game of a PGN file (see PGNReader for what it
 // accepts). A broken game does not stop the others: ReadPGN returns all the
 // games it could read, in order, and an error joining (errors.Join) one
-// *PGNError per broken game, and the read error if reading r failed.
+// *PGNError for each of the first MaxPGNErrors broken games, then, if more
+// were broken, one error saying how many more, then the read error if
+// reading r failed. The error stays short however broken the file.
 func ReadPGN(r io.Reader) ([]*Game, error) {
 	pr := NewPGNReader(r)
 	var games []*Game
 	var errs []error
+	var readErr error
+	broken := 0
 	for {
 		g, err := pr.Next()
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			errs = append(errs, err)
-			var pe *PGNError
-			if !errors.As(err, &pe) {
-				break // a read error: nothing more can be read
-			}
+		if err == nil {
+			games = append(games, g)
 			continue
 		}
-		games = append(games, g)
+		var pe *PGNError
+		if !errors.As(err, &pe) {
+			readErr = err // nothing more can be read
+			break
+		}
+		if broken++; broken <= MaxPGNErrors {
+			errs = append(errs, err)
+		}
+	}
+	if more := broken - MaxPGNErrors; more > 0 {
+		noun := "games"
+		if more == 1 {
+			noun = "game"
+		}
+		errs = append(errs, fmt.Errorf("chess: PGN: %d more broken %s (%d in all)", more, noun, broken))
+	}
+	if readErr != nil {
+		errs = append(errs, readErr)
 	}
 	return games, errors.Join(errs...)
 }
+
+// MaxPGNErrors is the number of broken games ReadPGN describes one by one;
+// it counts the others.
+const MaxPGNErrors = 10
 
 // PGNError reports a game of a PGN file that could not be read: its number
 // in the file (from 1, counting broken games too), the line of the problem,

@@ -2,8 +2,10 @@ package chess
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -229,6 +231,59 @@ func TestReadPGNSeveralBrokenGames(t *testing.T) {
 		if got := joined.Unwrap()[i].Error(); !strings.Contains(got, want) {
 			t.Errorf("error %d = %q, want it to mention %q", i, got, want)
 		}
+	}
+}
+
+// TestReadPGNManyBrokenGames checks that ReadPGN describes only the first
+// MaxPGNErrors broken games and counts the others, so its error stays short
+// (it was 1.5 MB for 10,000 broken games), and still reads the good ones.
+func TestReadPGNManyBrokenGames(t *testing.T) {
+	tests := []struct {
+		broken   int
+		wantLast string // the last joined error, "" if no count
+	}{
+		{1, ""},
+		{MaxPGNErrors, ""},
+		{MaxPGNErrors + 1, "chess: PGN: 1 more broken game (11 in all)"},
+		{10_000, "chess: PGN: 9990 more broken games (10000 in all)"},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.broken), func(t *testing.T) {
+			var text strings.Builder
+			for i := range tt.broken {
+				fmt.Fprintf(&text, "[Event \"broken %d\"]\n1. e5 *\n\n", i+1)
+			}
+			text.WriteString("[Event \"good\"]\n1. e4 e5 *\n")
+			games, err := ReadPGN(strings.NewReader(text.String()))
+			if len(games) != 1 || games[0].Tag("Event") != "good" {
+				t.Errorf("read %d games, want the good one", len(games))
+			}
+			var joined interface{ Unwrap() []error }
+			if !errors.As(err, &joined) {
+				t.Fatalf("error %v is not joined", err)
+			}
+			errs := joined.Unwrap()
+			described := min(tt.broken, MaxPGNErrors)
+			want := described
+			if tt.wantLast != "" {
+				want++
+			}
+			if len(errs) != want {
+				t.Fatalf("%d errors joined, want %d", len(errs), want)
+			}
+			for i, e := range errs[:described] {
+				var pe *PGNError
+				if !errors.As(e, &pe) || pe.Game != i+1 {
+					t.Errorf("error %d = %v, want game %d's *PGNError", i, e, i+1)
+				}
+			}
+			if tt.wantLast != "" && errs[len(errs)-1].Error() != tt.wantLast {
+				t.Errorf("last error %q, want %q", errs[len(errs)-1], tt.wantLast)
+			}
+			if n := len(err.Error()); n > 2000 {
+				t.Errorf("error of %d bytes, want at most 2000", n)
+			}
+		})
 	}
 }
 

@@ -22,9 +22,16 @@ type Position struct {
 	side      Color
 	castling  CastlingRights
 	epSquare  Square // set only when an en-passant capture is legal
-	halfmoves uint16 // plies since the last capture or pawn move
-	fullmoves uint16 // starts at 1, incremented after Black's move
+	halfmoves uint16 // plies since the last capture or pawn move, at most MaxMoveCounter
+	fullmoves uint16 // starts at 1, incremented after Black's move, at most MaxMoveCounter
 }
+
+// MaxMoveCounter is the largest halfmove clock and fullmove number a
+// Position holds. The counters stop there rather than wrap around, so the
+// FEN of any position reached by playing moves parses again. No game gets
+// near it: the seventy-five-move rule ends every game within about 9,000
+// moves.
+const MaxMoveCounter = 65535
 
 // StartFEN is the FEN of the standard starting position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -68,11 +75,11 @@ func (p *Position) CastlingRights() CastlingRights { return p.castling }
 func (p *Position) EnPassant() Square { return p.epSquare }
 
 // HalfmoveClock returns the number of plies since the last capture or pawn
-// move, as used by the fifty-move rule.
+// move, as used by the fifty-move rule; it stops at MaxMoveCounter.
 func (p *Position) HalfmoveClock() int { return int(p.halfmoves) }
 
 // FullmoveNumber returns the move number, starting at 1 and incremented
-// after each Black move.
+// after each Black move; it stops at MaxMoveCounter.
 func (p *Position) FullmoveNumber() int { return int(p.fullmoves) }
 
 // Hash returns the Zobrist hash of the position. Two positions with the same
@@ -167,10 +174,7 @@ func (p *Position) MakeMove(m Move) {
 		p.hash ^= zobristEP[p.epSquare.File()]
 		p.epSquare = NoSquare
 	}
-	p.halfmoves++
-	if us == Black {
-		p.fullmoves++
-	}
+	p.countPly(us)
 
 	switch k := m.kind(); {
 	case k == kindQuiet:
@@ -219,12 +223,20 @@ func (p *Position) MakeNullMove() {
 		p.hash ^= zobristEP[p.epSquare.File()]
 		p.epSquare = NoSquare
 	}
-	p.halfmoves++
-	if p.side == Black {
-		p.fullmoves++
-	}
+	p.countPly(p.side)
 	p.side = p.side.Other()
 	p.checkers = Empty
+}
+
+// countPly advances the move counters for a ply played by us, stopping at
+// MaxMoveCounter. A capture or pawn move then resets the halfmove clock.
+func (p *Position) countPly(us Color) {
+	if p.halfmoves < MaxMoveCounter {
+		p.halfmoves++
+	}
+	if us == Black && p.fullmoves < MaxMoveCounter {
+		p.fullmoves++
+	}
 }
 
 func castleIndex(c Color, queenside bool) int {

@@ -177,7 +177,8 @@ func TestMakeNullMove(t *testing.T) {
 }
 
 // TestMakeMoveCounters checks the halfmove clock, the fullmove number and
-// the castling rights after a few kinds of moves.
+// the castling rights after a few kinds of moves, and that the counters
+// stop at MaxMoveCounter.
 func TestMakeMoveCounters(t *testing.T) {
 	tests := []struct {
 		fen  string
@@ -194,6 +195,10 @@ func TestMakeMoveCounters(t *testing.T) {
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10", "h1h2", "r3k2r/8/8/8/8/8/7R/R3K3 b Qkq - 4 10"},
 		{"4k3/1P6/8/8/8/8/8/4K3 w - - 7 40", "b7b8n", "1N2k3/8/8/8/8/8/8/4K3 b - - 0 40"},
 		{"4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2", "d5c6", "4k3/8/2P5/8/8/8/8/4K3 b - - 0 2"},
+		// The counters stop at MaxMoveCounter rather than wrap to 0.
+		{"4k3/8/8/8/8/8/8/4K3 b - - 65534 65535", "e8d8", "3k4/8/8/8/8/8/8/4K3 w - - 65535 65535"},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 65535 65535", "e8d8", "3k4/8/8/8/8/8/8/4K3 w - - 65535 65535"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 65535 65535", "e1d1", "4k3/8/8/8/8/8/8/3K4 b - - 65535 65535"},
 	}
 	for _, tt := range tests {
 		p := MustParseFEN(tt.fen)

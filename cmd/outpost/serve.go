@@ -7,10 +7,10 @@ import (
 	"io"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,7 +19,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS]`
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--trust-proxy ADDRS]`
 
 const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
 Outpost (against the AI at any level, two people on one board, or two AIs),
@@ -38,11 +38,44 @@ The API is described in docs/server.md.`
 // serveShutdownTimeout bounds the wait for requests under way at shutdown.
 const serveShutdownTimeout = 10 * time.Second
 
-// runServe runs "outpost serve" until SIGINT or SIGTERM.
+// runServe runs "outpost serve" until SIGINT or SIGTERM. A second signal
+// ends the process at once, should the graceful shutdown hang.
 func runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop) // the next signal gets its default action: exit
 	return serve(ctx, args, os.Stdout, os.Stderr)
+}
+
+// errStopped is returned by interruptible when its context ends first.
+var errStopped = errors.New("stopped")
+
+// interruptible runs a step of the start that may block (opening a locked
+// database) until it returns or ctx ends, so that a signal always stops the
+// server. When ctx ends first it returns errStopped at once, and release is
+// called on the step's result if it comes later.
+func interruptible[T any](ctx context.Context, step func() (T, error), release func(T)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := step()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.err == nil {
+				release(r.v)
+			}
+		}()
+		var zero T
+		return zero, errStopped
+	}
 }
 
 // serve runs "outpost serve" until ctx is cancelled, printing the address
@@ -58,10 +91,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
 	syncMode := fs.String("sync", "normal", "how a committed move is kept: `normal` (survives a crash or kill of the server, not a power loss) or full (an fsync per commit: survives a power loss, slower)")
 	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
+	trustProxy := fs.String("trust-proxy", "", "the reverse proxies in front of the server, `ADDRS` (\"127.0.0.1,10.0.0.0/8\"): a request from one is counted as the client its X-Forwarded-For names")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	proxies, proxyErr := server.ParseTrustedProxies(*trustProxy)
 	switch {
+	case proxyErr != nil:
+		return usageErrorf(fs, "--trust-proxy: %v", strings.TrimPrefix(proxyErr.Error(), "server: "))
 	case *workers < 1 || *workers > 1024:
 		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
 	case *hash < 1 || *hash > engine.MaxHashMB:
@@ -82,7 +119,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *syncMode == "full" {
 		opts.Sync = store.SyncFull
 	}
-	st, err := store.OpenWith(*dbPath, opts)
+	st, err := interruptible(ctx, func() (*store.Store, error) { return store.OpenWith(*dbPath, opts) },
+		func(st *store.Store) { st.Close() })
+	if errors.Is(err, errStopped) {
+		fmt.Fprintln(stdout, "Shutting down.")
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -93,11 +135,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// cores leave one free for HTTP whenever every worker searches.
 		runtime.GOMAXPROCS(runtime.NumCPU() + *workers)
 	}
-	srv, err := server.New(server.Config{
-		Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
-		MoveTime: time.Duration(*movetime) * time.Millisecond,
-		Logf:     logger.Printf,
-	})
+	srv, err := interruptible(ctx, func() (*server.Server, error) {
+		return server.New(server.Config{
+			Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
+			MoveTime:       time.Duration(*movetime) * time.Millisecond,
+			TrustedProxies: proxies,
+			Logf:           logger.Printf,
+		})
+	}, (*server.Server).Close)
+	if errors.Is(err, errStopped) {
+		fmt.Fprintln(stdout, "Shutting down.")
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -107,15 +156,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          logger,
-	}
-	hs.RegisterOnShutdown(srv.CloseStreams)
+	hs := srv.HTTPServer()
+	hs.ErrorLog = logger
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(srv.Listener(ln)) }()
 	fmt.Fprintf(stdout, "Outpost is at %s (games in %s)\n", openURL(ln.Addr()), *dbPath)
 
 	select {

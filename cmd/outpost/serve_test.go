@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +20,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/server"
+	"github.com/outpost-chess/outpost/internal/store"
+	"github.com/outpost-chess/outpost/internal/store/storetest"
 )
 
 func TestServeUsage(t *testing.T) {
@@ -33,6 +37,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--nice", "20"}, "--nice 20 is out of range"},
 		{[]string{"--sync", "off"}, `--sync "off": want full or normal`},
 		{[]string{"--db", ""}, "--db: empty path"},
+		{[]string{"--trust-proxy", "localhost"}, `--trust-proxy: "localhost" is neither an IP address nor a network`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--port", "80"}, "flag provided but not defined"},
 	}
@@ -44,7 +49,7 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 	stdout, _, code := runOutpost(t, "help", "serve")
-	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "127.0.0.1:8080"} {
+	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "--trust-proxy", "127.0.0.1:8080"} {
 		if code != 0 || !strings.Contains(stdout, flag) {
 			t.Errorf("help serve (exit %d) lacks %q:\n%s", code, flag, stdout)
 		}
@@ -214,6 +219,22 @@ type serverProcess struct {
 // address.
 func startServer(t *testing.T, db string, args ...string) *serverProcess {
 	t.Helper()
+	p, lines := spawnServer(t, db, args...)
+	select {
+	case line := <-lines:
+		p.base = parseAddress(t, line)
+	case <-p.exited:
+		t.Fatalf("the server exited (%v) without printing its address; output %q", p.err, p.output.String())
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the server printed no address; output %q", p.output.String())
+	}
+	return p
+}
+
+// spawnServer runs "outpost serve" on db with args; its first line of
+// output comes on the channel.
+func spawnServer(t *testing.T, db string, args ...string) (*serverProcess, <-chan string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--db", db, "--hash", "1"}, args...)...)
 	cmd.Env = append(os.Environ(), "OUTPOST_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
@@ -240,13 +261,23 @@ func startServer(t *testing.T, db string, args ...string) *serverProcess {
 		p.err = cmd.Wait()
 		close(p.exited)
 	}()
-	select {
-	case line := <-lines:
-		p.base = parseAddress(t, line)
-	case <-time.After(20 * time.Second):
-		t.Fatalf("the server printed no address; output %q", p.output.String())
+	return p, lines
+}
+
+// stop sends SIGTERM and waits for the process to exit, cleanly.
+func (p *serverProcess) stop(t *testing.T) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
 	}
-	return p
+	select {
+	case <-p.exited:
+		if p.err != nil {
+			t.Errorf("exit after SIGTERM: %v; output:\n%s", p.err, p.output.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("SIGTERM did not stop the server; output:\n%s", p.output.String())
+	}
 }
 
 // TestServeSurvivesSIGKILL plays games on a server process, kills it with
@@ -359,4 +390,99 @@ func TestServeSIGTERM(t *testing.T) {
 	if st.Moves[0].UCI != "e2e4" {
 		t.Errorf("moves %+v", st.Moves)
 	}
+}
+
+// TestServeDamagedDatabase starts the server on a database where a game is
+// damaged: it serves the others, answers the damaged one with an error
+// that says so (and logs it), and stops on SIGTERM.
+func TestServeDamagedDatabase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs server processes")
+	}
+	db := filepath.Join(t.TempDir(), "outpost.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for range 3 {
+		g := store.Game{White: store.AI, Black: store.Human, WhiteLevel: "1", BlackLevel: "1",
+			StartFEN: chess.StartFEN, TokenHash: make([]byte, 32)}
+		if err := st.CreateGame(context.Background(), &g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	storetest.DamageValue("created_at", "yesterday")(t, db, ids[1])
+
+	p := startServer(t, db, "--workers", "1", "--movetime", "100")
+	c := &client{t: t, base: p.base}
+	for _, id := range []string{ids[0], ids[2]} {
+		c.waitFor(clientGame{id: id}, "the AI's move", func(st server.GameState) bool { return st.Plies == 1 })
+	}
+	status, body := c.do("GET", "/api/games/"+ids[1], "", "")
+	if status != http.StatusInternalServerError || !strings.Contains(string(body), "damaged") {
+		t.Errorf("GET of the damaged game: %d %s", status, body)
+	}
+	if out := p.output.String(); !strings.Contains(out, ids[1]) || !strings.Contains(out, "damaged") {
+		t.Errorf("the log does not name the damaged game:\n%s", out)
+	}
+	p.stop(t)
+}
+
+// TestServeSIGTERMWhileStarting stops the server with SIGTERM while it
+// waits for a database another program holds locked: it stops at once,
+// instead of after the lock's timeout with an error.
+func TestServeSIGTERMWhileStarting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs server processes")
+	}
+	db := filepath.Join(t.TempDir(), "outpost.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	lock, err := sql.Open("sqlite", "file:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	conn, err := lock.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN EXCLUSIVE"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(context.Background(), "ROLLBACK")
+
+	p, _ := spawnServer(t, db, "--workers", "1")
+	// Wait until it has the database open: it waits for the lock.
+	deadline := time.Now().Add(20 * time.Second)
+	for !hasOpen(p.cmd.Process.Pid, db) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not open the database; output:\n%s", p.output.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	p.stop(t)
+	if out := p.output.String(); strings.Contains(out, "locked") || !strings.Contains(out, "Shutting down.") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// hasOpen reports whether process pid has file open (Linux: /proc).
+func hasOpen(pid int, file string) bool {
+	fds, _ := filepath.Glob(fmt.Sprintf("/proc/%d/fd/*", pid))
+	for _, fd := range fds {
+		if target, err := os.Readlink(fd); err == nil && target == file {
+			return true
+		}
+	}
+	return false
 }

@@ -50,6 +50,9 @@
 //	             continuation history; quiescence
 //	             search with stand-pat, delta pruning, SEE filtering and
 //	             check evasions, its fail highs pulled towards beta
+//	margins.go   every margin, depth limit and reduction shape of the
+//	             search's steps, each with where it came from (measured
+//	             in self-play, Stockfish's, or a guess)
 //	threads.go   parallel search ("lazy SMP") at full strength: helper
 //	             threads search the same root with their own histories and
 //	             caches, sharing the hash table; the main thread keeps the
@@ -63,7 +66,8 @@
 //	             the child's bucket prefetched as a move is made, not
 //	             for the moves pruned before (prefetch_amd64.s, from
 //	             chess.Position.HashHint)
-//	movepick.go  staged move picker: hash move (checked with
+//	movepick.go  staged move picker, readied for the main search, for
+//	             quiescence or for ProbCut (its SEE threshold): hash move (checked with
 //	             chess.Position.IsLegal, so a cutoff by it generates no
 //	             moves), good captures (MVV-LVA
 //	             and capture history, SEE >= 0), killers, counter-move,

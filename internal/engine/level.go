@@ -43,9 +43,9 @@ const (
 
 // levels is the level table. Elo is on the scale of Stockfish 15.1's
 // UCI_Elo. Full strength (8 and max) is what matches measured at 10+0.1
-// against UCI_Elo 2400 (README: 55.0% in 300 games); the weaker levels aim
+// against UCI_Elo 2400 (docs/strength.md: 55.0% in 300 games); the weaker levels aim
 // at Elos spread below it. scripts/level-calibration measures them
-// (README's level table, 29 November: each within its interval of its aim,
+// (docs/levels.md, 29 November: each within its interval of its aim,
 // 40-100 games a level). The capped levels follow the search's strength:
 // levels 5-7 moved down on 29 November, when they measured 98-180 above
 // their aims.

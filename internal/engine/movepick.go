@@ -24,17 +24,21 @@ const (
 //  3. quiet moves: the two killers, the counter-move, then by history;
 //  4. the losing captures and under-promotions deferred from step 2.
 //
-// With noisyOnly (quiescence search) only steps 1 and 2 run: the hash move
-// if it is noisy, and the captures and queen promotions that do not lose
-// material.
+// A picker is kept in its search frame (clearing a new one per node would
+// cost several KiB) and readied for each use by one of its init methods:
+// initSearch (every legal move: the main search, and quiescence in check),
+// initQuiescence (steps 1 and 2 only) and initProbCut (those of them that
+// win enough material).
 type movePicker struct {
-	pos       *chess.Position
-	tables    *orderingTables
-	ttMove    chess.Move
-	killers   [2]chess.Move
-	counter   chess.Move
-	rows      historyRows // the history rows quiet moves are ordered by
-	noisyOnly bool
+	pos     *chess.Position
+	tables  *orderingTables
+	ttMove  chess.Move
+	killers [2]chess.Move
+	counter chess.Move
+	rows    historyRows // the history rows quiet moves are ordered by
+
+	use       pickerUse
+	threshold Score // ProbCut's: the least a noisy move's exchange must win
 
 	stage  int
 	noisy  chess.MoveList
@@ -56,23 +60,58 @@ type movePicker struct {
 	threats threats
 }
 
-func (mp *movePicker) init(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, noisyOnly bool) {
-	mp.pos, mp.tables, mp.ttMove, mp.noisyOnly = p, t, ttMove, noisyOnly
-	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
-	mp.pruningQuiets, mp.passedOver = false, 0
-	mp.threats = threats{}
+// pickerUse is what a picker was readied for, by its init method.
+type pickerUse uint8
+
+const (
+	forSearch     pickerUse = iota // every legal move (initSearch)
+	forQuiescence                  // steps 1 and 2 only (initQuiescence)
+	forProbCut                     // those of them that win enough (initProbCut)
+)
+
+// initSearch readies mp for a node of the main search at ply, or of
+// quiescence in check (whose evasions are all its legal moves): every legal
+// move once, in the four steps above. Quiet moves are ordered by the
+// killers of ply, the counter-move to prev (the opponent's last move, made
+// by prevPiece; NoMove or NullMove: none) and the history rows rows.
+func (mp *movePicker) initSearch(p *chess.Position, t *orderingTables, ttMove chess.Move, ply int, prev chess.Move, prevPiece chess.Piece, rows historyRows) {
+	mp.reset(p, t, ttMove)
+	mp.use = forSearch
 	mp.killers = t.killers[ply]
 	mp.counter = chess.NoMove
-	mp.rows = historyRows{}
 	if prev != chess.NoMove && prev != chess.NullMove {
 		mp.counter = t.counters[prevPiece][prev.To()]
 	}
+	mp.rows = rows
 }
 
-// setHistoryRows gives the picker the history rows to order quiet moves by;
-// init leaves it none, so a picker that reaches the quiet moves must have
-// them first.
-func (mp *movePicker) setHistoryRows(rows historyRows) { mp.rows = rows }
+// initQuiescence readies mp for a quiescence node not in check: steps 1
+// and 2 only, the hash move if it is noisy (whatever its exchange), then
+// the captures and queen promotions that do not lose material.
+func (mp *movePicker) initQuiescence(p *chess.Position, t *orderingTables, ttMove chess.Move) {
+	mp.reset(p, t, ttMove)
+	mp.use = forQuiescence
+}
+
+// initProbCut readies mp for ProbCut: of the moves initQuiescence would
+// return, in the same order, those whose exchange wins at least threshold
+// (SEE >= threshold), the hash move's included.
+func (mp *movePicker) initProbCut(p *chess.Position, t *orderingTables, ttMove chess.Move, threshold Score) {
+	mp.reset(p, t, ttMove)
+	mp.use, mp.threshold = forProbCut, threshold
+}
+
+// reset starts mp over at step 1 for position p, with the hash move ttMove
+// and no killers, counter-move, history rows or threats.
+func (mp *movePicker) reset(p *chess.Position, t *orderingTables, ttMove chess.Move) {
+	mp.pos, mp.tables, mp.ttMove = p, t, ttMove
+	mp.stage, mp.next, mp.nBad, mp.badIdx = stageTT, 0, 0, 0
+	mp.pruningQuiets, mp.passedOver = false, 0
+	mp.threats = threats{}
+	mp.killers = [2]chess.Move{}
+	mp.counter = chess.NoMove
+	mp.rows = historyRows{}
+}
 
 // nextMove returns the next move, or NoMove when all have been returned.
 func (mp *movePicker) nextMove() chess.Move {
@@ -80,10 +119,15 @@ func (mp *movePicker) nextMove() chess.Move {
 		switch mp.stage {
 		case stageTT:
 			mp.stage++
-			if mp.ttMove != chess.NoMove && mp.ttMoveLegal() {
+			if mp.ttMove == chess.NoMove || !mp.ttMoveLegal() {
+				mp.ttMove = chess.NoMove
+				continue
+			}
+			// A hash move below ProbCut's threshold is not returned, and
+			// stays set so the later stages pass over it too.
+			if mp.use != forProbCut || seeGE(mp.pos, mp.ttMove, mp.threshold) {
 				return mp.ttMove
 			}
-			mp.ttMove = chess.NoMove
 		case stageGenNoisy:
 			mp.pos.GenerateMoves(&mp.noisy, chess.NoisyMoves)
 			mp.scoreNoisy()
@@ -100,10 +144,13 @@ func (mp *movePicker) nextMove() chess.Move {
 					mp.nBad++
 					continue
 				}
+				if mp.use == forProbCut && !seeGE(mp.pos, m, mp.threshold) {
+					continue
+				}
 				return m
 			}
 			mp.stage++
-			if mp.noisyOnly {
+			if mp.use != forSearch {
 				mp.stage = stageDone // quiescence never plays losing captures
 			}
 		case stageGenQuiet:
@@ -164,7 +211,7 @@ func (mp *movePicker) takePassedOver() int {
 // position that shares a hash slot, with chess.Position.IsLegal: without
 // generating moves, which a cutoff by the hash move then never needs.
 func (mp *movePicker) ttMoveLegal() bool {
-	return !(mp.noisyOnly && mp.ttMove.IsQuiet()) && mp.pos.IsLegal(mp.ttMove)
+	return !(mp.use != forSearch && mp.ttMove.IsQuiet()) && mp.pos.IsLegal(mp.ttMove)
 }
 
 // isBadNoisy reports whether a noisy move goes to the deferred list: an

@@ -53,11 +53,9 @@ func suitePositions(t testing.TB) []*chess.Position {
 	return out
 }
 
-// pickAll runs a picker to the end and returns the moves in order.
-func pickAll(p *chess.Position, tables *orderingTables, ttMove chess.Move, ply int, noisyOnly bool, rows historyRows) []chess.Move {
-	var mp movePicker
-	mp.init(p, tables, ttMove, ply, chess.NoMove, chess.NoPiece, noisyOnly)
-	mp.setHistoryRows(rows)
+// pickAll runs a picker readied by one of its init methods to the end and
+// returns the moves in order.
+func pickAll(mp *movePicker) []chess.Move {
 	var got []chess.Move
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
 		got = append(got, m)
@@ -141,7 +139,9 @@ func TestMovePickerFull(t *testing.T) {
 				}
 			}
 			rows := tables.rows(p, cont1, cont2)
-			got := pickAll(p, tables, tt, ply, false, rows)
+			var mp movePicker
+			mp.initSearch(p, tables, tt, ply, chess.NoMove, chess.NoPiece, rows)
+			got := pickAll(&mp)
 			where := func() string {
 				return fmt.Sprintf("%s tt %v continuation history %v", p.FEN(), tt, withCont)
 			}
@@ -199,7 +199,10 @@ func TestMovePickerFull(t *testing.T) {
 	}
 }
 
-func TestMovePickerNoisyOnly(t *testing.T) {
+// TestMovePickerQuiescence checks the quiescence picker: a noisy hash move
+// first, then the captures and queen promotions that do not lose material,
+// most valuable victim first.
+func TestMovePickerQuiescence(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	tables := new(orderingTables)
 	for pc := range tables.captures {
@@ -217,7 +220,9 @@ func TestMovePickerNoisyOnly(t *testing.T) {
 			}
 		}
 		for _, tt := range ttCandidates(p, rng) {
-			got := pickAll(p, tables, tt, 0, true, historyRows{})
+			var mp movePicker
+			mp.initQuiescence(p, tables, tt)
+			got := pickAll(&mp)
 			where := p.FEN() + " tt " + tt.String()
 			ttNoisy := tt != chess.NoMove && !tt.IsQuiet() && p.IsLegal(tt)
 			w := want
@@ -246,6 +251,39 @@ func TestMovePickerNoisyOnly(t *testing.T) {
 				}
 				if i > 0 && noisyKey(p, tables, got[i-1]) < noisyKey(p, tables, m) {
 					t.Errorf("%s: %v before %v, want most valuable victim first, then by capture history", where, got[i-1], m)
+				}
+			}
+		}
+	}
+}
+
+// TestMovePickerProbCut checks that the ProbCut picker returns, in the same
+// order, the moves of the quiescence picker whose exchange reaches its
+// threshold, the hash move's included.
+func TestMovePickerProbCut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	tables := new(orderingTables)
+	for pc := range tables.captures {
+		for to := range tables.captures[pc] {
+			for victim := range tables.captures[pc][to] {
+				tables.captures[pc][to][victim] = rng.Int32N(2*historyMax) - historyMax
+			}
+		}
+	}
+	var quiescence, probCut movePicker
+	for _, p := range suitePositions(t) {
+		for _, tt := range ttCandidates(p, rng) {
+			for _, threshold := range []Score{-300, -1, 0, 1, 100, 320, 900} {
+				quiescence.initQuiescence(p, tables, tt)
+				var want []chess.Move
+				for _, m := range pickAll(&quiescence) {
+					if seeGE(p, m, threshold) {
+						want = append(want, m)
+					}
+				}
+				probCut.initProbCut(p, tables, tt, threshold)
+				if got := pickAll(&probCut); !slices.Equal(got, want) {
+					t.Errorf("%s tt %v threshold %d: got %v, want %v", p.FEN(), tt, threshold, got, want)
 				}
 			}
 		}
@@ -327,8 +365,7 @@ func TestMovePickerPruneQuiets(t *testing.T) {
 		checks := p.Checks()
 		for pruneAfter := range 4 {
 			var mp movePicker
-			mp.init(p, tables, chess.NoMove, 0, chess.NoMove, chess.NoPiece, false)
-			mp.setHistoryRows(tables.rows(p, nil, nil))
+			mp.initSearch(p, tables, chess.NoMove, 0, chess.NoMove, chess.NoPiece, tables.rows(p, nil, nil))
 			where := fmt.Sprintf("%s, quiet moves pruned after %d", p.FEN(), pruneAfter)
 			var got []chess.Move
 			quiets, passedOver := 0, 0
@@ -390,8 +427,7 @@ func TestQuietValueCountsThreats(t *testing.T) {
 	tables.history[chess.White][escape.From()][escape.To()] = 100
 	tables.history[chess.White][into.From()][into.To()] = -50
 	var mp movePicker
-	mp.init(p, tables, escape, 0, chess.NoMove, chess.NoPiece, false)
-	mp.setHistoryRows(tables.rows(p, nil, nil))
+	mp.initSearch(p, tables, escape, 0, chess.NoMove, chess.NoPiece, tables.rows(p, nil, nil))
 	knight := p.PieceAt(escape.From())
 	history := func(m chess.Move) int32 { return tables.quietScore(chess.White, m, knight, &mp.rows) }
 	if got := mp.nextMove(); got != escape {

@@ -9,10 +9,6 @@ import (
 	"github.com/outpost-chess/outpost/internal/eval"
 )
 
-// aspirationDelta is the initial half-width of the aspiration window around
-// the previous iteration's score; it grows by half on each failure.
-const aspirationDelta = 14
-
 // run is the iterative deepening driver: depth 1, 2, ... until a limit is
 // reached, each iteration searching every MultiPV line with an aspiration
 // window, and reporting progress after each.

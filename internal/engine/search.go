@@ -111,15 +111,14 @@ type searcher struct {
 }
 
 // lmrReductions[d][n] is the late-move reduction at depth d for the n-th
-// move: the usual logarithmic formula (0.75 + ln d * ln n / 2.75). The
-// divisor was 2.25 until 28 November 2026: 2.75 reduces less, and measured
-// +7.8 ±13.3 Elo over 2000 games of self-play (2.5: +7.5 ±13.4).
+// move: the usual logarithmic formula, lmrBase + ln d × ln n / lmrDivisor
+// (margins.go).
 var lmrReductions [64][64]int
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmrReductions[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.75)
+			lmrReductions[d][n] = int(lmrBase + math.Log(float64(d))*math.Log(float64(n))/lmrDivisor)
 		}
 	}
 }
@@ -317,19 +316,19 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	if !pvNode && !inCheck && excluded == chess.NoMove && beta > -MaxMateScore && beta < MaxMateScore {
 		// Step 6. Reverse futility pruning: far enough above beta at low
 		// depth, assume a quiet move keeps the score there.
-		margin := Score(80 * depth)
+		margin := Score(rfpMarginPerPly * depth)
 		if improving {
-			margin -= 60
+			margin -= rfpImprovingBonus
 		}
-		if depth <= 7 && refined-margin >= beta {
+		if depth <= rfpMaxDepth && refined-margin >= beta {
 			return refined
 		}
 
 		// Step 7. Null-move pruning: if passing still fails high with a
 		// reduced search, a real move almost surely would too. Not in pawn
 		// endings (zugzwang) and not twice in a row.
-		if depth >= 3 && refined >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
-			r := 3 + depth/4 + min(int(refined-beta)/200, 3)
+		if depth >= nullMoveMinDepth && refined >= beta && f.move != chess.NullMove && hasNonPawnMaterial(pos, pos.SideToMove()) {
+			r := nullMoveBaseReduction + depth/nullMoveDepthDivisor + min(int(refined-beta)/nullMoveEvalDivisor, nullMoveMaxEvalReduction)
 			s.makeMove(ply, chess.NullMove)
 			score := -s.search(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 			s.unmakeMove()
@@ -363,15 +362,14 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 
 	// Step 9. Internal iterative reduction: without a hash move, ordering
 	// will be poor, so search shallower and let the next iteration fix it.
-	if depth >= 4 && ttMove == chess.NoMove {
+	if depth >= iirMinDepth && ttMove == chess.NoMove {
 		depth--
 	}
 
 	// Step 10. The move loop.
-	mp := &f.pickers[boolToInt(excluded != chess.NoMove)]
-	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, false)
 	rows := s.historyRows(ply)
-	mp.setHistoryRows(rows)
+	mp := &f.pickers[boolToInt(excluded != chess.NoMove)]
+	mp.initSearch(pos, s.tables, ttMove, ply, f.move, f.movedPiece, rows)
 	origAlpha := alpha
 	best, bestMove := -Infinite, chess.NoMove
 	moveCount := 0
@@ -381,6 +379,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	var noisies [32]chess.Move
 	nNoisies := 0
 	skipQuiets := false
+	pm := prunedMove{depth: depth, improving: improving, eval: refined}
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
 		if m == excluded { // a singular extension search leaves it out
 			continue
@@ -401,9 +400,9 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// singular but its hash score beats beta, it is searched a ply
 		// shallower (negative extension).
 		extension := 0
-		if m == ttMove && ply > 0 && ply < 2*s.rootDepth && excluded == chess.NoMove && depth >= 6 &&
-			tte.depth >= depth-3 && tte.bound != Upper && !ttScore.IsMate() {
-			singularBeta := ttScore - Score(2*depth)
+		if m == ttMove && ply > 0 && ply < 2*s.rootDepth && excluded == chess.NoMove && depth >= singularMinDepth &&
+			tte.depth >= depth-singularTableDepthSlack && tte.bound != Upper && !ttScore.IsMate() {
+			singularBeta := ttScore - Score(singularMarginPerPly*depth)
 			f.excluded = m
 			score := s.search(singularBeta-1, singularBeta, (depth-1)/2, ply, false, cutNode)
 			f.excluded = chess.NoMove
@@ -458,11 +457,16 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// Step 12. Shallow-depth pruning of moves unlikely to matter, once
 		// a move that avoids being mated is in hand. Checks are kept unless
 		// they give away much material: they are how most tactics start.
-		if ply > 0 && best > -MaxMateScore && !inCheck && s.prunable(pos, m, quiet, givesCheck, hist, depth, moveCount, improving, refined, alpha, &skipQuiets) {
-			if skipQuiets { // late move pruning has begun, past the second move: checks is filled
+		if ply > 0 && best > -MaxMateScore && !inCheck {
+			pm.move, pm.quiet, pm.givesCheck, pm.value, pm.moveCount, pm.alpha = m, quiet, givesCheck, hist, moveCount, alpha
+			switch pm.decide(pos) {
+			case pruneMove:
+				continue
+			case pruneLateQuiets: // past the second move: checks is filled
+				skipQuiets = true
 				mp.pruneQuiets(&checks)
+				continue
 			}
-			continue
 		}
 		child := s.makeMove(ply, m)
 		if extension == 2 {
@@ -474,7 +478,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 		// searched shallower with a null window, and again at full depth
 		// only if they surprise.
 		var score Score
-		if depth >= 3 && moveCount > 1+boolToInt(pvNode) && (quiet || !seeGE(pos, m, 0)) {
+		if depth >= lmrMinDepth && moveCount > 1+boolToInt(pvNode) && (quiet || !seeGE(pos, m, 0)) {
 			r := lmrReductions[min(depth, 63)][min(moveCount, 63)]
 			if !pvNode {
 				r++
@@ -500,7 +504,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				r--
 			}
 			if quiet {
-				r -= int(hist / 12288)
+				r -= int(hist / lmrHistoryDivisor)
 			} else {
 				// A losing capture that has often cut off here before is
 				// reduced less, one that has not more.
@@ -513,7 +517,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 				// The re-search goes a ply deeper when the reduced search
 				// beat the best score by far, and a ply shallower when it
 				// barely beat it.
-				if score > best+deeperMargin+Score(2*newDepth) {
+				if score > best+deeperMargin+Score(deeperMarginPerPly*newDepth) {
 					newDepth++
 				} else if score < best+shallowerMargin {
 					newDepth--
@@ -602,17 +606,6 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	return best
 }
 
-// ProbCut searches at depth-probCutReduction, from probCutMinDepth on, for
-// a capture that beats beta by probCutMargin. Its cutoff is stored in the
-// table at depth-probCutTableReduction, and a table entry at least that deep
-// scoring below beta+probCutMargin skips it (ProbCut would fail).
-const (
-	probCutMinDepth       = 5
-	probCutReduction      = 4
-	probCutTableReduction = 3
-	probCutMargin         = 200
-)
-
 // probCut is step 8 of search: it returns the first capture at ply whose
 // exchange can win enough to reach probBeta from the evaluation eval and
 // that beats probBeta in quiescence and then in a null-window search of
@@ -621,11 +614,8 @@ const (
 func (s *searcher) probCut(ply, depth int, probBeta Score, ttMove chess.Move, eval Score, cutNode bool) (chess.Move, Score) {
 	pos := &s.stack[ply].pos
 	mp := &s.stack[ply].pickers[0]
-	mp.init(pos, s.tables, ttMove, ply, chess.NoMove, chess.NoPiece, true)
+	mp.initProbCut(pos, s.tables, ttMove, probBeta-eval)
 	for m := mp.nextMove(); m != chess.NoMove; m = mp.nextMove() {
-		if !seeGE(pos, m, probBeta-eval) {
-			continue
-		}
 		s.makeMove(ply, m)
 		score := -s.quiesce(-probBeta, -probBeta+1, ply+1, false)
 		if score >= probBeta {
@@ -661,11 +651,6 @@ func (s *searcher) rewardRefutation(ply, depth int, clear bool) {
 	rows.updateContinuation(f.movedPiece, f.move.To(), bonus)
 }
 
-// clearRefutationMargin: a node that fails low by more than this many
-// centipawns per ply of depth rewards the move that led to it twice
-// (rewardRefutation).
-const clearRefutationMargin = 62
-
 // historyRows returns the history rows of the node at ply: its pawn
 // structure's, and the continuation rows after the opponent's last move and
 // after our own previous move (nil where there is no such move).
@@ -688,82 +673,72 @@ func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
 	return s.evaluate(f)
 }
 
-// prunable decides step 12 of search for a move not made in check (a check
-// only when it gives away much material); hist is its value if quiet
-// (history and threats, movePicker.quietValue; a check's history alone),
-// eval the node's refined evaluation. It sets *skipQuiets when late move
-// pruning starts: from then on the search prunes every quiet move but
+// pruneDecision is step 12's verdict on a move (prunedMove.decide).
+type pruneDecision uint8
+
+const (
+	searchMove      pruneDecision = iota // search it
+	pruneMove                            // skip it
+	pruneLateQuiets                      // skip it, and from now on every quiet move that does not give check (late move pruning)
+)
+
+// prunedMove is what step 12 of search knows when it decides whether to
+// prune a move not made in check: the node's depth, whether it is
+// improving and its refined evaluation, set once per node; and the move,
+// set per move.
+type prunedMove struct {
+	depth     int
+	improving bool
+	eval      Score // the node's static evaluation refined by the hash entry
+
+	move       chess.Move
+	quiet      bool
+	givesCheck bool
+	value      int32 // if quiet: history and threats (movePicker.quietValue); a check's history alone
+	moveCount  int   // its number in the node's move loop, the moves passed over included
+	alpha      Score
+}
+
+// decide says whether pm's move, in position pos, is pruned at shallow
+// depth: a check or a capture only when it gives away much material, a
+// quiet move by late move, history, futility or SEE pruning. When late
+// move pruning starts, the search prunes every later quiet move but
 // checks.
-func (s *searcher) prunable(pos *chess.Position, m chess.Move, quiet, givesCheck bool, hist int32, depth, moveCount int, improving bool, eval, alpha Score, skipQuiets *bool) bool {
-	if givesCheck || !quiet {
+func (pm *prunedMove) decide(pos *chess.Position) pruneDecision {
+	depth := pm.depth
+	if pm.givesCheck || !pm.quiet {
 		// A check or a capture that gives away too much material (a check
 		// may give away twice as much: it is how most tactics start).
-		perPly := Score(100)
-		if givesCheck {
-			perPly = 200
+		perPly := Score(seePruneCapturePerPly)
+		if pm.givesCheck {
+			perPly = seePruneCheckPerPly
 		}
-		return depth <= 6 && !seeGE(pos, m, -perPly*Score(depth))
+		if depth <= seePruneNoisyDepth && !seeGE(pos, pm.move, -perPly*Score(depth)) {
+			return pruneMove
+		}
+		return searchMove
 	}
 	// Late move pruning: at low depth, quiet moves this late in the order
 	// almost never beat the earlier ones.
-	if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
-		*skipQuiets = true
-		return true
+	if depth <= lateMovePruneDepth && pm.moveCount > lateMoveLimit(depth, pm.improving) {
+		return pruneLateQuiets
 	}
 	// History pruning: at low depth, a quiet move that has mostly failed
 	// where it was tried before, or that steps into a cheaper piece's
 	// attack without a good history.
-	if depth <= 4 && hist < -historyPruneMargin*int32(depth) {
-		return true
+	if depth <= historyPruneDepth && pm.value < -historyPruneMargin*int32(depth) {
+		return pruneMove
 	}
 	// Futility pruning: the (refined) evaluation plus a margin cannot
 	// reach alpha.
-	if depth <= 6 && eval+Score(100+100*depth) <= alpha {
-		return true
+	if depth <= futilityDepth && pm.eval+Score(futilityBase+futilityPerPly*depth) <= pm.alpha {
+		return pruneMove
 	}
 	// A quiet move that hangs material.
-	return depth <= 7 && !seeGE(pos, m, Score(-50*depth))
-}
-
-// A singular hash move is extended two plies instead of one when the search
-// without it fails low by doubleExtensionMargin more than needed, at most
-// maxDoubleExtensions times on one path from the root (so the search ends).
-const (
-	doubleExtensionMargin = 20
-	maxDoubleExtensions   = 6
-)
-
-// After a reduced search beats alpha, its re-search is a ply deeper when
-// the score beats the best so far by more than deeperMargin plus twice the
-// re-search's depth, and a ply shallower when it beats it by less than
-// shallowerMargin.
-const (
-	deeperMargin    = 40
-	shallowerMargin = 10
-)
-
-// captureReductionScale: a losing capture's reduction shrinks by one per
-// captureReductionScale of its capture history (and grows when negative).
-const captureReductionScale = 6144
-
-// wideCutoffMargin: a move that beats beta by more than this is rewarded
-// (and the moves tried before it penalised) in the histories as at a ply
-// more depth, as Stockfish does: a clear refutation is worth learning
-// faster.
-const wideCutoffMargin = 150
-
-// historyPruneMargin times the depth is how far below zero a quiet move's
-// value must be for history pruning.
-const historyPruneMargin = 2048
-
-// lateMoveLimit is the number of quiet moves searched at low depth before
-// the rest are pruned (the usual (3 + d^2) / (2 - improving) shape).
-func lateMoveLimit(depth int, improving bool) int {
-	n := 3 + depth*depth
-	if !improving {
-		n /= 2
+	if depth <= seePruneQuietDepth && !seeGE(pos, pm.move, Score(-seePruneQuietPerPly*depth)) {
+		return pruneMove
 	}
-	return n
+	return searchMove
 }
 
 // refinedEval is the static evaluation corrected by a transposition table
@@ -836,7 +811,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 			standPat = refinedEval(standPat, ttScore, tte.bound)
 		}
 		if standPat >= beta {
-			return towardsBeta(standPat, beta, 1)
+			return towardsBeta(standPat, beta, standPatBlend)
 		}
 		alpha = max(alpha, standPat)
 		best = standPat
@@ -845,9 +820,10 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// Step 4. Captures (or evasions), best first; losing captures are
 	// skipped by the picker.
 	mp := &f.pickers[0]
-	mp.init(pos, s.tables, ttMove, ply, f.move, f.movedPiece, !inCheck)
-	if inCheck { // quiet evasions are ordered by the butterfly and pawn history
-		mp.setHistoryRows(s.tables.rows(pos, nil, nil))
+	if inCheck { // every evasion, the quiet ones by the butterfly and pawn history
+		mp.initSearch(pos, s.tables, ttMove, ply, f.move, f.movedPiece, s.tables.rows(pos, nil, nil))
+	} else {
+		mp.initQuiescence(pos, s.tables, ttMove)
 	}
 	origAlpha := alpha
 	bestMove := chess.NoMove
@@ -857,7 +833,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		// Delta pruning: even winning the captured piece for free (plus a
 		// margin) would not reach alpha.
 		if !inCheck && !m.IsPromotion() {
-			if standPat+seeValue[capturedType(pos, m)]+200 <= alpha {
+			if standPat+seeValue[capturedType(pos, m)]+deltaMargin <= alpha {
 				continue
 			}
 		}
@@ -890,7 +866,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	// a quarter of the way to beta, for the same reason as the stand
 	// pat's (a mate score is not), then stored.
 	if best >= beta {
-		best = towardsBeta(best, beta, 3)
+		best = towardsBeta(best, beta, moveBlend)
 	}
 	s.tt.store(key, ttEntry{move: bestMove, score: scoreToTT(best, ply), eval: rawEval, depth: 0, bound: boundOf(best, origAlpha, beta), pv: pvNode || ttHit && tte.pv})
 	return best

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,6 +119,10 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 		ae = &apiError{http.StatusConflict, "game over"}
 	case errors.As(err, &mbe):
 		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
+	case errors.Is(err, store.ErrDamaged):
+		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
+		ae = &apiError{http.StatusInternalServerError, fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
+			r.PathValue("id"), strings.TrimPrefix(err.Error(), store.ErrDamaged.Error()+": "))}
 	case srv.ctx.Err() != nil:
 		ae = &apiError{http.StatusServiceUnavailable, "the server is shutting down"}
 	case r.Context().Err() != nil:
@@ -156,8 +161,11 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, required bool) er
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		switch {
+		case errors.As(err, &mbe):
 			return err
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return errorf(http.StatusRequestTimeout, "the request body did not arrive in time")
 		}
 		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
 	}
@@ -348,7 +356,10 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		opts.Limit = n
 	}
 	list, err := srv.store.List(r.Context(), opts)
-	if err != nil {
+	if errors.Is(err, store.ErrDamaged) {
+		// list holds the games that could be read.
+		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
+	} else if err != nil {
 		return err
 	}
 	games := make([]Summary, len(list))

@@ -103,9 +103,17 @@ func (sub *subscriber) take() (before, state, thinking, deleted []byte) {
 }
 
 // serveEvents streams a game's events until the client leaves, the game is
-// deleted or the server shuts down.
+// deleted or the server shuts down. The stream has no time limit: it lifts
+// the connection's read deadline (a GET has no body to wait for) and sets a
+// write deadline before each write, so that a client that stops reading is
+// dropped.
 func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *session) {
 	rc := http.NewResponseController(w)
+	// Best effort: a ResponseWriter without deadlines (a test recorder)
+	// has no timeouts to lift either.
+	_ = rc.SetReadDeadline(time.Time{})
+	writing := func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
+	writing()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -134,10 +142,12 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 		case <-srv.streamsDone:
 			return
 		case <-keepAlive.C:
+			writing()
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
 		case <-sub.wake:
+			writing()
 			before, state, thinking, deleted := sub.take()
 			if writeEvent(w, "thinking", before) != nil || writeEvent(w, "state", state) != nil ||
 				writeEvent(w, "thinking", thinking) != nil {

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -64,13 +65,16 @@ func newEnvOn(t testing.TB, st *store.Store, cfg Config) *testEnv {
 	if cfg.Static == nil {
 		cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Outpost</title>")}}
 	}
-	cfg.Logf = t.Logf
+	if cfg.Logf == nil {
+		cfg.Logf = t.Logf
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Config.RegisterOnShutdown(srv.CloseStreams)
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = srv.HTTPServer()
+	hs.Listener = srv.Listener(hs.Listener)
 	hs.Start()
 	e := &testEnv{t: t, srv: srv, store: st, http: hs}
 	t.Cleanup(e.close)
@@ -230,6 +234,38 @@ func uciMoves(st GameState) []string {
 		s[i] = m.UCI
 	}
 	return s
+}
+
+// logBuffer collects a server's log lines (and passes them to the test's
+// log).
+type logBuffer struct {
+	t     testing.TB
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logBuffer) logf(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	l.t.Log(line)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, line)
+}
+
+// has reports whether a line contains every one of words.
+func (l *logBuffer) has(words ...string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.lines {
+		all := true
+		for _, w := range words {
+			all = all && strings.Contains(line, w)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // failingStore is a store whose writes fail while fail is set.

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -70,14 +71,27 @@ type Config struct {
 	// stream and no AI move due (default 10 minutes).
 	IdleEvict time.Duration
 
+	// ReadTimeout bounds the reading of a request, its body included
+	// (default 30s); WriteTimeout the writing of an answer (default 60s);
+	// IdleTimeout how long a kept-alive connection waits for its next
+	// request (default 2 minutes). Event streams are exempt from the first
+	// two (see HTTPServer).
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// MaxConnsPerClient caps the connections open at once from one client
+	// (default 64; see client.go for what a client is).
+	MaxConnsPerClient int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (none by default).
+	TrustedProxies []netip.Prefix
+
 	// Static is the front end served at "/" (default web/dist).
 	Static fs.FS
 	// Logf, if set, receives the server's log lines (store failures).
 	Logf func(format string, args ...any)
 }
 
-// Server is the web app. Make it with New, serve Handler, and Close it
-// after the HTTP server has shut down.
+// Server is the web app. Make it with New, serve its HTTPServer on its
+// Listener, and Close it after the HTTP server has shut down.
 type Server struct {
 	cfg     Config
 	store   Store
@@ -91,7 +105,8 @@ type Server struct {
 	// streamsDone is closed by CloseStreams: event streams return.
 	streamsDone chan struct{}
 	streamsOnce sync.Once
-	janitorDone chan struct{}
+	// background counts the goroutines Close waits for (the janitor).
+	background sync.WaitGroup
 
 	mu sync.Mutex
 	// sessions holds the web games in memory, by id. Guarded by mu. An
@@ -108,7 +123,9 @@ type entry struct {
 
 // New returns a server with its workers started, and queues the AI moves of
 // the unfinished web games where an unpaused AI is to move (a restart
-// resumes them).
+// resumes them). A damaged database does not stop it: the games that
+// cannot be read are logged, answered with an error, and cost nothing
+// else.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -130,6 +147,18 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.ThinkingInterval <= 0 {
 		cfg.ThinkingInterval = 100 * time.Millisecond
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = defaultReadTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = defaultWriteTimeout
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = defaultIdleTimeout
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
 	}
 	if cfg.IdleEvict <= 0 {
 		cfg.IdleEvict = 10 * time.Minute
@@ -153,23 +182,24 @@ func New(cfg Config) (*Server, error) {
 	srv := &Server{
 		cfg: cfg, store: cfg.Store, pool: newPool(engines, cfg.Nice),
 		ctx: ctx, stop: stop,
-		streamsDone: make(chan struct{}), janitorDone: make(chan struct{}),
-		sessions: map[string]*entry{},
+		streamsDone: make(chan struct{}),
+		sessions:    map[string]*entry{},
 	}
 	srv.handler = srv.routes()
-	if err := srv.resume(); err != nil {
-		srv.Close()
-		return nil, err
-	}
+	srv.background.Add(1)
 	go srv.janitor()
+	srv.resume()
 	return srv, nil
 }
 
-// resume loads the unfinished web games and queues their AI moves.
-func (srv *Server) resume() error {
+// resume loads the unfinished web games and queues their AI moves. A game
+// that cannot be listed or loaded is logged and left alone: it is answered
+// with an error when asked for.
+func (srv *Server) resume() {
 	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
 	if err != nil {
-		return fmt.Errorf("server: listing unfinished games: %w", err)
+		// With a DamageError, list holds the games that could be read.
+		srv.logf("listing the unfinished games to resume: %v", err)
 	}
 	for _, m := range list {
 		if m.White != store.AI && m.Black != store.AI {
@@ -184,7 +214,6 @@ func (srv *Server) resume() error {
 		s.scheduleLocked(0)
 		s.mu.Unlock()
 	}
-	return nil
 }
 
 // Handler returns the HTTP handler: the API under /api/ and the front end.
@@ -220,9 +249,7 @@ func (srv *Server) Close() {
 			}
 		}
 		srv.mu.Unlock()
-		if srv.janitorDone != nil {
-			<-srv.janitorDone
-		}
+		srv.background.Wait()
 	})
 }
 
@@ -268,6 +295,10 @@ func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
 	var s *session
 	if err == nil {
 		s, err = srv.loadSession(context.WithoutCancel(ctx), rec)
+		if err != nil {
+			// Stored moves that do not replay: the row is damaged.
+			err = fmt.Errorf("%w: %v", store.ErrDamaged, err)
+		}
 	}
 	srv.mu.Lock()
 	if err != nil || rec.Source != store.SourceWeb {
@@ -323,7 +354,7 @@ func (srv *Server) lockGame(ctx context.Context, id string) (*session, error) {
 
 // janitor evicts idle games from memory every minute until Close.
 func (srv *Server) janitor() {
-	defer close(srv.janitorDone)
+	defer srv.background.Done()
 	tick := time.NewTicker(time.Minute)
 	defer tick.Stop()
 	for {

@@ -420,22 +420,29 @@ func (s *Store) update(ctx context.Context, query string, args ...any) error {
 func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
 
 // gameColumns are the columns scanGame reads, in order.
-const gameColumns = `id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
-	start_fen, moves, result, reason, speed_ms, paused`
+var gameColumns = []string{"id", "token_hash", "source", "created_at", "updated_at", "white", "black",
+	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused"}
 
-// scanGame reads a row of gameColumns.
+// selectGame is the query of one game by id.
+var selectGame = `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
+
+// scanGame reads a row of gameColumns. A value of the wrong type is an
+// error wrapping errBadValue.
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
-	var g Game
-	var created, updated int64
-	var moves string
-	err := row.Scan(&g.ID, &g.TokenHash, &g.Source, &created, &updated, &g.White, &g.Black,
-		&g.WhiteLevel, &g.BlackLevel, &g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused)
+	v, err := scanRow(row, gameColumns)
 	if err != nil {
 		return Game{}, err
 	}
-	g.CreatedAt = time.UnixMilli(created).UTC()
-	g.UpdatedAt = time.UnixMilli(updated).UTC()
-	g.Moves = splitMoves(moves)
+	g := Game{
+		ID: v.text(0), TokenHash: v.blob(1), Source: v.text(2),
+		CreatedAt: time.UnixMilli(v.integer(3)).UTC(), UpdatedAt: time.UnixMilli(v.integer(4)).UTC(),
+		White: v.text(5), Black: v.text(6), WhiteLevel: v.text(7), BlackLevel: v.text(8),
+		StartFEN: v.text(9), Moves: splitMoves(v.text(10)), Result: v.text(11), Reason: v.text(12),
+		SpeedMs: int(v.integer(13)), Paused: v.integer(14) != 0,
+	}
+	if v.err != nil {
+		return Game{}, v.err
+	}
 	return g, nil
 }
 
@@ -446,14 +453,12 @@ func splitMoves(s string) []string {
 	return strings.Split(s, " ")
 }
 
-// Get returns game id, or ErrNotFound.
+// Get returns game id, or ErrNotFound, or an error wrapping ErrDamaged when
+// its row cannot be read.
 func (s *Store) Get(ctx context.Context, id string) (Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, ErrNotFound
-	}
+	g, err := scanGame(s.db.QueryRowContext(ctx, selectGame+` WHERE id = ?`, id))
 	if err != nil {
-		return Game{}, fmt.Errorf("store: get %s: %w", id, err)
+		return Game{}, notFoundOrDamaged(id, err)
 	}
 	return g, nil
 }
@@ -461,10 +466,13 @@ func (s *Store) Get(ctx context.Context, id string) (Game, error) {
 // LatestUnfinished returns the game of the given source ("" for any) still
 // in progress that changed last, or ErrNotFound when there is none.
 func (s *Store) LatestUnfinished(ctx context.Context, source string) (Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
+	g, err := scanGame(s.db.QueryRowContext(ctx, selectGame+`
 		WHERE result = '*' AND (? = '' OR source = ?) ORDER BY updated_at DESC, rowid DESC LIMIT 1`, source, source))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
+	}
+	if isCorrupt(err) || errors.Is(err, errBadValue) {
+		return Game{}, fmt.Errorf("%w: the latest unfinished game: %v", ErrDamaged, err)
 	}
 	if err != nil {
 		return Game{}, fmt.Errorf("store: latest unfinished game: %w", err)
@@ -472,36 +480,134 @@ func (s *Store) LatestUnfinished(ctx context.Context, source string) (Game, erro
 	return g, nil
 }
 
+// summaryColumns are the columns scanSummary reads, in order.
+var summaryColumns = []string{"id", "source", "created_at", "updated_at", "white", "black",
+	"white_level", "black_level", "result", "reason", "plies"}
+
+// scanSummary reads a row of summaryColumns. A value of the wrong type is
+// an error wrapping errBadValue; id is then the row's id if readable.
+func scanSummary(row interface{ Scan(...any) error }) (m Summary, id string, err error) {
+	v, err := scanRow(row, summaryColumns)
+	if err != nil {
+		return Summary{}, "", err
+	}
+	m = Summary{
+		ID: v.text(0), Source: v.text(1),
+		CreatedAt: time.UnixMilli(v.integer(2)).UTC(), UpdatedAt: time.UnixMilli(v.integer(3)).UTC(),
+		White: v.text(4), Black: v.text(5), WhiteLevel: v.text(6), BlackLevel: v.text(7),
+		Result: v.text(8), Reason: v.text(9), Plies: int(v.integer(10)),
+	}
+	if v.err != nil {
+		return Summary{}, v.id(0), v.err
+	}
+	return m, m.ID, nil
+}
+
 // List returns summaries of the games opts selects, newest (by creation)
 // first.
+//
+// A damaged database does not hide the games that can still be read: when
+// some rows cannot be read (a value of the wrong type, a corrupt page of the
+// file), List returns every game it could read together with a
+// *DamageError (which wraps ErrDamaged) naming the others. Any other error
+// returns no games.
 func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, source, created_at, updated_at, white, black,
-		white_level, black_level, result, reason, plies FROM games
+	rows, err := s.db.QueryContext(ctx, `SELECT `+strings.Join(summaryColumns, ", ")+` FROM games
 		WHERE (? = '' OR source = ?) AND (? = 0 OR result = '*')
 		ORDER BY created_at DESC, rowid DESC LIMIT ?`,
 		opts.Source, opts.Source, opts.Unfinished, limit)
 	if err != nil {
+		if isCorrupt(err) {
+			return s.listRowByRow(ctx, opts)
+		}
 		return nil, fmt.Errorf("store: list: %w", err)
 	}
 	defer rows.Close()
 	list := []Summary{}
+	damage := &DamageError{}
 	for rows.Next() {
-		var m Summary
-		var created, updated int64
-		if err := rows.Scan(&m.ID, &m.Source, &created, &updated, &m.White, &m.Black,
-			&m.WhiteLevel, &m.BlackLevel, &m.Result, &m.Reason, &m.Plies); err != nil {
+		m, id, err := scanSummary(rows)
+		switch {
+		case errors.Is(err, errBadValue):
+			damage.add(id, err)
+			continue
+		case err != nil:
 			return nil, fmt.Errorf("store: list: %w", err)
 		}
-		m.CreatedAt = time.UnixMilli(created).UTC()
-		m.UpdatedAt = time.UnixMilli(updated).UTC()
 		list = append(list, m)
 	}
 	if err := rows.Err(); err != nil {
+		if isCorrupt(err) {
+			rows.Close()
+			return s.listRowByRow(ctx, opts)
+		}
 		return nil, fmt.Errorf("store: list: %w", err)
 	}
+	if damage.Err != nil {
+		return list, damage
+	}
 	return list, nil
+}
+
+// listRowByRow is List in a database with a corrupt page: it reads the
+// row ids in List's order from the index on created_at (which holds them,
+// so the table is not read), then each row on its own, so that a corrupt
+// page costs only the games stored on it.
+func (s *Store) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, error) {
+	damage := &DamageError{}
+	ids, err := s.rowIDs(ctx)
+	if err != nil {
+		if !isCorrupt(err) {
+			return nil, fmt.Errorf("store: list: %w", err)
+		}
+		damage.add("", err) // the rows after the corrupt index page are not listed
+	}
+	list := []Summary{}
+	query := `SELECT ` + strings.Join(summaryColumns, ", ") + ` FROM games WHERE rowid = ?`
+	for _, rowid := range ids {
+		if opts.Limit > 0 && len(list) == opts.Limit {
+			break
+		}
+		m, id, err := scanSummary(s.db.QueryRowContext(ctx, query, rowid))
+		switch {
+		case errors.Is(err, sql.ErrNoRows): // deleted meanwhile
+			continue
+		case isCorrupt(err), errors.Is(err, errBadValue):
+			damage.add(id, err)
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("store: list: %w", err)
+		}
+		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") {
+			list = append(list, m)
+		}
+	}
+	if damage.Err != nil {
+		return list, damage
+	}
+	return list, nil
+}
+
+// rowIDs returns the rowids of every game in List's order, read from the
+// index alone. After a corrupt index page it returns those read before it
+// and the error.
+func (s *Store) rowIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT rowid FROM games INDEXED BY games_created ORDER BY created_at DESC, rowid DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return ids, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }

@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"bytes"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -86,8 +87,12 @@ func TestWriteGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := buf.String()
-	if _, err := parser.ParseFile(token.NewFileSet(), "tuned.go", src, 0); err != nil {
+	file, err := parser.ParseFile(token.NewFileSet(), "tuned.go", src, parser.ParseComments)
+	if err != nil {
 		t.Fatalf("WriteGo's output does not parse: %v\n%s", err, src)
+	}
+	if !ast.IsGenerated(file) {
+		t.Errorf("WriteGo's output is not marked as generated code:\n%.200s", src)
 	}
 	// gofmt aligns the values by the longest field name: compare with runs
 	// of spaces collapsed, so a new field does not break the test.
@@ -120,5 +125,18 @@ func TestTunedWeightsFile(t *testing.T) {
 	w := eval.Default
 	if err := ReadParams(bytes.NewReader(b), &w); err != nil {
 		t.Fatalf("testdata/tuned.txt: %v", err)
+	}
+}
+
+// TestEvalTunedIsGenerated checks that the eval package's tuned weights
+// are marked as the tuner's output, as WriteGo writes them: a hand edit
+// there would be lost at the next tuning run.
+func TestEvalTunedIsGenerated(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "../eval/tuned.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.IsGenerated(file) {
+		t.Errorf("internal/eval/tuned.go lacks the line %q", GeneratedLine)
 	}
 }

@@ -1,7 +1,9 @@
 // Command loadtest drives "outpost serve" with many concurrent games, as
 // scripts/load-bench runs it (see docs/server.md).
 //
-// Each simulated player creates a game against the AI (White, human; Black,
+// Each simulated player is a client of its own (on a loopback server it
+// connects from an address of its own, 127.1.x.y, since the server's limits
+// count per address), creates a game against the AI (White, human; Black,
 // the AI at -level), follows its event stream, and plays -moves moves: it
 // posts a random legal move, records how long the server took to accept it
 // (the move is committed to the store by then), then waits for the AI's
@@ -25,7 +27,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/netip"
+	neturl "net/url"
 	"os"
 	"slices"
 	"sort"
@@ -137,11 +142,6 @@ func percentiles(d []time.Duration) string {
 
 // load runs the games and checks them.
 func load(ctx context.Context, o options) (*report, error) {
-	client := &http.Client{Transport: &http.Transport{
-		MaxIdleConns:        4 * o.games,
-		MaxIdleConnsPerHost: 4 * o.games,
-		IdleConnTimeout:     time.Minute,
-	}}
 	rep := &report{games: o.games, expected: map[string][]string{}}
 	var mu sync.Mutex // guards rep
 	fail := func(format string, args ...any) {
@@ -156,7 +156,7 @@ func load(ctx context.Context, o options) (*report, error) {
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range players {
-		players[i] = &player{o: o, client: client, rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
+		players[i] = &player{o: o, client: playerClient(o.url, i), rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -196,6 +196,24 @@ func load(ctx context.Context, o options) (*report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// playerClient returns the HTTP client of player i. On a server at a
+// loopback IPv4 address, it connects from 127.1.x.y, an address of its own:
+// each player is a client of its own, as on a real server, rather than all
+// of them one client sharing its limits.
+func playerClient(url string, i int) *http.Client {
+	dialer := &net.Dialer{Timeout: 10 * time.Second}
+	if u, err := neturl.Parse(url); err == nil {
+		if a, err := netip.ParseAddr(u.Hostname()); err == nil && a.Is4() && a.IsLoopback() {
+			dialer.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 1, byte(i/250), byte(i%250+1))}
+		}
+	}
+	return &http.Client{Transport: &http.Transport{
+		DialContext:     dialer.DialContext,
+		MaxIdleConns:    4,
+		IdleConnTimeout: time.Minute,
+	}}
 }
 
 // player is one simulated player and its game.
@@ -341,6 +359,9 @@ func (p *player) call(ctx context.Context, method, path, body string, want int, 
 	}
 	if p.token != "" {
 		req.Header.Set("Authorization", "Bearer "+p.token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := p.client.Do(req)
 	if err != nil {

@@ -25,8 +25,9 @@ func TestLoadSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Config.RegisterOnShutdown(srv.CloseStreams)
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = srv.HTTPServer()
+	hs.Listener = srv.Listener(hs.Listener)
 	hs.Start()
 
 	expect := filepath.Join(dir, "expect.json")

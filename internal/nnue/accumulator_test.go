@@ -1,0 +1,195 @@
+package nnue
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// suitePositions returns the positions of the perft suite
+// (chess/testdata/perftsuite.epd): castling both ways, en passant,
+// promotions with and without capture, checks and pins.
+func suitePositions(t testing.TB) []*chess.Position {
+	t.Helper()
+	f, err := os.Open("../../chess/testdata/perftsuite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ps []*chess.Position
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fen, _, _ := strings.Cut(sc.Text(), ";")
+		if strings.TrimSpace(fen) == "" {
+			continue
+		}
+		p, err := chess.ParseFEN(strings.TrimSpace(fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// walker checks, at every node of a perft walk, that the accumulator
+// updated move by move equals the one refreshed from scratch, and that the
+// evaluation equals the reference's.
+type walker struct {
+	t     *testing.T
+	net   *Network
+	accs  []Accumulator // accs[ply]; the last is scratch for the refresh
+	nodes int
+}
+
+func (w *walker) check(p *chess.Position, ply int, what string) {
+	w.nodes++
+	fresh := &w.accs[len(w.accs)-1]
+	w.net.Refresh(fresh, p)
+	if !slices.Equal(w.accs[ply].v, fresh.v) {
+		w.t.Fatalf("%s: the updated accumulator differs from the refreshed one at %s", what, p.FEN())
+	}
+	if got, want := w.net.Evaluate(&w.accs[ply], p.SideToMove()), referenceEvaluate(w.net, p); got != want {
+		w.t.Fatalf("%s: Evaluate = %d, the reference %d at %s", what, got, want, p.FEN())
+	}
+}
+
+func (w *walker) walk(p *chess.Position, ply, depth int) {
+	w.check(p, ply, "after a move")
+	if depth == 0 {
+		return
+	}
+	if !p.InCheck() {
+		child := *p
+		child.MakeNullMove()
+		ch := ChangeOf(p, &child)
+		w.net.Update(&w.accs[ply+1], &w.accs[ply], &ch)
+		w.check(&child, ply+1, "after a null move")
+	}
+	var ml chess.MoveList
+	p.GenerateMoves(&ml, chess.AllMoves)
+	for _, m := range ml.Slice() {
+		child := *p
+		child.MakeMove(m)
+		ch := ChangeOf(p, &child)
+		w.net.Update(&w.accs[ply+1], &w.accs[ply], &ch)
+		w.walk(&child, ply+1, depth-1)
+	}
+}
+
+// TestIncrementalEqualsRefresh walks the perft suite's positions (three
+// plies; two with -short) and checks the accumulator at every node, with
+// each kernel implementation this machine has.
+func TestIncrementalEqualsRefresh(t *testing.T) {
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	positions := suitePositions(t)
+	withKernels(t, func(t *testing.T) {
+		net := Random(32, 11)
+		w := &walker{t: t, net: net, accs: net.NewAccumulators(depth + 2)}
+		for _, p := range positions {
+			net.Refresh(&w.accs[0], p)
+			w.walk(p, 0, depth)
+		}
+		t.Logf("%d nodes checked", w.nodes)
+	})
+}
+
+// TestIncrementalEqualsRefreshWide does the same for the first suite
+// positions with a 256-wide network, the size the engine starts with, so
+// that the kernels' main loops carry the work.
+func TestIncrementalEqualsRefreshWide(t *testing.T) {
+	positions := suitePositions(t)[:2]
+	withKernels(t, func(t *testing.T) {
+		net := Random(256, 12)
+		w := &walker{t: t, net: net, accs: net.NewAccumulators(4)}
+		for _, p := range positions {
+			net.Refresh(&w.accs[0], p)
+			w.walk(p, 0, 2)
+		}
+	})
+}
+
+// referenceEvaluate is the specification's evaluation written out plainly:
+// the accumulators summed feature by feature from the board, then the
+// formula in 64 bits, with the int32 wrap the specification asks for.
+func referenceEvaluate(n *Network, p *chess.Position) int {
+	h := n.Hidden
+	var acc [2][]int16
+	for c := chess.White; c <= chess.Black; c++ {
+		acc[c] = slices.Clone(n.FeatureBias)
+		for sq := chess.Square(0); sq < 64; sq++ {
+			if pc := p.PieceAt(sq); pc != chess.NoPiece {
+				f := FeatureIndex(c, pc, sq)
+				for i := range h {
+					acc[c][i] += n.FeatureWeights[f*h+i]
+				}
+			}
+		}
+	}
+	stm := p.SideToMove()
+	var sum int64
+	for side, ws := range [][]int16{n.OutputWeights[:h], n.OutputWeights[h:]} {
+		a := acc[stm]
+		if side == 1 {
+			a = acc[stm.Other()]
+		}
+		for i, w := range ws {
+			v := int64(min(max(a[i], 0), QA))
+			sum += v * int64(int16(v*int64(w)))
+		}
+	}
+	return int((int64(int32(sum)/QA) + int64(n.OutputBias)) * Scale / (QA * QB))
+}
+
+func TestChangeOf(t *testing.T) {
+	tests := []struct {
+		name             string
+		fen, move        string
+		nAdded, nRemoved uint8
+	}{
+		{"quiet", chess.StartFEN, "g1f3", 1, 1},
+		{"capture", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 1, 2},
+		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 1, 2},
+		{"castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", 2, 2},
+		{"promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 1, 1},
+		{"promotion with capture", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n", 1, 2},
+	}
+	for _, tt := range tests {
+		p := chess.MustParseFEN(tt.fen)
+		m, err := p.ParseUCI(tt.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := *p
+		after.MakeMove(m)
+		ch := ChangeOf(p, &after)
+		if ch.nAdded != tt.nAdded || ch.nRemoved != tt.nRemoved {
+			t.Errorf("%s: %d added, %d removed; want %d, %d", tt.name, ch.nAdded, ch.nRemoved, tt.nAdded, tt.nRemoved)
+		}
+	}
+}
+
+func TestNewAccumulatorsAligned(t *testing.T) {
+	for _, h := range []int{16, 48, 256} {
+		accs := New(h).NewAccumulators(5)
+		for i := range accs {
+			if len(accs[i].v) != 2*h || cap(accs[i].v) != 2*h {
+				t.Fatalf("H=%d: accumulator %d has %d values (cap %d), want %d", h, i, len(accs[i].v), cap(accs[i].v), 2*h)
+			}
+			if addr := uintptr(unsafe.Pointer(unsafe.SliceData(accs[i].v))); addr%accumulatorAlign != 0 {
+				t.Errorf("H=%d: accumulator %d at %#x, not %d-byte aligned", h, i, addr, accumulatorAlign)
+			}
+		}
+	}
+}
