@@ -68,6 +68,7 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/games/{id}/draw", map[string]handlerFunc{"POST": srv.claimDraw})
 	handle("/api/games/{id}/hint", map[string]handlerFunc{"POST": srv.hint})
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
+	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
 	srv.explainRoutes(handle)
 	mux.Handle("/api/", srv.serve(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such API path %q", r.URL.Path)

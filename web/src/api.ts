@@ -56,7 +56,8 @@ export interface Thinking {
 export interface Hint {
   move: string;
   san: string;
-  score?: Score;
+  score?: Score; // White's view, from a full-strength search
+  depth?: number;
 }
 
 export interface GameSummary {

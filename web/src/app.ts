@@ -7,7 +7,9 @@ import * as api from './api';
 import type { GameState, Thinking } from './api';
 import { Board } from './board';
 import { Sound, soundFor } from './sound';
-import { byId, el, fillLevels, toast } from './dom';
+import { byId, el, toast } from './dom';
+import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
+import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { GamesDialog } from './games';
 import { openExplain } from './explain';
@@ -16,11 +18,9 @@ import type { Lang } from './i18n';
 import {
   count,
   describeFEN,
-  levelName,
   reasonText,
   resultText,
   sanToWords,
-  scoreFraction,
   scoreText,
   seconds,
   depthText,
@@ -42,6 +42,7 @@ export class App {
   private flipped = false;
   private busy = false; // a move is on its way to the server
   private connected = true; // the game's event stream is up
+  private evals = new Evaluations(); // full-strength evaluations, for the bar
   private bannerClosed = false;
   private events: api.Events | null = null;
   private board: Board;
@@ -62,6 +63,7 @@ export class App {
       (id) => this.navigate(id),
       (c) => this.open(c.id, c.game),
     );
+    void loadLevels();
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
@@ -139,6 +141,7 @@ export class App {
       this.thinking = null;
       this.thinkingPly = -1;
       this.hintShapes = [];
+      this.evals.clear();
       this.bannerClosed = false;
       this.board.closePicker();
       this.board.cancelPremove();
@@ -231,8 +234,21 @@ export class App {
     // The event says which position it is about: it may come before the
     // state of the move that led there, or after the state of the AI's reply.
     this.thinkingPly = t.ply ?? this.game.moves.length;
+    this.keepEvaluation(t);
     this.renderThinking();
     this.renderEval();
+  }
+
+  // keepEvaluation keeps a thinking event's score for the bar when the AI
+  // searching plays at full strength: then its score is the engine's opinion.
+  private keepEvaluation(t: Thinking) {
+    const g = this.game!;
+    if (t.ply === undefined || t.ply > g.moves.length || !t.score) return;
+    const fen = t.ply === 0 ? g.startFen : g.moves[t.ply - 1].fen;
+    const level = fen.split(' ')[1] === 'b' ? g.blackLevel : g.whiteLevel;
+    if (!levelInfo(level)?.fullStrength) return;
+    const pv = Array.isArray(t.pvUci) ? t.pvUci : String(t.pvUci ?? '').split(' ');
+    this.evals.set(fen, { score: t.score, depth: t.depth, source: 'engine', best: pv[0] || undefined });
   }
 
   private isLive(): boolean {
@@ -318,6 +334,8 @@ export class App {
       const to = h.move.slice(2, 4);
       this.hintShapes = [{ orig: from, dest: to, brush: 'green' } as DrawShape];
       this.hintFor = ply;
+      if (h.score) this.evals.set(g.fen, { score: h.score, depth: h.depth ?? 0, source: 'hint', best: h.move });
+      this.renderEval();
       this.renderBoard();
       const sc = h.score ? ' (' + scoreText(h.score) + ')' : '';
       setStatusNote('Hint: ' + h.san + sc);
@@ -556,6 +574,7 @@ export class App {
     for (const id of ['player-top', 'player-bottom']) byId(id).classList.add('empty');
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
+    byId('eval-note').textContent = '';
     for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
       byId<HTMLButtonElement>(id).disabled = true;
     }
@@ -783,8 +802,6 @@ export class App {
     const g = this.game;
     const hasAI = !!g && (g.white === 'ai' || g.black === 'ai');
     box.hidden = !hasAI;
-    // The bar keeps its place, so the board does not move between games.
-    byId('evalbar').classList.toggle('off', !hasAI);
     const stale = !t || !g || this.thinkingPly !== g.moves.length;
     box.classList.toggle('stale', stale && !!t);
     box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');
@@ -802,19 +819,35 @@ export class App {
     set('th-pv', pv);
   }
 
+  // renderEval shows the bar of the position shown: its result at the end
+  // of a finished game, else the full-strength evaluation seen for it (the
+  // AI's own search at full strength, or a hint's), else none; and says which.
   private renderEval() {
-    const t = this.thinking;
-    const frac = scoreFraction(t?.score);
-    const white = byId('evalbar-white');
+    const g = this.game;
+    if (!g) return;
+    const final = g.status !== 'playing' && this.shownPly() === g.moves.length;
+    const ply = this.shownPly();
+    const before = ply === 0 ? undefined : ply === 1 ? g.startFen : g.moves[ply - 2].fen;
+    const v = barView(final ? g.result : '', this.evals.get(this.shownFEN(), before, g.moves[ply - 1]?.uci));
     const bar = byId('evalbar');
-    // The bar fills from the bottom player's side.
+    bar.classList.remove('off');
+    bar.dataset.kind = v.kind;
+    // The bar fills from the bottom player's side; the number is written at
+    // the end of the side ahead.
     const bottomWhite = this.orientation() === 'white';
-    white.style.height = (frac * 100).toFixed(1) + '%';
+    byId('evalbar-white').style.height = (v.fraction * 100).toFixed(1) + '%';
     bar.classList.toggle('flipped', !bottomWhite);
-    bar.setAttribute('aria-valuenow', (frac * 100).toFixed(0));
-    const txt = t ? scoreText(t.score) : '';
-    bar.setAttribute('aria-valuetext', txt ? 'White ' + txt : 'even');
-    byId('evalbar-text').textContent = txt;
+    bar.classList.toggle('text-bottom', (v.fraction >= 0.5) === bottomWhite);
+    bar.setAttribute('aria-valuenow', (v.fraction * 100).toFixed(0));
+    let note: string;
+    if (v.kind === 'result') note = t('eval.result', { result: v.text });
+    else if (v.kind === 'engine') note = t('eval.engine', { score: v.text, depth: v.depth ?? 0 });
+    else if (v.kind === 'hint') note = t('eval.hint', { score: v.text, depth: v.depth ?? 0 });
+    else note = t('eval.none');
+    bar.setAttribute('aria-valuetext', note);
+    bar.title = note;
+    byId('evalbar-text').textContent = v.text;
+    byId('eval-note').textContent = note;
   }
 
   private renderBanner() {

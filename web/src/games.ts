@@ -4,7 +4,7 @@
 import * as api from './api';
 import type { Created, GameSummary } from './api';
 import { byId, el, toast } from './dom';
-import { levelName } from './words';
+import { levelName } from './levels';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');

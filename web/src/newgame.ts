@@ -3,7 +3,8 @@
 
 import * as api from './api';
 import type { Created, NewGame } from './api';
-import { byId, fillLevels } from './dom';
+import { byId } from './dom';
+import { fillLevels } from './levels';
 
 export class NewGameDialog {
   private dlg = byId<HTMLDialogElement>('dlg-new');

@@ -64,13 +64,14 @@ export function describeFEN(fen: string): string {
   return `White: ${sides.w.join(', ') || 'nothing'}. Black: ${sides.b.join(', ') || 'nothing'}. ${toMove}`;
 }
 
-// scoreText formats a score from White's view: "+0.35", "-1.20", "#3", "#-2".
+// scoreText formats a score from White's view: "+0.35", "−1.20", "+12.3"
+// (one decimal from ten pawns up), "#3", "#-2".
 export function scoreText(s: Score | undefined): string {
   if (!s) return '';
   if (typeof s.mate === 'number') return '#' + s.mate;
   if (typeof s.cp === 'number') {
     const v = s.cp / 100;
-    return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(2);
+    return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(Math.abs(v) >= 10 ? 1 : 2);
   }
   return '';
 }
@@ -102,13 +103,6 @@ export function depthText(depth: number, seldepth?: number): string {
 
 export function seconds(ms: number): string {
   return (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
-}
-
-// levelName says a level for people: "4" → "level 4", "classic", "max".
-export function levelName(l: string | number | undefined): string {
-  if (l === undefined || l === '') return '';
-  const s = String(l);
-  return /^\d+$/.test(s) ? 'level ' + s : s;
 }
 
 // resultText says who won: "1-0" → "White wins".

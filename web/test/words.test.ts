@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { depthText } from '../src/words';
+import { depthText, scoreText } from '../src/words';
 
 test('depthText shows the selective depth only when it is deeper', () => {
   const cases: Array<[number, number | undefined, string]> = [
@@ -11,4 +11,16 @@ test('depthText shows the selective depth only when it is deeper', () => {
     [5, 0, '5'],
   ];
   for (const [d, sd, want] of cases) assert.equal(depthText(d, sd), want, `${d}/${sd}`);
+});
+
+test('scoreText: two decimals, one from ten pawns, mates', () => {
+  const cases: Array<[{ cp?: number; mate?: number }, string]> = [
+    [{ cp: 21 }, '+0.21'],
+    [{ cp: -97 }, '−0.97'],
+    [{ cp: 0 }, '0.00'],
+    [{ cp: 1234 }, '+12.3'],
+    [{ mate: 3 }, '#3'],
+    [{ mate: -2 }, '#-2'],
+  ];
+  for (const [s, want] of cases) assert.equal(scoreText(s), want);
 });

@@ -251,3 +251,107 @@ func TestReconnecting(t *testing.T) {
 	p.clickMove("e7", "e5")
 	p.waitPly(2, 5*time.Second)
 }
+
+// bar returns the evaluation bar's kind, number and White's share.
+func (p *page) bar() (kind, text string, share int) {
+	p.t.Helper()
+	v := evalJS[[]string](p, `(() => { const b = document.getElementById('evalbar'); return [b.dataset.kind || '', document.getElementById('evalbar-text').textContent, b.getAttribute('aria-valuenow')]; })()`)
+	fmt.Sscan(v[2], &share)
+	return v[0], v[1], share
+}
+
+// TestEvalBarAfterReload (item 5): after a reload the bar of a mated
+// position shows the result, not "even".
+func TestEvalBarAfterReload(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", pgn: "1. f3 e5 2. g4 Qh4#"})
+	p.waitFor("the game-over banner", `!document.getElementById('banner').hidden`, 10*time.Second)
+	p.do("reloading", chromedp.Reload(), chromedp.WaitVisible("#board cg-board"))
+	p.waitPly(4, 10*time.Second)
+	if kind, text, share := p.bar(); kind != "result" || text != "0-1" || share != 0 {
+		t.Errorf("after a reload the mated position's bar is %q %q at %d%%, want the result 0-1 at 0%%", kind, text, share)
+	}
+	if got := evalJS[string](p, `document.getElementById('evalbar').getAttribute('aria-valuetext')`); strings.Contains(got, "even") {
+		t.Errorf("the bar says %q", got)
+	}
+	p.screenshot("mated")
+}
+
+// TestEvalBarFullStrength (item 5): against a weak level the bar does not
+// show the weak search's scores; a hint's full-strength score goes in the
+// bar, the same number as the hint says, and the bar says where it is from.
+// Against full strength, the AI's own score is shown.
+func TestEvalBarFullStrength(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "ai", color: "white", level: "1"})
+	p.clickMove("e2", "e4")
+	p.waitPly(2, 20*time.Second)
+	p.waitFor("the AI's thinking", `document.getElementById('th-score').textContent !== '–'`, 5*time.Second)
+	if kind, text, _ := p.bar(); kind != "none" || text != "" {
+		t.Errorf("against level 1 the bar shows %q %q, want no evaluation", kind, text)
+	}
+	p.click("#btn-hint")
+	p.waitFor("the hint", `!!document.querySelector('#status .note')`, 20*time.Second)
+	kind, text, _ := p.bar()
+	if kind != "hint" || text == "" {
+		t.Fatalf("after a hint the bar shows %q %q, want the hint's evaluation", kind, text)
+	}
+	if note := p.text("#status .note"); !strings.Contains(note, "("+text+")") {
+		t.Errorf("the bar says %q and the hint %q: want the same number", text, note)
+	}
+	if note := p.text("#eval-note"); !strings.Contains(note, "hint") {
+		t.Errorf("the bar's note %q does not say the number is the hint's", note)
+	}
+	p.screenshot("hint")
+
+	// Against full strength (level 8), the AI's search is the engine's
+	// opinion: the bar shows it after its move.
+	p2 := newPage(t, desktop)
+	p2.startGame(newGame{mode: "ai", color: "white", level: "8"})
+	p2.clickMove("e2", "e4")
+	p2.waitPly(2, 30*time.Second)
+	p2.waitFor("the bar", `document.getElementById('evalbar').dataset.kind === 'engine'`, 5*time.Second)
+	if _, text, _ := p2.bar(); text == "" {
+		t.Error("against level 8 the bar has no number")
+	}
+	if note := p2.text("#eval-note"); !strings.Contains(note, "full strength") {
+		t.Errorf("the bar's note %q does not say it is Outpost at full strength", note)
+	}
+	p2.screenshot("level8")
+}
+
+// TestLevelList (item 8): the levels are listed weakest first with their
+// Elo; classic says what it is and max that it is level 8.
+func TestLevelList(t *testing.T) {
+	p := newPage(t, desktop)
+	p.open("/#new")
+	p.do("the new-game dialog", chromedp.WaitVisible("#dlg-new"))
+	p.waitFor("the levels with their Elo", `[...document.querySelectorAll('#new-level option')].some(o => /Elo/.test(o.textContent))`, 5*time.Second)
+	opts := evalJS[[][]string](p, `[...document.querySelectorAll('#new-level option')].map(o => [o.value, o.textContent])`)
+	var values []string
+	for _, o := range opts {
+		values = append(values, o[0])
+	}
+	if got := strings.Join(values, " "); got != "classic 1 2 3 4 5 6 7 8 max" {
+		t.Errorf("levels in the order %q, want classic (the weakest) first", got)
+	}
+	text := map[string]string{}
+	for _, o := range opts {
+		text[o[0]] = o[1]
+	}
+	for _, c := range []struct{ level, want string }{
+		{"1", "800 Elo"},
+		{"4", "1400 Elo"},
+		{"8", "full strength"},
+		{"classic", "depth 3"},
+		{"max", "level 8"},
+	} {
+		if !strings.Contains(text[c.level], c.want) {
+			t.Errorf("level %s is listed as %q, want it to say %q", c.level, text[c.level], c.want)
+		}
+	}
+	if got := evalJS[string](p, `document.getElementById('new-level').value`); got != "4" {
+		t.Errorf("the default level is %q, want 4", got)
+	}
+	p.screenshot("levels")
+}

@@ -23,6 +23,19 @@ export const en = {
 
   'status.reconnecting': 'The server cannot be reached; reconnecting…',
 
+  'level.name': 'level {n}',
+  'level.classic': 'classic',
+  'level.max': 'max',
+  'level.option': '{name} · about {elo} Elo',
+  'level.optionFull': '{name} · full strength, about {elo} Elo',
+  'level.optionClassic': "Classic · the tutorials' search (depth {depth}), about {elo} Elo",
+  'level.optionSame': '{name} · the same as {same}',
+
+  'eval.engine': 'Bar: {score}, Outpost at full strength (depth {depth}).',
+  'eval.hint': "Bar: {score}, the hint's full-strength search (depth {depth}).",
+  'eval.result': 'Bar: the result, {result}.',
+  'eval.none': 'Bar: no full-strength evaluation of this position yet; a hint gives one.',
+
   'settings.language': 'Language',
 };
 

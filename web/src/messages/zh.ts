@@ -25,5 +25,18 @@ export const zh: Record<MessageKey, string> = {
 
   'status.reconnecting': '无法连接服务器，正在重新连接…',
 
+  'level.name': '{n} 级',
+  'level.classic': '经典',
+  'level.max': '最强',
+  'level.option': '{name} · 约 {elo} 等级分',
+  'level.optionFull': '{name} · 全力，约 {elo} 等级分',
+  'level.optionClassic': '经典 · 教程里的搜索（深度 {depth}），约 {elo} 等级分',
+  'level.optionSame': '{name} · 与{same}相同',
+
+  'eval.engine': '评估条：{score}，Outpost 全力搜索（深度 {depth}）。',
+  'eval.hint': '评估条：{score}，来自提示的全力搜索（深度 {depth}）。',
+  'eval.result': '评估条：对局结果 {result}。',
+  'eval.none': '评估条：这个局面还没有全力评估；点“提示”可以得到。',
+
   'settings.language': '语言',
 };
