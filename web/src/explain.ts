@@ -17,6 +17,8 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { request } from './api';
 import { el } from './dom';
+import { t } from './i18n';
+import { fewerText } from './words';
 import './explain.css';
 
 interface ScoreView {
@@ -231,7 +233,7 @@ export class ExplainPanel {
       tree,
       el('h3', { textContent: 'What each idea buys' }),
       this.compare(r),
-      el('h3', { textContent: `Evaluation (${r.turn}'s view)` }),
+      el('h3', { textContent: t(r.turn === 'black' ? 'explain.evalBlack' : 'explain.evalWhite') }),
       this.evaluation(r),
       el('h3', { textContent: 'Candidate moves (full engine)' }),
       el(
@@ -443,7 +445,7 @@ export class ExplainPanel {
         'tbody',
         {},
         ...r.comparison.map((s) => {
-          const ratio = minimax && minimax.complete && s.nodes > 0 ? `${(minimax.nodes / s.nodes).toFixed(1)}× fewer` : '';
+          const ratio = minimax && minimax.complete && s.nodes > 0 ? fewerText(minimax.nodes, s.nodes) : '';
           const tr = el(
             'tr',
             {},

@@ -2,6 +2,7 @@
 // screen-reader region, the game-over banner and the thinking panel.
 
 import type { Score } from './api';
+import { t } from './i18n';
 
 const pieceNames: Record<string, string> = {
   K: 'king',
@@ -99,6 +100,16 @@ export function count(n: number): string {
 // mate the search stops short of it).
 export function depthText(depth: number, seldepth?: number): string {
   return seldepth && seldepth > depth ? `${depth}/${seldepth}` : String(depth);
+}
+
+// fewerText compares a method's positions with minimax's: "12.5× fewer",
+// "as many" when they are within 5% (a ratio of 1.0 says nothing), and "2.0×
+// more" when the method searched more.
+export function fewerText(minimax: number, nodes: number): string {
+  const r = minimax / nodes;
+  if (r >= 1.05) return t('explain.fewer', { ratio: r.toFixed(1) });
+  if (r > 1 / 1.05) return t('explain.asMany');
+  return t('explain.more', { ratio: (1 / r).toFixed(1) });
 }
 
 export function seconds(ms: number): string {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { depthText, scoreText } from '../src/words';
+import { depthText, fewerText, scoreText } from '../src/words';
 
 test('depthText shows the selective depth only when it is deeper', () => {
   const cases: Array<[number, number | undefined, string]> = [
@@ -23,4 +23,11 @@ test('scoreText: two decimals, one from ten pawns, mates', () => {
     [{ mate: -2 }, '#-2'],
   ];
   for (const [s, want] of cases) assert.equal(scoreText(s), want);
+});
+
+test('fewerText: no "1.0× fewer"', () => {
+  assert.equal(fewerText(9323, 746), '12.5× fewer');
+  assert.equal(fewerText(1000, 990), 'as many');
+  assert.equal(fewerText(1000, 1000), 'as many');
+  assert.equal(fewerText(1000, 2000), '2.0× more');
 });

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -180,6 +181,23 @@ func TestExplainLayout(t *testing.T) {
 				t.Errorf("the explorer scrolls sideways: %dpx of content in %dpx", sw, cw)
 			}
 			p.screenshot("explorer")
+			if vp != desktop {
+				return
+			}
+			// Item 9: the evaluation's heading names the side to move in
+			// capitals, and no method is "1.0× fewer".
+			p.do("explaining a position with Black to move",
+				chromedp.SetValue("#explain-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('dlg-explain').dataset.state = ''`),
+				chromedp.Click("#explain-go"))
+			p.waitFor("the explanation", `document.getElementById('dlg-explain').dataset.state === 'ready'`, 30*time.Second)
+			heads := evalJS[[]string](p, `[...document.querySelectorAll('#dlg-explain h3')].map(h => h.textContent)`)
+			if !slices.Contains(heads, "Evaluation (Black's view)") {
+				t.Errorf("the explorer's headings %q lack \"Evaluation (Black's view)\"", heads)
+			}
+			if cmp := p.text("#explain-compare"); strings.Contains(cmp, "1.0×") {
+				t.Errorf("the comparison says %q", cmp)
+			}
 		})
 	}
 }

@@ -36,6 +36,12 @@ export const en = {
   'eval.result': 'Bar: the result, {result}.',
   'eval.none': 'Bar: no full-strength evaluation of this position yet; a hint gives one.',
 
+  'explain.evalWhite': "Evaluation (White's view)",
+  'explain.evalBlack': "Evaluation (Black's view)",
+  'explain.fewer': '{ratio}× fewer',
+  'explain.asMany': 'as many',
+  'explain.more': '{ratio}× more',
+
   'settings.language': 'Language',
 };
 

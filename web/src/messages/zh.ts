@@ -38,5 +38,11 @@ export const zh: Record<MessageKey, string> = {
   'eval.result': '评估条：对局结果 {result}。',
   'eval.none': '评估条：这个局面还没有全力评估；点“提示”可以得到。',
 
+  'explain.evalWhite': '评估（白方视角）',
+  'explain.evalBlack': '评估（黑方视角）',
+  'explain.fewer': '仅 1/{ratio}',
+  'explain.asMany': '一样多',
+  'explain.more': '{ratio} 倍',
+
   'settings.language': '语言',
 };
