@@ -28,10 +28,11 @@ person, or Outpost against itself to watch.
 
 Without --white or --black a start menu chooses your colour and the level;
 with them the game starts at once ("ai" alone is level 3). Move with the
-arrow keys (or h j k l) and Enter or space to pick a piece up and put it
-down, or type the move in SAN or UCI (":" opens the move line; e4, Nf3, O-O,
-e7e8q). Keys: u takeback, f flip, s save as PGN, o load a PGN, n new game,
-p pause the AI, Esc make the AI move now, ? help, q quit.
+arrow keys (or i j k l) and Enter or space to pick a piece up and put it
+down, or type the move in SAN or UCI (a file letter or a piece letter opens
+the move line, as ":" does; e4, Nf3, O-O, e7e8q). Keys: u takeback, t turn
+the board around, s save as PGN, o load a PGN, n new game, p pause the AI,
+Esc make the AI move now, ? help, q quit.
 
 Unfinished games are kept in the game store the web app shares (see --store);
 --resume continues the last one, --load continues a game saved as PGN.

@@ -171,7 +171,7 @@ func (m *Model) viewMenu() string {
 		lines = append(lines, styleFaint.Render("q: quit"))
 	}
 	if m.msg != "" {
-		lines = append(lines, "", m.statusLine())
+		lines = append(append(lines, ""), m.statusLines()...)
 	}
 	return place(m.width, m.height, lines)
 }

@@ -92,13 +92,19 @@ type Model struct {
 	spins  bool // a spinner tick is on its way
 	search *search
 	last   *search // the AI's last finished search, for its figures
-	nextID int
-	paused bool // the AI does not move until unpaused
+	// lastPly is the game's length after last's move: last is shown only
+	// while its move is the last played.
+	lastPly int
+	nextID  int
+	paused  bool // the AI does not move until unpaused
 
 	msg    string // the status line: the answer to the last action
 	msgErr bool   // msg reports a mistake
 
+	saved string // the file the game was last saved to, offered by o
+
 	width, height int
+	helpTop       int // the first line of the help screen shown
 	quitting      bool
 }
 
@@ -220,7 +226,18 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case modeLoad:
 		return m.loadKey(k)
 	case modeHelp:
-		m.mode = modeBoard
+		switch k.String() {
+		case "up", "i":
+			m.helpTop = max(0, m.helpTop-1)
+		case "down", "k", " ":
+			m.helpTop++ // viewHelp keeps it in range
+		case "pgup":
+			m.helpTop = max(0, m.helpTop-m.height+2)
+		case "pgdown":
+			m.helpTop += m.height - 2
+		default:
+			m.mode = modeBoard
+		}
 		return nil
 	case modeQuit:
 		switch k.String() {
@@ -235,19 +252,19 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	return m.boardKey(k)
 }
 
-// moveStarters are the keys that start typing a move (the first letter of
-// a move in SAN or UCI) without being a key binding. The files f and h are
-// bindings (flip, cursor left): type ":" first for moves starting with them.
-const moveStarters = "abcdegNBRQKO0"
+// moveStarters are the keys that start typing a move: every first letter
+// of a move in SAN or UCI (the files a-h, the pieces, O-O). No key binding
+// is one of them: the cursor keys are i j k l, flip is t.
+const moveStarters = "abcdefghNBRQKO0"
 
 // boardKey handles a key on the board.
 func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 	switch s := k.String(); s {
-	case "up", "k":
+	case "up", "i":
 		m.moveCursor(0, -1)
-	case "down", "j":
+	case "down", "k":
 		m.moveCursor(0, 1)
-	case "left", "h":
+	case "left", "j":
 		m.moveCursor(-1, 0)
 	case "right", "l":
 		m.moveCursor(1, 0)
@@ -261,9 +278,9 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		return m.takeback()
 	case "r":
 		return m.redo()
-	case "f":
+	case "t":
 		m.flipped = !m.flipped
-		m.say("Board flipped.")
+		m.say("Board turned around.")
 	case "s":
 		m.openSaveInput()
 	case "o":
@@ -274,7 +291,7 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 	case "p":
 		return m.togglePause()
 	case "?":
-		m.mode = modeHelp
+		m.mode, m.helpTop = modeHelp, 0
 	case "q":
 		if m.s.over() || m.s.game.Len() == 0 {
 			return m.quit()
@@ -487,6 +504,7 @@ func (m *Model) aiMoved(r engine.Result) tea.Cmd {
 		m.fail("Outpost chose an illegal move: " + errorText(err))
 		return nil
 	}
+	m.lastPly = m.s.game.Len()
 	if m.mode == modeBoard && m.selected == chess.NoSquare {
 		m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
 	}
@@ -653,7 +671,7 @@ func (m *Model) submitMove(text string) tea.Cmd {
 	mv, err := pos.ParseMove(text)
 	if err != nil {
 		m.input.SetValue("")
-		m.fail(errorText(err) + " Try again, or Esc.")
+		m.fail(sentence(errorText(err)) + " Try again, or Esc.")
 		return nil
 	}
 	m.closeInput()
@@ -698,8 +716,12 @@ func (m *Model) promoteKey(k tea.KeyMsg) tea.Cmd {
 
 // openSaveInput asks for the file to save the game to.
 func (m *Model) openSaveInput() {
-	m.openInput(modeSave, "Save as: ", "", "outpost-"+time.Now().Format("2006-01-02-1504")+".pgn",
-		"Enter saves the game as PGN to this file (Esc: cancel).")
+	name := m.saved
+	if name == "" {
+		name = "outpost-" + time.Now().Format("2006-01-02-1504") + ".pgn"
+	}
+	m.openInput(modeSave, "Save as: ", "", name,
+		"Enter saves the game as PGN to this file (Ctrl+U clears it, Esc cancels).")
 }
 
 // saveKey handles a key while the file name is typed.
@@ -711,15 +733,17 @@ func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.closeInput()
+		m.saved = path
 		m.say("Saved to " + path + ".")
 		return nil
 	})
 }
 
 // openLoadInput asks for a PGN file to load.
+// The file the game was last saved to is offered.
 func (m *Model) openLoadInput() {
-	m.openInput(modeLoad, "Load PGN: ", "game.pgn", "",
-		"Enter loads the first game of this file and goes on with it (Esc: cancel).")
+	m.openInput(modeLoad, "Load PGN: ", "game.pgn", m.saved,
+		"Enter loads the first game of this file and goes on with it (Ctrl+U clears the name, Esc cancels).")
 }
 
 // loadKey handles a key while the file name of a game to load is typed.
@@ -773,6 +797,15 @@ func (m *Model) fail(s string) { m.msg, m.msgErr = s, true }
 // pieceName returns the name of a piece type: "knight".
 func pieceName(t chess.PieceType) string {
 	return [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}[t]
+}
+
+// sentence returns s ending with a full stop, unless it ends with one
+// already (or with "?", "!" or "…").
+func sentence(s string) string {
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".?!") || strings.HasSuffix(s, "…") || strings.HasSuffix(s, "。") {
+		return s
+	}
+	return s + "."
 }
 
 // capitalize returns s with its first letter in upper case.

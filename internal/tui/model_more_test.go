@@ -358,8 +358,10 @@ func TestFastKeys(t *testing.T) {
 		{[]tea.Msg{runes("e4"), tea.KeyMsg{Type: tea.KeyEnter}}, "e2e4", "e4", ""},
 		{[]tea.Msg{runes("Nf3")}, "", "e2", "Nf3"},
 		{[]tea.Msg{runes(":f4")}, "", "e2", "f4"},
-		{[]tea.Msg{runes("kk")}, "", "e4", ""},
-		{[]tea.Msg{runes("kkhe6")}, "", "d4", "e6"},
+		{[]tea.Msg{runes("ii")}, "", "e4", ""},
+		{[]tea.Msg{runes("iije6")}, "", "d4", "e6"},
+		{[]tea.Msg{runes("f4")}, "", "e2", "f4"},
+		{[]tea.Msg{runes("hxg6")}, "", "e2", "hxg6"},
 	}
 	for _, tc := range tests {
 		h := newHarness(t, Config{}, 120, 40)

@@ -86,11 +86,34 @@ func (m *Model) View() string {
 		boardText = lipgloss.JoinHorizontal(lipgloss.Top, boardText, strings.Repeat(" ", panelGap), panel)
 	}
 	b.WriteString(boardText)
-	b.WriteString("\n\n")
-	b.WriteString(truncate(m.statusLine(), m.width))
+	// The status line may take the blank line above it when it is long
+	// (a draw to claim, a long error), rather than be cut.
+	status := m.statusLines()
+	if len(status) == 1 {
+		b.WriteString("\n")
+	}
+	for _, line := range status {
+		b.WriteString("\n" + line)
+	}
 	b.WriteString("\n")
 	b.WriteString(truncate(m.keyLine(), m.width))
 	return b.String()
+}
+
+// statusLines is the status line wrapped to the screen's width: one line,
+// or two when it is longer.
+func (m *Model) statusLines() []string {
+	text, isErr := m.statusText()
+	lines := []string{text}
+	if lipgloss.Width(text) > m.width {
+		lines = wrap(text, max(1, m.width), 2)
+	}
+	if isErr {
+		for i, line := range lines {
+			lines[i] = styleError.Render(line)
+		}
+	}
+	return lines
 }
 
 // boardView returns what the board shows now.
@@ -118,19 +141,20 @@ func (m *Model) titleLine() string {
 	return styleTitle.Render("Outpost") + "   White: " + m.s.name(chess.White) + "   Black: " + m.s.name(chess.Black)
 }
 
-// statusLine is the answer to the last action, or whose turn it is.
-func (m *Model) statusLine() string {
+// statusText is the answer to the last action, or whose turn it is, and
+// whether it reports a mistake.
+func (m *Model) statusText() (string, bool) {
 	switch {
 	case m.msgErr:
-		return styleError.Render(m.msg)
+		return m.msg, true
 	case m.s == nil || m.mode == modeMenu:
-		return m.msg
+		return m.msg, false
 	case m.msg == "":
-		return m.turnText()
+		return m.turnText(), false
 	case m.s.over():
-		return m.msg // the result is in the panel
+		return m.msg, false // the result is in the panel
 	}
-	return m.msg + "  " + m.turnText()
+	return m.msg + "  " + m.turnText(), false
 }
 
 // turnText says whose turn it is, or how the game ended.
@@ -153,7 +177,7 @@ func (m *Model) turnText() string {
 		text = colorName(side) + " to move, in check."
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
-		text += " You may claim a draw by " + reason.String() + ": type :draw."
+		text += " You may claim a draw (" + reason.String() + "): type :draw."
 	}
 	return text
 }
@@ -173,7 +197,7 @@ func (m *Model) keyLine() string {
 		return styleTitle.Render("Quit? The game is unfinished (" + kept + "). y: quit · n: stay")
 	}
 	for _, keys := range []string{
-		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · r redo · f flip · s save · n new · ? help · q quit",
+		"arrows/ijkl move · Enter pick/put · a-h, NBRQK type a move · u takeback · r redo · t turn · s save · n new · ? help · q quit",
 		"arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
 		"Enter pick/put · : move · ? help · q quit",
 	} {
@@ -205,26 +229,7 @@ func (m *Model) panel(width, height int) string {
 		bottom = append(bottom, wrap(outcomeText(g.Outcome()), width, 2)...)
 	}
 	bottom = append(bottom, "", styleHead.Render("Material"))
-	v := m.boardView()
-	for _, c := range []chess.Color{chess.Black, chess.White} {
-		var pieces strings.Builder
-		for _, p := range captured(pos, c) {
-			pieces.WriteString(v.glyph(p))
-		}
-		taken := pieces.String()
-		if taken == "" {
-			taken = "-"
-		}
-		bottom = append(bottom, truncate(colorName(c.Other())+" took "+taken, width))
-	}
-	switch d := material(pos); {
-	case d > 0:
-		bottom = append(bottom, fmt.Sprintf("White is up %d", d))
-	case d < 0:
-		bottom = append(bottom, fmt.Sprintf("Black is up %d", -d))
-	default:
-		bottom = append(bottom, "Material is equal")
-	}
+	bottom = append(bottom, m.materialLines(pos)...)
 	if s := m.shownSearch(); s != nil {
 		head := "Outpost thought"
 		if s == m.search {
@@ -254,13 +259,39 @@ func (m *Model) panel(width, height int) string {
 	return strings.Join(lines, "\n")
 }
 
+// materialLines says the material as lichess does: each side's pieces
+// that the other side lacks, and the difference in pawns beside the side
+// ahead ("White  ♛ ♟  +6"); "equal" when the sides match. Pieces missing
+// from a position the game started from are not called taken.
+func (m *Model) materialLines(pos *chess.Position) []string {
+	v := m.boardView()
+	ahead := material(pos)
+	var lines []string
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		var pieces []string
+		for _, p := range surplus(pos, c) {
+			pieces = append(pieces, v.glyph(p))
+		}
+		line := fmt.Sprintf("%-7s", colorName(c)) + strings.Join(pieces, " ")
+		if d := ahead; (c == chess.White && d > 0) || (c == chess.Black && d < 0) {
+			line += fmt.Sprintf("  +%d", max(d, -d))
+		}
+		lines = append(lines, line)
+	}
+	if ahead == 0 && len(surplus(pos, chess.White))+len(surplus(pos, chess.Black)) == 0 {
+		return []string{"equal"}
+	}
+	return lines
+}
+
 // shownSearch returns the search whose figures the panel shows: the
-// running one, or the AI's last one while its move is the last played.
+// running one, or the AI's last one while its move is the last played
+// (not after a person's move, as while the AI is paused).
 func (m *Model) shownSearch() *search {
 	if m.search != nil {
 		return m.search
 	}
-	if m.last != nil && m.last.hasInfo {
+	if m.last != nil && m.last.hasInfo && m.lastPly == m.s.game.Len() {
 		return m.last
 	}
 	return nil
@@ -274,7 +305,7 @@ func (m *Model) searchLines(s *search, width int) []string {
 	}
 	info := s.info
 	lines := []string{
-		fmt.Sprintf("depth %d  score %s", info.Depth, progress.Score(info.Score, s.root.SideToMove())),
+		fmt.Sprintf("depth %d  score %s (White's view)", info.Depth, progress.Score(info.Score, s.root.SideToMove())),
 		fmt.Sprintf("%s positions  %s/s", progress.Count(info.Nodes), progress.Rate(info.NPS)),
 	}
 	if pv := s.root.SANLine(info.PV); pv != "" {
@@ -283,33 +314,70 @@ func (m *Model) searchLines(s *search, width int) []string {
 	return lines
 }
 
-// viewHelp draws the help screen.
+// helpKeys are the keys the help screen lists, with what they do.
+var helpKeys = [][2]string{
+	{"arrows, i j k l", "move the cursor (i up, k down, j left, l right)"},
+	{"Enter, space", "pick up a piece, put it down"},
+	{"mouse click", "the same, on the square clicked"},
+	{"a-h, N B R Q K O", "type a move starting with that letter: e4, Nf3, O-O"},
+	{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
+	{"", "typed \"draw\" claims a draw, \"resign\" resigns"},
+	{"Esc", "put the piece back; make Outpost move now"},
+	{"u", "take back your last move (and Outpost's reply)"},
+	{"r", "redo: play again the moves taken back, until a new move"},
+	{"t", "turn the board around"},
+	{"s", "save the game as PGN (asks for a file name)"},
+	{"o", "load a game saved as PGN and go on with it"},
+	{"n", "a new game (the start menu)"},
+	{"p", "pause Outpost, or let it move again"},
+	{"?", "this help"},
+	{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
+	{"Ctrl+U", "clear a move or file name being typed"},
+}
+
+// helpLines returns the help screen's lines for a screen width wide: the
+// keys and what they do in two columns, or, when that does not fit, each
+// key on its line with what it does wrapped below it.
+func helpLines(width int) []string {
+	lines := []string{styleTitle.Render("Outpost — keys"), ""}
+	const keyWidth = 20
+	for _, k := range helpKeys {
+		if width >= 2+keyWidth+1+30 {
+			for i, d := range wrap(k[1], width-(2+keyWidth+1), 4) {
+				key := ""
+				if i == 0 {
+					key = k[0]
+				}
+				lines = append(lines, fmt.Sprintf("  %-*s %s", keyWidth, key, d))
+			}
+			continue
+		}
+		if k[0] != "" {
+			lines = append(lines, k[0])
+		}
+		for _, d := range wrap(k[1], max(1, width-2), 4) {
+			lines = append(lines, "  "+d)
+		}
+	}
+	return lines
+}
+
+// viewHelp draws the help screen. When it is higher than the screen, ↑ and
+// ↓ scroll it; the last line says how to go on.
 func (m *Model) viewHelp() string {
-	keys := [][2]string{
-		{"arrows, h j k l", "move the cursor"},
-		{"Enter, space", "pick up a piece, put it down"},
-		{"mouse click", "the same, on the square clicked"},
-		{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
-		{"a-e, g, N B R Q K O", "start typing a move with that letter"},
-		{"", "typed \"draw\" claims a draw, \"resign\" resigns"},
-		{"Esc", "put the piece back; make Outpost move now"},
-		{"u", "take back your last move (and Outpost's reply)"},
-		{"r", "redo: play again the moves taken back, until a new move"},
-		{"f", "flip the board"},
-		{"s", "save the game as PGN (asks for a file name)"},
-		{"o", "load a game saved as PGN and go on with it"},
-		{"n", "a new game (the start menu)"},
-		{"p", "pause Outpost, or let it move again"},
-		{"?", "this help"},
-		{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
+	lines := helpLines(m.width)
+	room := max(1, m.height-1)
+	if len(lines) <= room {
+		lines = append(lines, "", styleFaint.Render("Press any key to go back to the game."))
+		return place(m.width, m.height, lines)
 	}
-	var b strings.Builder
-	b.WriteString(styleTitle.Render("Outpost — keys") + "\n\n")
-	for _, k := range keys {
-		fmt.Fprintf(&b, "  %-22s %s\n", k[0], k[1])
+	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+	shown := append([]string(nil), lines[m.helpTop:m.helpTop+room]...)
+	for i := range shown {
+		shown[i] = truncate(shown[i], m.width)
 	}
-	b.WriteString("\n" + styleFaint.Render("Press any key to go back to the game."))
-	return place(m.width, m.height, strings.Split(b.String(), "\n"))
+	more := fmt.Sprintf("↑↓ %d/%d · any other key: back", m.helpTop+room, len(lines))
+	return strings.Join(append(shown, styleFaint.Render(truncate(more, m.width))), "\n")
 }
 
 // viewTooSmall says the terminal is too small for the board.
