@@ -61,7 +61,8 @@
 // Every parser returns an error, never panics, and says what is wrong, with
 // errors that start with "chess: ":
 //
-//   - FEN: [ParseFEN], [Position.FEN];
+//   - FEN: [ParseFEN], [Position.FEN], and [ParseFENLenient], which reads
+//     FENs as lichess and python-chess do and says what it fixed;
 //   - UCI long algebraic ("e2e4", "e7e8q", castling as "e1g1"):
 //     [Position.ParseUCI], [Move.String];
 //   - Standard Algebraic Notation ("Nf3", "exd5", "O-O", "e8=Q+"):
@@ -70,6 +71,10 @@
 //     [Position.SANMoves] and [Position.SANLine] ("12... Nf6 13. Bg5")
 //     write a line of moves;
 //   - either, for a text box: [Position.ParseMove];
+//   - EPD, the lines of test suites, perft suites and opening files (a
+//     position and operations such as bm, id or D1): [ParseEPD], and
+//     [ReadEPD] and [EPDReader] for files; [EPD.Moves] reads the SAN
+//     moves of bm and am, [EPD.PerftCounts] a perft suite's counts;
 //   - PGN: [ReadPGN] and [PGNReader] read files of many games, keeping
 //     tags, comments and NAGs, skipping variations, starting from a FEN
 //     tag when there is one (a broken game is reported with its line, as
@@ -108,8 +113,10 @@
 //	position.go   Position: accessors, MakeMove (copy-make), attack queries
 //	move.go       Move (16-bit layout), MoveList
 //	movegen.go    legal move generation (pins, checks, en passant)
-//	fen.go        FEN parsing (with validation) and printing
-//	perft.go      Perft, the move generator's correctness test and benchmark
+//	fen.go        FEN parsing (with validation, strict or lenient) and printing
+//	epd.go        EPD: ParseEPD, ReadEPD, EPDReader
+//	perft.go      Perft, the move generator's correctness test and benchmark;
+//	              a perft suite's counts (EPD.PerftCounts)
 //	uci.go        UCI move notation, ParseMove, why a move is illegal
 //	san.go        Standard Algebraic Notation: printing and tolerant parsing
 //	game.go       Game: play, undo, repetition, draw claims, tags, comments

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,13 +19,69 @@ import (
 // An en-passant square is kept only when an en-passant capture is legal, so
 // FEN (and Hash) describe positions by the moves they allow.
 func ParseFEN(fen string) (*Position, error) {
+	p, _, err := (&fenReader{}).read(fen)
+	return p, err
+}
+
+// ParseFENLenient parses a FEN as lichess and python-chess read one, for
+// FENs written by other programs (a chess GUI's "position fen"). Where
+// ParseFEN would reject a FEN that can be read without guessing, it reads
+// it and says what it fixed, one sentence per fix:
+//
+//   - the fields after the board may be left out: the side to move is then
+//     White (a fix), castling and en passant "-", the clocks 0 and 1;
+//   - a castling right whose king or rook is not on its home square is
+//     dropped, and a right given twice counts once;
+//   - an en-passant square that no double pawn push explains is dropped;
+//   - a fullmove number of 0 reads as 1, and a counter above
+//     MaxMoveCounter as MaxMoveCounter.
+//
+// A position that cannot arise in a game is an error, as in ParseFEN: not
+// exactly one king a side, a pawn on the first or last rank, more than 16
+// pieces or 8 pawns a side, the side not to move in check. So is text that
+// is not a FEN (a malformed board, side, castling field, en-passant square
+// or counter). A FEN that ParseFEN accepts gives the same position and no
+// fixes.
+func ParseFENLenient(fen string) (p *Position, fixes []string, err error) {
+	return (&fenReader{lenient: true}).read(fen)
+}
+
+// fenReader reads one FEN, strictly (ParseFEN) or leniently
+// (ParseFENLenient): the two differ only in what fix does.
+type fenReader struct {
+	lenient bool
+	fixes   []string
+}
+
+// fix handles a problem that the lenient reading repairs as repair says:
+// leniently it records the fix and returns nil, strictly it returns err.
+func (r *fenReader) fix(err error, repair string) error {
+	if !r.lenient {
+		return err
+	}
+	r.fixes = append(r.fixes, strings.TrimPrefix(err.Error(), "chess: ")+": "+repair)
+	return nil
+}
+
+func (r *fenReader) read(fen string) (*Position, []string, error) {
 	fields := strings.Fields(fen)
-	if len(fields) < 4 || len(fields) > 6 {
-		return nil, fmt.Errorf("chess: FEN %q has %d fields, want 4 to 6", fen, len(fields))
+	minFields := 4
+	if r.lenient {
+		minFields = 1
+	}
+	if len(fields) < minFields || len(fields) > 6 {
+		return nil, nil, fmt.Errorf("chess: FEN %q has %d fields, want %d to 6", fen, len(fields), minFields)
+	}
+	if len(fields) == 1 { // only when lenient
+		r.fixes = append(r.fixes, "FEN has no side to move: White to move")
+		fields = append(fields, "w")
+	}
+	for len(fields) < 4 {
+		fields = append(fields, "-")
 	}
 	p := &Position{epSquare: NoSquare, fullmoves: 1}
 	if err := p.parseBoard(fields[0]); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	switch fields[1] {
 	case "w":
@@ -32,38 +89,60 @@ func ParseFEN(fen string) (*Position, error) {
 	case "b":
 		p.side = Black
 	default:
-		return nil, fmt.Errorf("chess: FEN side to move is %q, want \"w\" or \"b\"", fields[1])
+		return nil, nil, fmt.Errorf("chess: FEN side to move is %q, want \"w\" or \"b\"", fields[1])
 	}
-	if err := p.parseCastling(fields[2]); err != nil {
-		return nil, err
+	if err := r.parseCastling(p, fields[2]); err != nil {
+		return nil, nil, err
 	}
-	ep, err := p.parseEnPassant(fields[3])
+	ep, err := r.parseEnPassant(p, fields[3])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(fields) > 4 {
-		n, err := strconv.ParseUint(fields[4], 10, 16)
+		n, err := r.parseCounter(fields[4], "halfmove clock", 0)
 		if err != nil {
-			return nil, fmt.Errorf("chess: FEN halfmove clock %q is not a number from 0 to 65535", fields[4])
+			return nil, nil, err
 		}
-		p.halfmoves = uint16(n)
+		p.halfmoves = n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.ParseUint(fields[5], 10, 16)
-		if err != nil || n == 0 {
-			return nil, fmt.Errorf("chess: FEN fullmove number %q is not a number from 1 to 65535", fields[5])
+		n, err := r.parseCounter(fields[5], "fullmove number", 1)
+		if err != nil {
+			return nil, nil, err
 		}
-		p.fullmoves = uint16(n)
+		p.fullmoves = n
 	}
 	if err := p.validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
 	if ep != NoSquare {
 		p.setEnPassant(ep)
 	}
 	p.hash = p.computeHash()
-	return p, nil
+	return p, r.fixes, nil
+}
+
+// parseCounter reads the halfmove clock or the fullmove number (what), a
+// number from least to MaxMoveCounter.
+func (r *fenReader) parseCounter(s, what string, least uint64) (uint16, error) {
+	outOfRange := fmt.Errorf("chess: FEN %s %q is not a number from %d to %d", what, s, least, MaxMoveCounter)
+	n, err := strconv.ParseUint(s, 10, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, outOfRange
+	case n < least:
+		if err := r.fix(outOfRange, fmt.Sprintf("read as %d", least)); err != nil {
+			return 0, err
+		}
+		return uint16(least), nil
+	case err != nil || n > MaxMoveCounter:
+		if err := r.fix(outOfRange, fmt.Sprintf("read as %d", MaxMoveCounter)); err != nil {
+			return 0, err
+		}
+		return MaxMoveCounter, nil
+	}
+	return uint16(n), nil
 }
 
 // MustParseFEN is ParseFEN for positions known to be valid (constants in
@@ -108,36 +187,49 @@ func (p *Position) parseBoard(s string) error {
 	return nil
 }
 
-func (p *Position) parseCastling(s string) error {
+// parseCastling reads the castling field into p, whose board is set.
+func (r *fenReader) parseCastling(p *Position, s string) error {
 	if s == "-" {
 		return nil
 	}
+	var seen CastlingRights
 	for i := 0; i < len(s); i++ {
 		idx := strings.IndexByte("KQkq", s[i])
 		if idx < 0 {
 			return fmt.Errorf("chess: FEN castling field %q has invalid character %q", s, s[i])
 		}
 		right := CastlingRights(1 << idx)
-		if p.castling&right != 0 {
-			return fmt.Errorf("chess: FEN castling field %q repeats %q", s, s[i])
+		if seen&right != 0 {
+			if err := r.fix(fmt.Errorf("chess: FEN castling field %q repeats %q", s, s[i]), "counted once"); err != nil {
+				return err
+			}
+			continue
 		}
+		seen |= right
 		c := &castles[idx]
 		color := Color(idx / 2)
-		if p.board[c.kingFrom] != NewPiece(color, King) {
-			return fmt.Errorf("chess: FEN castling right %q but no %v king on %v", s[i], color, c.kingFrom)
+		var missing error
+		switch {
+		case p.board[c.kingFrom] != NewPiece(color, King):
+			missing = fmt.Errorf("chess: FEN castling right %q but no %v king on %v", s[i], color, c.kingFrom)
+		case p.board[c.rookFrom] != NewPiece(color, Rook):
+			missing = fmt.Errorf("chess: FEN castling right %q but no %v rook on %v", s[i], color, c.rookFrom)
 		}
-		if p.board[c.rookFrom] != NewPiece(color, Rook) {
-			return fmt.Errorf("chess: FEN castling right %q but no %v rook on %v", s[i], color, c.rookFrom)
+		if missing != nil {
+			if err := r.fix(missing, "right dropped"); err != nil {
+				return err
+			}
+			continue
 		}
 		p.castling |= right
 	}
 	return nil
 }
 
-// parseEnPassant checks the en-passant field and returns its square (or
-// NoSquare); whether a capture is legal is decided once the position is
-// complete.
-func (p *Position) parseEnPassant(s string) (Square, error) {
+// parseEnPassant checks the en-passant field against p, whose board and
+// side to move are set, and returns its square (or NoSquare); whether a
+// capture is legal is decided once the position is complete.
+func (r *fenReader) parseEnPassant(p *Position, s string) (Square, error) {
 	if s == "-" {
 		return NoSquare, nil
 	}
@@ -150,14 +242,17 @@ func (p *Position) parseEnPassant(s string) (Square, error) {
 	if p.side == Black {
 		wantRank, pawnSq, startSq = Rank3, ep+8, ep-8
 	}
-	if ep.Rank() != wantRank {
-		return NoSquare, fmt.Errorf("chess: FEN en-passant square %v is not on rank %v", ep, wantRank)
-	}
+	var impossible error
 	them := p.side.Other()
-	if p.board[pawnSq] != NewPiece(them, Pawn) || p.board[ep] != NoPiece || p.board[startSq] != NoPiece {
-		return NoSquare, fmt.Errorf("chess: FEN en-passant square %v does not follow a double pawn push", ep)
+	switch {
+	case ep.Rank() != wantRank:
+		impossible = fmt.Errorf("chess: FEN en-passant square %v is not on rank %v", ep, wantRank)
+	case p.board[pawnSq] != NewPiece(them, Pawn) || p.board[ep] != NoPiece || p.board[startSq] != NoPiece:
+		impossible = fmt.Errorf("chess: FEN en-passant square %v does not follow a double pawn push", ep)
+	default:
+		return ep, nil
 	}
-	return ep, nil
+	return NoSquare, r.fix(impossible, "square dropped")
 }
 
 // validate rejects positions that cannot arise in a game.

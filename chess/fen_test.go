@@ -103,23 +103,13 @@ func TestParseFENAccepts(t *testing.T) {
 
 // TestFENRoundTrip prints, parses and prints every suite position and every
 // position two plies below it: the second print equals the first, and the
-// suite's own FENs (already canonical) print unchanged but for an en-passant
-// square that allows no capture.
+// position read back equals the one printed.
 func TestFENRoundTrip(t *testing.T) {
 	for _, e := range loadPerftSuite(t) {
-		p, err := ParseFEN(e.fen)
-		if err != nil {
-			t.Errorf("perftsuite.epd:%d: %v", e.line, err)
+		p := e.Position
+		if q, err := ParseFEN(p.FEN()); err != nil || *q != *p {
+			t.Errorf("perftsuite.epd:%d: ParseFEN(%q) = %v, %v", e.Line, p.FEN(), q, err)
 			continue
-		}
-		want := e.fen
-		if p.EnPassant() == NoSquare { // an impossible e.p. capture is dropped
-			fields := strings.Fields(want)
-			fields[3] = "-"
-			want = strings.Join(fields, " ")
-		}
-		if p.FEN() != want {
-			t.Errorf("perftsuite.epd:%d: ParseFEN(%q).FEN() = %q, want %q", e.line, e.fen, p.FEN(), want)
 		}
 		var ml1, ml2 MoveList
 		p.GenerateMoves(&ml1, AllMoves)
@@ -133,10 +123,10 @@ func TestFENRoundTrip(t *testing.T) {
 				fen := c2.FEN()
 				q, err := ParseFEN(fen)
 				if err != nil {
-					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q does not parse: %v", e.line, m1, m2, fen, err)
+					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q does not parse: %v", e.Line, m1, m2, fen, err)
 				}
 				if q.FEN() != fen || q.Hash() != c2.Hash() || *q != c2 {
-					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q parses to %q", e.line, m1, m2, fen, q.FEN())
+					t.Fatalf("perftsuite.epd:%d after %v %v: FEN %q parses to %q", e.Line, m1, m2, fen, q.FEN())
 				}
 			}
 		}
@@ -190,7 +180,7 @@ func TestEnPassantNormalization(t *testing.T) {
 // generation runs on it.
 func FuzzParseFEN(f *testing.F) {
 	for _, e := range loadPerftSuite(f) {
-		f.Add(e.fen)
+		f.Add(e.Position.FEN())
 	}
 	for _, tt := range malformedFENs {
 		f.Add(tt.fen)
@@ -264,5 +254,144 @@ func FuzzMoveCounters(f *testing.F) {
 				t.Fatalf("%s after %d plies: %q follows %q", fen, ply+1, p.FEN(), before.FEN())
 			}
 		}
+	})
+}
+
+// lenientFixes are the malformedFENs that ParseFENLenient reads, by name:
+// the FEN it reads and a substring of each fix it reports.
+var lenientFixes = map[string]struct {
+	want  string
+	fixes []string
+}{
+	"three fields":                {StartFEN, nil},
+	"repeated castling char":      {StartFEN, []string{`castling field "KQkqK" repeats 'K': counted once`}},
+	"castling without rook":       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1", []string{"castling right 'K' but no white rook on h1: right dropped"}},
+	"castling without black rook": {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1", []string{"castling right 'q' but no black rook on a8: right dropped"}},
+	"castling without king":       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w - - 0 1", []string{"castling right 'K' but no white king on e1: right dropped"}},
+	"e.p. on the wrong rank":      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", []string{"en-passant square e3 is not on rank 6: square dropped"}},
+	"e.p. on the wrong rank for black": {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+		[]string{"en-passant square e6 is not on rank 3: square dropped"}},
+	"e.p. without the pawn": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+		[]string{"en-passant square e3 does not follow a double pawn push: square dropped"}},
+	"e.p. with the start square taken": {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq - 0 1",
+		[]string{"does not follow a double pawn push: square dropped"}},
+	"e.p. with the square taken": {"rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
+		[]string{"does not follow a double pawn push: square dropped"}},
+	"huge halfmove clock": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65535 1",
+		[]string{`halfmove clock "70000" is not a number from 0 to 65535: read as 65535`}},
+	"fullmove 0": {StartFEN, []string{`fullmove number "0" is not a number from 1 to 65535: read as 1`}},
+}
+
+func TestParseFENLenient(t *testing.T) {
+	tests := []struct {
+		name, fen, want string
+		fixes           []string // a substring of each fix, in order
+	}{
+		{"the issue's kings with KQkq", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", []string{
+			"castling right 'K' but no white rook on h1: right dropped",
+			"castling right 'Q' but no white rook on a1: right dropped",
+			"castling right 'k' but no black rook on h8: right dropped",
+			"castling right 'q' but no black rook on a8: right dropped"}},
+		{"a valid FEN is read as ParseFEN reads it", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40", nil},
+		{"the board alone", "4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", []string{"FEN has no side to move: White to move"}},
+		{"board and side", "4k3/8/8/8/8/8/8/4K3 b", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", nil},
+		{"counters too large", "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999999 70000", "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535", []string{
+			`halfmove clock "99999999999999999999999" is not a number from 0 to 65535: read as 65535`,
+			`fullmove number "70000" is not a number from 1 to 65535: read as 65535`}},
+		{"every fix at once", "r3k3/8/8/8/8/8/8/4K3 w KkqK e6 0 0", "r3k3/8/8/8/8/8/8/4K3 w q - 0 1", []string{
+			"castling right 'K' but no white rook on h1", "castling right 'k' but no black rook on h8",
+			"repeats 'K'", "en-passant square e6 does not follow a double pawn push", `fullmove number "0"`}},
+	}
+	for _, mf := range malformedFENs {
+		if fix, ok := lenientFixes[mf.name]; ok {
+			tests = append(tests, struct {
+				name, fen, want string
+				fixes           []string
+			}{"malformed: " + mf.name, mf.fen, fix.want, fix.fixes})
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, fixes, err := ParseFENLenient(tt.fen)
+			if err != nil {
+				t.Fatalf("ParseFENLenient(%q): %v", tt.fen, err)
+			}
+			if got := p.FEN(); got != tt.want {
+				t.Errorf("ParseFENLenient(%q) = %q, want %q", tt.fen, got, tt.want)
+			}
+			if msg := checkPosition(p); msg != "" {
+				t.Errorf("ParseFENLenient(%q): %s", tt.fen, msg)
+			}
+			if len(fixes) != len(tt.fixes) {
+				t.Fatalf("fixes %q, want %d like %q", fixes, len(tt.fixes), tt.fixes)
+			}
+			for i, want := range tt.fixes {
+				if !strings.Contains(fixes[i], want) || strings.HasPrefix(fixes[i], "chess: ") {
+					t.Errorf("fix %d = %q, want it to contain %q (without the package name)", i, fixes[i], want)
+				}
+			}
+		})
+	}
+}
+
+// TestParseFENLenientRejectsImpossible checks that every malformed FEN
+// that ParseFENLenient does not fix gets ParseFEN's error from it.
+func TestParseFENLenientRejectsImpossible(t *testing.T) {
+	used := 0
+	for _, tt := range malformedFENs {
+		if _, ok := lenientFixes[tt.name]; ok {
+			used++
+			continue
+		}
+		p, fixes, err := ParseFENLenient(tt.fen)
+		_, strictErr := ParseFEN(tt.fen)
+		lenientWording := strings.Replace(strictErr.Error(), "want 4 to 6", "want 1 to 6", 1)
+		if err == nil || p != nil || fixes != nil || err.Error() != lenientWording {
+			t.Errorf("%s: ParseFENLenient(%q) = %v, %q, %v; want the error %q", tt.name, tt.fen, p, fixes, err, lenientWording)
+		}
+	}
+	if used != len(lenientFixes) {
+		t.Errorf("%d of the %d lenientFixes name a malformed FEN", used, len(lenientFixes))
+	}
+}
+
+// FuzzParseFENLenient checks that ParseFENLenient never panics, that what it
+// accepts is a sound position whose FEN ParseFEN reads back to it, that it
+// reads what ParseFEN accepts the same way with no fixes, and that it
+// reports fixes only for FENs ParseFEN rejects.
+func FuzzParseFENLenient(f *testing.F) {
+	for _, tt := range malformedFENs {
+		f.Add(tt.fen)
+	}
+	f.Add("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1")
+	f.Add("r3k3/8/8/8/8/8/8/4K3 w KkqK e6 0 0")
+	f.Add("4k3/8/8/8/8/8/8/4K3")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, fixes, err := ParseFENLenient(fen)
+		strict, strictErr := ParseFEN(fen)
+		if err != nil {
+			if p != nil || fixes != nil || !strings.HasPrefix(err.Error(), "chess: ") {
+				t.Fatalf("ParseFENLenient(%q): position %v, fixes %q, error %q", fen, p, fixes, err)
+			}
+			if strictErr == nil {
+				t.Fatalf("ParseFENLenient(%q) rejects what ParseFEN accepts: %v", fen, err)
+			}
+			return
+		}
+		if msg := checkPosition(p); msg != "" {
+			t.Fatalf("ParseFENLenient(%q) = %q: %s", fen, p.FEN(), msg)
+		}
+		if strictErr == nil && (*strict != *p || len(fixes) > 0) {
+			t.Fatalf("ParseFENLenient(%q) = %q with fixes %q; ParseFEN reads %q", fen, p.FEN(), fixes, strict.FEN())
+		}
+		if strictErr != nil && len(fixes) == 0 && len(strings.Fields(fen)) >= 4 {
+			t.Fatalf("ParseFENLenient(%q) fixed nothing, but ParseFEN says %v", fen, strictErr)
+		}
+		for _, fix := range fixes {
+			if fix == "" || strings.HasPrefix(fix, "chess: ") {
+				t.Fatalf("ParseFENLenient(%q): fix %q", fen, fix)
+			}
+		}
+		Perft(p, 2)
 	})
 }

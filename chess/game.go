@@ -233,29 +233,6 @@ func (g *Game) automaticOutcome() Outcome {
 	return Outcome{}
 }
 
-// repetitions returns how many times the current position has occurred in
-// the game, itself included. Only positions since the last capture or pawn
-// move can repeat it, with the same side to move, so it looks at every
-// second one of those; a hash match is confirmed by comparing positions.
-func (g *Game) repetitions() int {
-	n := len(g.positions) - 1
-	cur := &g.positions[n]
-	count := 1
-	for i := n - 2; i >= 0 && i >= n-cur.HalfmoveClock(); i -= 2 {
-		if q := &g.positions[i]; q.hash == cur.hash && samePosition(q, cur) {
-			count++
-		}
-	}
-	return count
-}
-
-// samePosition reports whether a and b are the same position for the
-// repetition rules: pieces, side to move, castling rights and en-passant
-// possibility (move counters aside).
-func samePosition(a, b *Position) bool {
-	return a.board == b.board && a.side == b.side && a.castling == b.castling && a.epSquare == b.epSquare
-}
-
 // ClaimableDraw reports whether the player to move may claim a draw now, and
 // by which rule: ThreefoldRepetition when the current position has occurred
 // at least three times, or FiftyMoveRule when the halfmove clock has reached

@@ -37,7 +37,7 @@ func TestIsLegalAgreesWithGenerator(t *testing.T) {
 		"4r1k1/3p4/8/2P1P3/8/8/8/4K3 b - - 0 1",
 	}
 	for _, e := range loadPerftSuite(t) {
-		fens = append(fens, e.fen)
+		fens = append(fens, e.Position.FEN())
 	}
 	for _, fen := range fens {
 		root := MustParseFEN(fen)

@@ -1,5 +1,12 @@
 package chess
 
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // Perft counts the leaf nodes of the legal move tree of the given depth
 // below p: the standard test and benchmark of a move generator. At the last
 // ply it counts the generated moves without playing them (bulk counting).
@@ -43,3 +50,40 @@ func PerftNoBulk(p *Position, depth int) uint64 {
 	}
 	return nodes
 }
+
+// PerftCounts returns the known perft counts of a perft suite's line,
+// written as EPD operations "D<depth> <leaves>" ("...w KQkq - 0 1 ;D1 20
+// ;D2 400"), by depth. Other operations are left alone. The error says
+// which count is malformed, or that there is none.
+func (e *EPD) PerftCounts() (map[int]uint64, error) {
+	counts := map[int]uint64{}
+	for _, op := range e.Ops {
+		if len(op.Opcode) < 2 || op.Opcode[0] != 'D' || !isDigits(op.Opcode[1:]) {
+			continue
+		}
+		entry := strings.TrimSpace(op.Opcode + " " + strings.Join(op.Operands, " "))
+		depth, err := strconv.Atoi(op.Opcode[1:])
+		if err != nil || depth < 1 || depth > maxPerftCountDepth {
+			return nil, fmt.Errorf("chess: perft count %q: the depth is not a number from 1 to %d", entry, maxPerftCountDepth)
+		}
+		if len(op.Operands) != 1 {
+			return nil, fmt.Errorf("chess: perft count %q: want D<depth> and one number", entry)
+		}
+		n, err := strconv.ParseUint(op.Operands[0], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("chess: perft count %q: the count is not a non-negative number", entry)
+		}
+		if _, dup := counts[depth]; dup {
+			return nil, fmt.Errorf("chess: perft count %q: depth %d is listed twice", entry, depth)
+		}
+		counts[depth] = n
+	}
+	if len(counts) == 0 {
+		return nil, errors.New(`chess: no perft counts ("D<depth> <leaves>" operations)`)
+	}
+	return counts, nil
+}
+
+// maxPerftCountDepth bounds the depths of perft counts: deeper trees are
+// beyond counting.
+const maxPerftCountDepth = 20

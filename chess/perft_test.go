@@ -1,9 +1,8 @@
 package chess
 
 import (
-	"bufio"
 	"os"
-	"strconv"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -90,45 +89,16 @@ func TestPerftDepthZeroAndNegative(t *testing.T) {
 	}
 }
 
-// perftSuiteEntry is one line of testdata/perftsuite.epd.
-type perftSuiteEntry struct {
-	line   int
-	fen    string
-	counts map[int]uint64 // by depth
-}
-
 // loadPerftSuite reads testdata/perftsuite.epd: lines "FEN ;D1 20 ;D2 400 ...".
-func loadPerftSuite(t testing.TB) []perftSuiteEntry {
+func loadPerftSuite(t testing.TB) []*EPD {
 	t.Helper()
 	f, err := os.Open("testdata/perftsuite.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var suite []perftSuiteEntry
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.Split(text, ";")
-		e := perftSuiteEntry{line: line, fen: strings.TrimSpace(fields[0]), counts: map[int]uint64{}}
-		for _, f := range fields[1:] {
-			parts := strings.Fields(f)
-			if len(parts) != 2 || !strings.HasPrefix(parts[0], "D") {
-				t.Fatalf("perftsuite.epd:%d: bad entry %q", line, f)
-			}
-			depth, err1 := strconv.Atoi(parts[0][1:])
-			n, err2 := strconv.ParseUint(parts[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("perftsuite.epd:%d: bad entry %q", line, f)
-			}
-			e.counts[depth] = n
-		}
-		suite = append(suite, e)
-	}
-	if err := sc.Err(); err != nil {
+	suite, err := ReadEPD(f)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(suite) < 100 {
@@ -147,18 +117,19 @@ func TestPerftSuite(t *testing.T) {
 	}
 	checked := 0
 	for _, e := range loadPerftSuite(t) {
-		p, err := ParseFEN(e.fen)
+		counts, err := e.PerftCounts()
 		if err != nil {
-			t.Errorf("perftsuite.epd:%d: %v", e.line, err)
+			t.Errorf("perftsuite.epd:%d: %v", e.Line, err)
 			continue
 		}
-		for depth, want := range e.counts {
+		p := e.Position
+		for depth, want := range counts {
 			if depth > maxDepth && want > deepBudget {
 				continue
 			}
 			checked++
 			if got := Perft(p, depth); got != want {
-				t.Errorf("perftsuite.epd:%d: Perft(%q, %d) = %d, want %d", e.line, e.fen, depth, got, want)
+				t.Errorf("perftsuite.epd:%d: Perft(%q, %d) = %d, want %d", e.Line, p.FEN(), depth, got, want)
 			}
 		}
 	}
@@ -191,6 +162,40 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(5, tt.f); n != 0 {
 			t.Errorf("%s: %v allocations per run, want 0", tt.name, n)
+		}
+	}
+}
+
+func TestPerftCounts(t *testing.T) {
+	tests := []struct {
+		ops  string // after the start position's FEN
+		want map[int]uint64
+		err  string
+	}{
+		{";D1 20 ;D2 400", map[int]uint64{1: 20, 2: 400}, ""},
+		{`;D3 8902; id "start"; D1 20`, map[int]uint64{1: 20, 3: 8902}, ""},
+		{";D2 sixty-six", nil, `chess: perft count "D2 sixty-six": the count is not a non-negative number`},
+		{";D2 400 401", nil, `chess: perft count "D2 400 401": want D<depth> and one number`},
+		{";D0 1", nil, `chess: perft count "D0 1": the depth is not a number from 1 to 20`},
+		{";D21 1", nil, `the depth is not a number from 1 to 20`},
+		{";D1 20 ;D01 20", nil, `chess: perft count "D01 20": depth 1 is listed twice`},
+		{"", nil, `chess: no perft counts ("D<depth> <leaves>" operations)`},
+		{";X2 66; d1 20", nil, `chess: no perft counts`},
+	}
+	for _, tt := range tests {
+		e, err := ParseEPD(StartFEN + " " + tt.ops)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.PerftCounts()
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("PerftCounts(%q) = %v, %v; want error %q", tt.ops, got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("PerftCounts(%q) = %v, %v; want %v", tt.ops, got, err, tt.want)
 		}
 	}
 }

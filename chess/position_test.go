@@ -15,12 +15,12 @@ func TestPerftLeavesPositionUnchanged(t *testing.T) {
 		depth = 2
 	}
 	for _, e := range loadPerftSuite(t) {
-		p := MustParseFEN(e.fen)
+		p := e.Position
 		fen, hash, before := p.FEN(), p.Hash(), *p
 		Perft(p, depth)
 		PerftNoBulk(p, depth-1)
 		if p.FEN() != fen || p.Hash() != hash || *p != before {
-			t.Errorf("perftsuite.epd:%d: after perft %q (hash %x), want %q (hash %x)", e.line, p.FEN(), p.Hash(), fen, hash)
+			t.Errorf("perftsuite.epd:%d: after perft %q (hash %x), want %q (hash %x)", e.Line, p.FEN(), p.Hash(), fen, hash)
 		}
 	}
 }
@@ -44,7 +44,7 @@ func TestTreeConsistency(t *testing.T) {
 		walk = func(p *Position, depth int) bool {
 			nodes++
 			if msg := checkPosition(p); msg != "" {
-				t.Errorf("perftsuite.epd:%d: after %v: %s\n%v", e.line, path, msg, p)
+				t.Errorf("perftsuite.epd:%d: after %v: %s\n%v", e.Line, path, msg, p)
 				return false
 			}
 			if depth == 0 {
@@ -58,16 +58,16 @@ func TestTreeConsistency(t *testing.T) {
 				child.MakeMove(m)
 				path = append(path, m)
 				if got := p.GivesCheck(m); got != child.InCheck() {
-					t.Errorf("perftsuite.epd:%d: after %v: GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
+					t.Errorf("perftsuite.epd:%d: after %v: GivesCheck = %v, InCheck after the move = %v\n%v", e.Line, path, got, child.InCheck(), p)
 					return false
 				}
 				if got := checks.GivesCheck(p, m); got != child.InCheck() {
-					t.Errorf("perftsuite.epd:%d: after %v: Checks.GivesCheck = %v, InCheck after the move = %v\n%v", e.line, path, got, child.InCheck(), p)
+					t.Errorf("perftsuite.epd:%d: after %v: Checks.GivesCheck = %v, InCheck after the move = %v\n%v", e.Line, path, got, child.InCheck(), p)
 					return false
 				}
 				plain := m.kind() == kindQuiet || m.kind() == kindDoublePush || m.kind() == kindCapture
 				if plain && p.castling == child.castling && p.epSquare == NoSquare && child.epSquare == NoSquare && p.HashHint(m) != child.Hash() {
-					t.Errorf("perftsuite.epd:%d: after %v: HashHint = %x, Hash after the move = %x\n%v", e.line, path, p.HashHint(m), child.Hash(), p)
+					t.Errorf("perftsuite.epd:%d: after %v: HashHint = %x, Hash after the move = %x\n%v", e.Line, path, p.HashHint(m), child.Hash(), p)
 					return false
 				}
 				ok := walk(&child, depth-1)
@@ -78,9 +78,9 @@ func TestTreeConsistency(t *testing.T) {
 			}
 			return true
 		}
-		walk(MustParseFEN(e.fen), depth)
-		if nodes < 2 && e.counts[1] > 0 {
-			t.Errorf("perftsuite.epd:%d: walked %d nodes", e.line, nodes)
+		walk(e.Position, depth)
+		if nodes < 2 && e.Position.HasLegalMoves() {
+			t.Errorf("perftsuite.epd:%d: walked %d nodes", e.Line, nodes)
 		}
 	}
 }
@@ -139,7 +139,7 @@ func TestMakeNullMove(t *testing.T) {
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 5 20",
 	}
 	for _, e := range loadPerftSuite(t) {
-		fens = append(fens, e.fen)
+		fens = append(fens, e.Position.FEN())
 	}
 	for _, fen := range fens {
 		p := MustParseFEN(fen)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 func TestBench(t *testing.T) {
@@ -31,14 +32,47 @@ func TestBench(t *testing.T) {
 		}
 	}
 	// The total is the sum of the positions', and the same as engine.Bench's.
-	want := engine.Bench(2, nil).Nodes
+	want := engine.Bench(2, engine.DefaultNetwork(), nil).Nodes
 	if !strings.HasPrefix(out.String(), fmt.Sprintf("nodes %d ", want)) {
 		t.Errorf("stdout %q, want nodes %d", out.String(), want)
+	}
+	evaluation := "hand-crafted"
+	if net := engine.DefaultNetwork(); net != nil {
+		evaluation = fmt.Sprintf("network %s (%d hidden neurons)", net.ID(), net.Hidden)
+	}
+	if !regexp.MustCompile(`^depth 2 time [0-9.]+s evaluation `).MatchString(lines[n]) || !strings.HasSuffix(lines[n], " evaluation "+evaluation) {
+		t.Errorf("last progress line %q, want \"depth 2 time Ts evaluation %s\"", lines[n], evaluation)
+	}
+}
+
+// TestBenchNetwork benches a network file and a random network: each
+// searches, and names its network.
+func TestBenchNetwork(t *testing.T) {
+	net := nnue.Random(32, 6)
+	path := writeNetwork(t, t.TempDir(), net)
+	for _, tc := range []struct {
+		args []string
+		id   string
+	}{
+		{[]string{"--evalfile", path}, net.ID()},
+		{[]string{"--random-net", "64"}, nnue.Random(64, 1).ID()},
+	} {
+		var out, progress bytes.Buffer
+		if err := bench(append([]string{"--depth", "3"}, tc.args...), &out, &progress); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if !strings.Contains(progress.String(), "evaluation network "+tc.id) || !strings.HasPrefix(out.String(), "nodes ") {
+			t.Errorf("%v: progress ends %q, output %q; want the network %s named", tc.args, progress.String()[max(0, progress.Len()-80):], out.String(), tc.id)
+		}
 	}
 }
 
 func TestBenchErrors(t *testing.T) {
-	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--depth", "31"}, {"bench", "extra"}} {
+	for _, args := range [][]string{
+		{"bench", "--depth", "0"}, {"bench", "--depth", "31"}, {"bench", "extra"},
+		{"bench", "--random-net", "20"}, {"bench", "--random-net", "0"}, {"bench", "--random-net", "16", "--handcrafted"},
+		{"bench", "--evalfile", "x.nnue", "--random-net", "16"},
+	} {
 		var stdout, stderr bytes.Buffer
 		if code := dispatch(args, &stdout, &stderr); code != 2 {
 			t.Errorf("outpost %q: exit %d, want 2 (stderr %q)", args, code, stderr.String())

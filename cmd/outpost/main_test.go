@@ -24,7 +24,9 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0) // main exits itself; this is never reached
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuiltOutpost()
+	os.Exit(code)
 }
 
 // runOutpost runs "outpost args..." as a separate process (the test binary

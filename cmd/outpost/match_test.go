@@ -132,7 +132,7 @@ func TestParseMatchFlagsErrors(t *testing.T) {
 		{"unknown flag", append([]string{"--depth", "1", "--hash", "4"}, both...), "hash", true},
 		{"argument", append([]string{"--depth", "1", "extra"}, both...), "unexpected argument", true},
 		{"missing openings", append([]string{"--depth", "1", "--openings", "/nonexistent.epd"}, both...), "nonexistent.epd", false},
-		{"bad openings", append([]string{"--depth", "1", "--openings", bad}, both...), "bad.epd:2:", false},
+		{"bad openings", append([]string{"--depth", "1", "--openings", bad}, both...), "bad.epd: chess: EPD line 2:", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

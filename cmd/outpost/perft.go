@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -141,40 +140,6 @@ func nodesLine(nodes uint64, elapsed time.Duration) string {
 	return fmt.Sprintf("nodes %d time %.3f nps %d", nodes, elapsed.Seconds(), nps)
 }
 
-// perftCase is one line of a perft suite: a FEN and its known counts.
-type perftCase struct {
-	fen    string
-	counts map[int]uint64 // by depth
-}
-
-// parsePerftLine parses "FEN ;D1 20 ;D2 400 ...".
-func parsePerftLine(line string) (perftCase, error) {
-	fields := strings.Split(line, ";")
-	c := perftCase{fen: strings.TrimSpace(fields[0]), counts: map[int]uint64{}}
-	if len(fields) == 1 {
-		return c, fmt.Errorf("no \";D<depth> <count>\" entries after the FEN")
-	}
-	for _, entry := range fields[1:] {
-		parts := strings.Fields(entry)
-		if len(parts) != 2 || len(parts[0]) < 2 || parts[0][0] != 'D' {
-			return c, fmt.Errorf("entry %q is not \"D<depth> <count>\"", strings.TrimSpace(entry))
-		}
-		depth, err := strconv.Atoi(parts[0][1:])
-		if err != nil || depth < 1 || depth > maxPerftDepth {
-			return c, fmt.Errorf("entry %q: depth is not a number from 1 to %d", strings.TrimSpace(entry), maxPerftDepth)
-		}
-		n, err := strconv.ParseUint(parts[1], 10, 64)
-		if err != nil {
-			return c, fmt.Errorf("entry %q: count is not a non-negative number", strings.TrimSpace(entry))
-		}
-		if _, dup := c.counts[depth]; dup {
-			return c, fmt.Errorf("depth %d is listed twice", depth)
-		}
-		c.counts[depth] = n
-	}
-	return c, nil
-}
-
 // perftSuite checks every position of the suite in the file at path, at its
 // deepest listed depth no deeper than maxDepth (0: no limit), printing one
 // line per position and a summary. It returns an error if any position
@@ -189,50 +154,53 @@ func perftSuite(w io.Writer, path string, maxDepth int, count func(*chess.Positi
 	var positions, passed, failed, skipped int
 	var nodes uint64
 	var searching time.Duration
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
-	for lineNo := 1; sc.Scan(); lineNo++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+	suite := chess.NewEPDReader(file)
+	for {
+		e, err := suite.Next()
+		if err == io.EOF {
+			break
+		}
+		var counts map[int]uint64
+		var lineErr *chess.EPDError
+		switch {
+		case errors.As(err, &lineErr):
+			positions++
+			failed++
+			fmt.Fprintf(w, "FAIL %s:%d: %v\n", path, lineErr.Line, lineErr.Err)
 			continue
+		case err != nil:
+			return fmt.Errorf("%s: %v", path, err)
 		}
 		positions++
-		c, err := parsePerftLine(line)
-		var p *chess.Position
-		if err == nil {
-			p, err = chess.ParseFEN(c.fen)
-		}
-		if err != nil {
+		if counts, err = e.PerftCounts(); err != nil {
 			failed++
-			fmt.Fprintf(w, "FAIL %s:%d: %v\n", path, lineNo, err)
+			fmt.Fprintf(w, "FAIL %s:%d: %v\n", path, e.Line, err)
 			continue
 		}
 		depth := 0
-		for d := range c.counts {
+		for d := range counts {
 			if d > depth && (maxDepth == 0 || d <= maxDepth) {
 				depth = d
 			}
 		}
+		fen := e.Position.FEN()
 		if depth == 0 {
 			skipped++
-			fmt.Fprintf(w, "skip %s  (no depth up to %d listed)\n", c.fen, maxDepth)
+			fmt.Fprintf(w, "skip %s  (no depth up to %d listed)\n", fen, maxDepth)
 			continue
 		}
 		start := time.Now()
-		got := count(p, depth)
+		got := count(e.Position, depth)
 		searching += time.Since(start)
 		nodes += got
 		status := "ok  "
-		if want := c.counts[depth]; got == want {
+		if want := counts[depth]; got == want {
 			passed++
 		} else {
 			failed++
 			status = "FAIL"
 		}
-		fmt.Fprintf(w, "%s %s  depth %d  expected %d  got %d\n", status, c.fen, depth, c.counts[depth], got)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		fmt.Fprintf(w, "%s %s  depth %d  expected %d  got %d\n", status, fen, depth, counts[depth], got)
 	}
 	summary := fmt.Sprintf("positions %d passed %d failed %d", positions, passed, failed)
 	if skipped > 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -199,32 +198,26 @@ func (e *epdEntry) want() string {
 	return fmt.Sprintf("%-14s", strings.Join(parts, " "))
 }
 
-// readSuite reads an EPD file. Errors name the file and line.
+// readSuite reads an EPD file. Errors name the file and every bad line.
 func readSuite(path string) ([]epdEntry, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	epds, err := chess.ReadEPD(f)
+	errs := []error{err}
 	var suite []epdEntry
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
+	for _, e := range epds {
+		entry, err := newEPDEntry(e)
+		if err != nil {
+			errs = append(errs, &chess.EPDError{Line: e.Line, Err: err})
 			continue
 		}
-		e, err := parseEPD(line)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
-		}
-		e.line = n
-		if e.id == "" {
-			e.id = "line " + strconv.Itoa(n)
-		}
-		suite = append(suite, e)
+		suite = append(suite, entry)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(suite) == 0 {
 		return nil, fmt.Errorf("%s: no positions", path)
@@ -232,85 +225,35 @@ func readSuite(path string) ([]epdEntry, error) {
 	return suite, nil
 }
 
-// parseEPD parses one EPD line: four FEN fields, then operations separated
-// by semicolons ("bm Qg6; id \"WAC.001\";"). It needs something to check:
-// a bm, am or dm operation. Unknown operations are ignored.
-func parseEPD(line string) (epdEntry, error) {
-	fields := strings.Fields(line)
-	if len(fields) < 4 {
-		return epdEntry{}, errors.New("want the first four fields of a FEN, then operations")
+// newEPDEntry is the test of a suite's line: its bm, am and dm operations
+// (at least one: something to check) and its id, "line N" when it has none.
+// Other operations are ignored.
+func newEPDEntry(e *chess.EPD) (epdEntry, error) {
+	entry := epdEntry{line: e.Line, pos: e.Position, id: e.Operand("id")}
+	if entry.id == "" {
+		entry.id = "line " + strconv.Itoa(e.Line)
 	}
-	pos, err := chess.ParseFEN(strings.Join(fields[:4], " ") + " 0 1")
-	if err != nil {
+	var err error
+	if entry.bm, err = e.Moves("bm"); err != nil {
 		return epdEntry{}, err
 	}
-	e := epdEntry{pos: pos}
-	rest := strings.TrimSpace(line)
-	for range 4 { // skip the four FEN fields
-		rest = strings.TrimSpace(rest)
-		if i := strings.IndexAny(rest, " \t"); i >= 0 {
-			rest = rest[i:]
-		} else {
-			rest = ""
-		}
+	if entry.am, err = e.Moves("am"); err != nil {
+		return epdEntry{}, err
 	}
-	for _, op := range splitOps(rest) {
-		name, args, _ := strings.Cut(strings.TrimSpace(op), " ")
-		args = strings.TrimSpace(args)
-		switch name {
-		case "bm", "am":
-			var moves []chess.Move
-			for _, s := range strings.Fields(args) {
-				m, err := pos.ParseSAN(s)
-				if err != nil {
-					return epdEntry{}, fmt.Errorf("%s %s: %v", name, s, err)
-				}
-				moves = append(moves, m)
-			}
-			if len(moves) == 0 {
-				return epdEntry{}, fmt.Errorf("%s without a move", name)
-			}
-			if name == "bm" {
-				e.bm = moves
-			} else {
-				e.am = moves
-			}
-		case "dm":
-			n, err := strconv.Atoi(args)
-			if err != nil || n < 1 {
-				return epdEntry{}, fmt.Errorf("dm %q: want a positive number of moves", args)
-			}
-			e.dm = n
-		case "id":
-			e.id = strings.Trim(args, `"`)
+	if dm, ok := e.Operands("dm"); ok {
+		n := 0
+		if len(dm) == 1 {
+			n, _ = strconv.Atoi(dm[0])
 		}
+		if n < 1 {
+			return epdEntry{}, fmt.Errorf("dm %q: want a positive number of moves", strings.Join(dm, " "))
+		}
+		entry.dm = n
 	}
-	if len(e.bm) == 0 && len(e.am) == 0 && e.dm == 0 {
+	if len(entry.bm) == 0 && len(entry.am) == 0 && entry.dm == 0 {
 		return epdEntry{}, errors.New("no bm, am or dm operation: nothing to solve")
 	}
-	return e, nil
-}
-
-// splitOps splits EPD operations at semicolons outside double quotes.
-func splitOps(s string) []string {
-	var ops []string
-	quoted := false
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"':
-			quoted = !quoted
-		case ';':
-			if !quoted {
-				ops = append(ops, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	if strings.TrimSpace(s[start:]) != "" {
-		ops = append(ops, s[start:])
-	}
-	return ops
+	return entry, nil
 }
 
 func boolToInt(b bool) int {

@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/outpost-chess/outpost/chess"
 )
 
-func TestParseEPD(t *testing.T) {
+func TestNewEPDEntry(t *testing.T) {
 	tests := []struct {
 		line    string
 		id      string
@@ -18,28 +20,32 @@ func TestParseEPD(t *testing.T) {
 		{`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`, "WAC.001", 1, 0, 0, ""},
 		{`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; dm 2; id "WAC.001";`, "WAC.001", 1, 0, 2, ""},
 		{`k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q# e8=R#; dm 1; id "two; moves";`, "two; moves", 2, 0, 1, ""},
-		{`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am f3 g4; c0 "comment";`, "", 0, 2, 0, ""},
-		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm 1`, "", 0, 0, 1, ""},
+		{`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am f3 g4; c0 "comment";`, "line 0", 0, 2, 0, ""},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm 1`, "line 0", 0, 0, 1, ""},
 		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Re8;`, "", 0, 0, 0, "bm Re8"},
 		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm x;`, "", 0, 0, 0, `dm "x"`},
 		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - id "no solution";`, "", 0, 0, 0, "nothing to solve"},
-		{`6k1/5ppp/8/8 w - - bm Rd8;`, "", 0, 0, 0, "chess: "},
-		{`6k1/5ppp w`, "", 0, 0, 0, "four fields"},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm 1 2;`, "", 0, 0, 0, `dm "1 2"`},
+		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm;`, "", 0, 0, 0, `chess: EPD operation bm has no move`},
 	}
 	for _, tc := range tests {
-		e, err := parseEPD(tc.line)
+		epd, err := chess.ParseEPD(tc.line)
+		if err != nil {
+			t.Fatalf("chess.ParseEPD(%q): %v", tc.line, err)
+		}
+		e, err := newEPDEntry(epd)
 		if tc.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Errorf("parseEPD(%q) error %v, want one containing %q", tc.line, err, tc.wantErr)
+				t.Errorf("newEPDEntry(%q) error %v, want one containing %q", tc.line, err, tc.wantErr)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("parseEPD(%q): %v", tc.line, err)
+			t.Errorf("newEPDEntry(%q): %v", tc.line, err)
 			continue
 		}
 		if e.id != tc.id || len(e.bm) != tc.bm || len(e.am) != tc.am || e.dm != tc.dm {
-			t.Errorf("parseEPD(%q) = id %q bm %v am %v dm %d, want id %q, %d bm, %d am, dm %d", tc.line, e.id, e.bm, e.am, e.dm, tc.id, tc.bm, tc.am, tc.dm)
+			t.Errorf("newEPDEntry(%q) = id %q bm %v am %v dm %d, want id %q, %d bm, %d am, dm %d", tc.line, e.id, e.bm, e.am, e.dm, tc.id, tc.bm, tc.am, tc.dm)
 		}
 	}
 }
@@ -100,6 +106,8 @@ func TestSolveErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.epd")
 	writeFile(t, bad, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#;\n6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Re8;\n")
+	broken := filepath.Join(dir, "broken.epd")
+	writeFile(t, broken, "# a comment\n6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#;\n6k1/5ppp/8/8 w - - bm Rd8;\n")
 	empty := filepath.Join(dir, "empty.epd")
 	writeFile(t, empty, "# nothing\n\n")
 	tests := []struct {
@@ -113,7 +121,8 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "--file", bad, "--nodes", "0"}, 2, "--nodes 0"},
 		{[]string{"solve", "--file", bad, "--movetime", "0"}, 2, "--movetime 0"},
 		{[]string{"solve", "--file", bad, "--threads", "257"}, 2, "--threads 257 is out of range"},
-		{[]string{"solve", "--file", bad}, 1, "bad.epd:2: bm Re8: chess: "},
+		{[]string{"solve", "--file", bad}, 1, "bad.epd: chess: EPD line 2: EPD bm Re8: \"Re8\" is illegal"},
+		{[]string{"solve", "--file", broken}, 1, "broken.epd: chess: EPD line 3: FEN board has 4 ranks, want 8"},
 		{[]string{"solve", "--file", empty}, 1, "no positions"},
 		{[]string{"solve", "--file", filepath.Join(dir, "none.epd")}, 1, "no such file"},
 	}

@@ -17,9 +17,15 @@ WinBoard through polyglot). Give the GUI "outpost uci" as the engine command.
 
 Besides the standard commands it understands "go perft N" and "d" (draw the
 board), as Stockfish does. Options: Hash, Threads, MultiPV, Move Overhead,
-Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, and Level (1-8, classic or
-max, the levels of the web app and the terminal game). Mistakes in the
-input are answered with "info string error: ..." and otherwise ignored.`
+Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level (1-8, classic or
+max, the levels of the web app and the terminal game), Use NNUE (evaluate
+with the neural network instead of the hand-crafted evaluation) and
+EvalFile (the network's file; by default the one built in, if any). It says
+which evaluation it uses in an "info string evaluation: ..." line. Mistakes
+in the input are answered with "info string error: ..." (or "info string
+warning: ..." for what it could read anyway); a position it cannot read
+leaves no position, and every go gets one bestmove ("bestmove 0000" when
+there is nothing to search). See docs/uci.md.`
 
 // runUCI runs "outpost uci".
 func runUCI(args []string) error {

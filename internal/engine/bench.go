@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // BenchDepth is the default search depth of Bench.
@@ -71,12 +72,14 @@ func (b BenchResult) NPS() uint64 {
 }
 
 // Bench searches each of BenchFENs to depth, each with an empty hash table
-// and history, one after another, and returns the total node count
-// and time. The node count depends only on the search and evaluation code,
-// so it is the search's signature. perPosition, if not nil, is called after
-// each position.
-func Bench(depth int, perPosition func(fen string, r Result)) BenchResult {
-	e := New(Options{HashMB: 16, Seed: 1})
+// and history, one after another, evaluating with net (nil: the
+// hand-crafted evaluation), and returns the total node count and time. The
+// node count depends only on the search and evaluation code (and the
+// network), so it is the search's signature: the bench of the default
+// evaluation, Bench(depth, DefaultNetwork(), ...), is the engine's.
+// perPosition, if not nil, is called after each position.
+func Bench(depth int, net *nnue.Network, perPosition func(fen string, r Result)) BenchResult {
+	e := New(Options{HashMB: 16, Seed: 1, Network: net, HandCrafted: net == nil})
 	var total BenchResult
 	for _, fen := range BenchFENs {
 		p := chess.MustParseFEN(fen)

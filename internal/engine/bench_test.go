@@ -2,14 +2,15 @@ package engine
 
 import "testing"
 
-// benchSignature is the total node count of Bench(BenchDepth, nil): the
+// benchSignature is the total node count of the default evaluation's
+// Bench(BenchDepth, DefaultNetwork(), nil): the
 // search's signature. It changes only on purpose, when a change is meant to
 // change the search (or the evaluation); such a commit says the new count in
 // its message. A refactor or a speed-up leaves it equal.
 const benchSignature = 969720
 
 func TestBenchSignature(t *testing.T) {
-	r := Bench(BenchDepth, nil)
+	r := Bench(BenchDepth, DefaultNetwork(), nil)
 	if r.Nodes != benchSignature {
 		t.Errorf("Bench(%d) searched %d nodes, want the signature %d (if the search changed on purpose, update benchSignature and say the new count in the commit message)", BenchDepth, r.Nodes, benchSignature)
 	}
@@ -20,6 +21,6 @@ func TestBenchSignature(t *testing.T) {
 // (scripts/pgo-profile writes it to cmd/outpost/default.pgo).
 func BenchmarkBench(b *testing.B) {
 	for b.Loop() {
-		Bench(BenchDepth, nil)
+		Bench(BenchDepth, DefaultNetwork(), nil)
 	}
 }

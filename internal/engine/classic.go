@@ -15,7 +15,8 @@ const classicDefaultDepth = 3
 // alpha-beta over the legal moves in random order (so equal moves are chosen
 // at random), scored by the classic evaluator. Unlike the tutorials it
 // scores a checkmate as a mate (preferring the quickest) and a stalemate,
-// repetition, fifty-move or bare-kings position as a draw.
+// repetition, fifty-move or insufficient-material position as a draw
+// (ClassicDraw).
 type classicSearcher struct {
 	root    chess.Color // the AI's side: the tutorial judges its king rule from it
 	ctx     context.Context
@@ -87,7 +88,7 @@ func (cs *classicSearcher) negamax(p *chess.Position, depth, ply int, alpha, bet
 		}
 		return DrawScore
 	}
-	if classicDraw(p, cs.hashes) {
+	if ClassicDraw(p, cs.hashes) {
 		return DrawScore
 	}
 	if depth <= 0 {
@@ -116,17 +117,12 @@ func (cs *classicSearcher) negamax(p *chess.Position, depth, ply int, alpha, bet
 	return best
 }
 
-// classicDraw reports the draws the classic search recognises: the
-// fifty-move rule, a repetition, and bare kings.
-func classicDraw(p *chess.Position, hashes []uint64) bool {
-	if p.HalfmoveClock() >= 100 || p.Occupied() == p.ByType(chess.King) {
-		return true
-	}
-	n := len(hashes) - 1
-	for d := 4; d <= p.HalfmoveClock() && d <= n; d += 2 {
-		if hashes[n-d] == hashes[n] {
-			return true
-		}
-	}
-	return false
+// ClassicDraw reports the draws the classic search scores without
+// searching, and so the search explorer (package explain), which shows the
+// tutorials' searches: the fifty-move rule, insufficient material
+// (chess.Position.IsInsufficientMaterial: the game would end there) and a
+// repetition (chess.Repeated; hashes are the positions of the game and the
+// search's path, p's last).
+func ClassicDraw(p *chess.Position, hashes []uint64) bool {
+	return p.HalfmoveClock() >= 100 || p.IsInsufficientMaterial() || chess.Repeated(hashes, p.HalfmoveClock())
 }

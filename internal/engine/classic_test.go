@@ -10,8 +10,8 @@ import (
 
 // minimax is the reference for the classic search: plain negamax over every
 // legal move, no pruning, scored by eval.Classic at the leaves; a side with
-// no legal move is mated (MatedIn(ply)) or stalemated (0); bare kings and
-// the fifty-move rule are draws, as in the classic search.
+// no legal move is mated (MatedIn(ply)) or stalemated (0); insufficient
+// material and the fifty-move rule are draws, as in the classic search.
 func minimax(p *chess.Position, depth, ply int) Score {
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
@@ -20,7 +20,7 @@ func minimax(p *chess.Position, depth, ply int) Score {
 		}
 		return DrawScore
 	}
-	if p.HalfmoveClock() >= 100 || p.Occupied() == p.ByType(chess.King) {
+	if p.HalfmoveClock() >= 100 || p.IsInsufficientMaterial() {
 		return DrawScore
 	}
 	if depth <= 0 {
@@ -164,5 +164,28 @@ func TestClassicTiesBreakAtRandom(t *testing.T) {
 	}
 	if len(chosen) < 2 {
 		t.Errorf("40 seeds all chose %v; want the tie among %d moves broken at random", chosen, len(tied))
+	}
+}
+
+func TestClassicDraw(t *testing.T) {
+	const kr = "4k3/8/8/8/8/8/8/4K2R w - - "
+	rep := []uint64{1, 2, 3, 4, 1}
+	tests := []struct {
+		fen    string
+		hashes []uint64
+		want   bool
+	}{
+		{kr + "0 1", nil, false},
+		{kr + "99 60", nil, false},
+		{kr + "100 60", nil, true},                       // the fifty-move rule
+		{"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", nil, true},   // a knight cannot mate
+		{"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", nil, false}, // bishops on both colours can
+		{kr + "4 3", rep, true},                          // a repetition
+		{kr + "3 3", rep, false},                         // not since the last capture or pawn move
+	}
+	for _, tt := range tests {
+		if got := ClassicDraw(chess.MustParseFEN(tt.fen), tt.hashes); got != tt.want {
+			t.Errorf("ClassicDraw(%q, %v) = %v, want %v", tt.fen, tt.hashes, got, tt.want)
+		}
 	}
 }

@@ -22,7 +22,12 @@
 //	             including the game before the root, fifty-move rule, bare
 //	             material), mate distance pruning, transposition table
 //	             cutoffs (a quiet hash move's cutoff feeds the history),
-//	             static evaluation (its material and piece-square sums
+//	             static evaluation (the network's, eval.Network, when the
+//	             engine has one, network.go: its accumulator pair per
+//	             ply updated lazily, only when a position is evaluated,
+//	             from the nearest evaluated ancestor by the moves'
+//	             nnue.Change; else the hand-crafted evaluation's, its
+//	             material and piece-square sums
 //	             kept move by move in each frame, eval.Incremental;
 //	             corrected by correction.go, and shrunk towards a draw by
 //	             the fifty-move count)
@@ -90,12 +95,16 @@
 //	             search evaluates many positions again whose evaluation the
 //	             hash table does not keep (stand-pat and pruned nodes store
 //	             nothing)
+//	network.go   the evaluation in use: a network (Options.Network,
+//	             SetNetwork) or the hand-crafted one; DefaultNetwork, the
+//	             default (the hand-crafted evaluation until a trained
+//	             network beats it)
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares
 //	             the effort with others, shrunk when it is settled, and
 //	             stretched when the score falls from the side's previous
-//	             move (root.go)
+//	             move (root.go); a fixed move time is used to its end
 //	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
 //	             a softmax choice among the best MultiPV candidates
 //	classic.go   the tutorials' search: fixed-depth alpha-beta in random

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Options configure an Engine.
@@ -16,6 +17,11 @@ type Options struct {
 	HashMB  int    // transposition table size in MiB (default 16)
 	Threads int    // search threads (default 1; see SetThreads)
 	Seed    uint64 // seeds the random choices of weakened levels; 0 picks one at random
+	// Network is the network to evaluate with (see SetNetwork). When nil,
+	// the engine evaluates with DefaultNetwork(), or with the hand-crafted
+	// evaluation if that is nil too or HandCrafted is set.
+	Network     *nnue.Network
+	HandCrafted bool
 }
 
 // DefaultHashMB is the hash table size when Options.HashMB is 0.
@@ -34,6 +40,9 @@ type Engine struct {
 	workers   []*worker
 	rng       *rand.Rand
 	ponderHit atomic.Bool
+	// net is the network the search evaluates with; nil means the
+	// hand-crafted evaluation (eval.Default).
+	net *nnue.Network
 	// last is the root and score of the last search, for the time
 	// manager of the next (see fallingEvalScale).
 	last lastSearch
@@ -55,10 +64,15 @@ func New(opts Options) *Engine {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
+	net := opts.Network
+	if net == nil && !opts.HandCrafted {
+		net = DefaultNetwork()
+	}
 	e := &Engine{
 		hashMB: opts.HashMB,
 		tt:     newTransTable(opts.HashMB),
 		rng:    rand.New(rand.NewPCG(seed, seed^0x5851F42D4C957F2D)),
+		net:    net,
 	}
 	e.setThreads(max(1, min(opts.Threads, MaxThreads)))
 	return e
@@ -138,7 +152,9 @@ func (e *Engine) SetHashMB(mb int) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.hashMB = mb
+	old := e.tt
 	e.tt = newTransTable(mb)
+	old.release()
 	return nil
 }
 

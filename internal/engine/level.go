@@ -145,7 +145,7 @@ func (l Level) capBudget(b timeBudget) timeBudget {
 	}
 	if b.hard == 0 || b.hard > l.MoveTime {
 		b.hard = l.MoveTime
-		b.flexible = false
+		b.flexible, b.fixed = false, false // the level's cap, not a promise
 	}
 	if b.soft == 0 || b.soft > l.MoveTime {
 		b.soft = l.MoveTime

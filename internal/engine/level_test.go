@@ -153,18 +153,22 @@ func TestLevelCapBudget(t *testing.T) {
 	tests := []struct {
 		in, want timeBudget
 	}{
-		{timeBudget{}, timeBudget{300 * ms, 300 * ms, false}},
-		{timeBudget{100 * ms, 200 * ms, true}, timeBudget{100 * ms, 200 * ms, true}},
-		// A capped budget is a fixed move time: no longer flexible.
-		{timeBudget{200 * ms, 800 * ms, true}, timeBudget{200 * ms, 300 * ms, false}},
-		{timeBudget{time.Second, 4 * time.Second, true}, timeBudget{300 * ms, 300 * ms, false}},
+		{timeBudget{}, timeBudget{soft: 300 * ms, hard: 300 * ms}},
+		{timeBudget{soft: 100 * ms, hard: 200 * ms, flexible: true}, timeBudget{soft: 100 * ms, hard: 200 * ms, flexible: true}},
+		// A capped budget is the level's fixed move time: no longer
+		// flexible, nor a promise to use it all.
+		{timeBudget{soft: 200 * ms, hard: 800 * ms, flexible: true}, timeBudget{soft: 200 * ms, hard: 300 * ms}},
+		{timeBudget{soft: time.Second, hard: 4 * time.Second, flexible: true}, timeBudget{soft: 300 * ms, hard: 300 * ms}},
+		// A shorter "go movetime" stays a promise.
+		{timeBudget{soft: 200 * ms, hard: 200 * ms, fixed: true}, timeBudget{soft: 200 * ms, hard: 200 * ms, fixed: true}},
+		{timeBudget{soft: 500 * ms, hard: 500 * ms, fixed: true}, timeBudget{soft: 300 * ms, hard: 300 * ms}},
 	}
 	for _, tc := range tests {
 		if got := l.capBudget(tc.in); got != tc.want {
 			t.Errorf("capBudget(%+v) = %+v, want %+v", tc.in, got, tc.want)
 		}
 	}
-	if got := (Level{}).capBudget(timeBudget{1, 2, true}); got != (timeBudget{1, 2, true}) {
+	if got := (Level{}).capBudget(timeBudget{soft: 1, hard: 2, flexible: true}); got != (timeBudget{soft: 1, hard: 2, flexible: true}) {
 		t.Errorf("zero level capBudget = %+v, want unchanged", got)
 	}
 }

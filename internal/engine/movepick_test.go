@@ -1,12 +1,9 @@
 package engine
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -17,24 +14,10 @@ import (
 // checks, promotions and en passant turn up often.
 func suitePositions(t testing.TB) []*chess.Position {
 	t.Helper()
-	f, err := os.Open("../../chess/testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	rng := rand.New(rand.NewPCG(7, 11))
 	var out []*chess.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fen, _, _ := strings.Cut(line, ";")
-		p, err := chess.ParseFEN(strings.TrimSpace(fen))
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
+	for _, e := range readEPD(t, "../../chess/testdata/perftsuite.epd") {
+		p := e.Position
 		out = append(out, p)
 		q := *p
 		for range 6 {
@@ -46,9 +29,6 @@ func suitePositions(t testing.TB) []*chess.Position {
 			c := q
 			out = append(out, &c)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

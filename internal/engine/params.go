@@ -9,9 +9,12 @@ import (
 // Limits says when a search stops. Zero fields are unset; with no limit at
 // all the search runs until its context is cancelled (UCI "go infinite").
 type Limits struct {
-	Depth    int           // stop after completing this depth
-	Nodes    uint64        // stop after about this many nodes
-	MoveTime time.Duration // think exactly this long
+	Depth int    // stop after completing this depth
+	Nodes uint64 // stop after about this many nodes
+	// MoveTime: think this long, stopping the last iteration when it is
+	// up (but answer at once with a single legal move, and early once a
+	// forced mate is found far deeper than its length).
+	MoveTime time.Duration
 
 	// Clock: remaining time and increment per side, and moves to the next
 	// time control (0: sudden death). The time manager turns these into a

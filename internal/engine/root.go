@@ -52,7 +52,7 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 		// forced mate is found and the depth is well past its length
 		// (2 × its moves + 6 plies: reductions can hide a shorter mate
 		// from the first iterations that find one).
-		if !s.pondering && s.budget.soft > 0 && time.Since(s.start) > s.iterationDeadline(stable) {
+		if !s.timeForAnotherIteration(stable) {
 			break
 		}
 		if s.budget.soft > 0 && !s.pondering && result.Score.IsMate() && s.rootDepth >= 2*absInt(result.Score.MateMoves())+6 {
@@ -80,6 +80,19 @@ func (s *searcher) keepPreviousScores() {
 func (s *searcher) unfinishedFoundBetter(best chess.Move) bool {
 	rm := &s.rootMoves[0]
 	return rm.scoredAt == s.rootDepth && rm.move != best
+}
+
+// timeForAnotherIteration reports whether the time budget lets the next
+// iteration start, after one in which the best move has stayed the same for
+// stable iterations. With no budget (or while pondering) it always does,
+// and so does a fixed move time, whose hard limit stops the last iteration:
+// "go movetime" promises to think that long. Otherwise it does before
+// iterationDeadline.
+func (s *searcher) timeForAnotherIteration(stable int) bool {
+	if s.pondering || s.budget.soft == 0 || s.budget.fixed {
+		return true
+	}
+	return time.Since(s.start) <= s.iterationDeadline(stable)
 }
 
 // iterationDeadline is the time after which no new iteration starts: a
@@ -262,7 +275,13 @@ func (e *Engine) newSearcher(ctx context.Context, p *Params, w *worker) *searche
 	s.pondering, s.nodeLimit = p.Limits.Ponder, p.Limits.Nodes
 	s.budget = budgetFor(p.Limits, p.Position.SideToMove())
 	s.stack[0].pos = *p.Position
-	s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
+	if s.net = e.net; s.net != nil {
+		s.accs = w.accumulators(s.net)
+		s.net.Refresh(&s.accs[0], p.Position)
+		s.stack[0].accReady = true
+	} else {
+		s.stack[0].inc = eval.Default.IncrementalOf(p.Position)
+	}
 	s.stack[0].staticEval = -Infinite
 	s.hashes = make([]uint64, 0, len(p.History)+maxPly+2)
 	s.hashes = append(append(s.hashes, p.History...), p.Position.Hash())

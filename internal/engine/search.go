@@ -8,16 +8,25 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/eval"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // frame is the search's state at one ply: the position (copy-make: each
 // ply's position is a copy of its parent's with one move made), the move
 // that led to it, its static evaluation and its principal variation.
 type frame struct {
-	pos        chess.Position
-	inc        eval.Incremental // pos's incremental evaluation terms, kept move by move
-	move       chess.Move       // the move that led here (NoMove at the root)
-	movedPiece chess.Piece      // the piece that made it
+	pos chess.Position
+	// inc is pos's incremental evaluation terms, kept move by move, when
+	// the search evaluates with the hand-crafted evaluation.
+	inc eval.Incremental
+	// With a network, the searcher's accs[ply] is pos's accumulator pair,
+	// updated lazily: accReady says it is up to date; if not, accChange
+	// (what the move into pos changed) turns the parent's into it when
+	// the position is evaluated (searcher.updateAccumulators).
+	accChange  nnue.Change
+	accReady   bool
+	move       chess.Move  // the move that led here (NoMove at the root)
+	movedPiece chess.Piece // the piece that made it
 	staticEval Score
 	excluded   chess.Move // the move a singular extension search leaves out (NoMove: none)
 	doubleExts int        // double extensions on the path from the root to here
@@ -74,10 +83,17 @@ type searcher struct {
 	corr   *correctionHistory
 	limits Limits
 
-	// evalCache and pawnKingCache hold eval.Default's static evaluations
-	// and pawn and king terms (which never change), per search thread.
+	// evalCache and pawnKingCache hold the static evaluations and
+	// eval.Default's pawn and king terms (which never change), per search
+	// thread.
 	evalCache     *evalCache
 	pawnKingCache *eval.PawnKingCache
+
+	// net is the network the search evaluates with (nil: eval.Default),
+	// and accs its accumulator pairs, one per ply (the thread's, reused by
+	// every search).
+	net  *nnue.Network
+	accs []nnue.Accumulator
 
 	// threads is shared by the threads of a parallel search (nil for a
 	// single thread); helper is set in the helpers' searchers.
@@ -123,20 +139,51 @@ func init() {
 	}
 }
 
-// evaluate is the static evaluation of p, with the engine's pawn and king
-// cache, shrunk towards a draw as the fifty-move count grows: by a quarter
-// at 50 plies without a capture or pawn move, by nearly half at 100. A side
-// ahead then prefers the moves that make progress, and a long shuffle is
-// seen for the draw it is becoming. Not against a bare king: mating it
-// takes up to 33 moves without either, and the evaluation's mop-up leads
-// the way.
-func (s *searcher) evaluate(f *frame) Score {
+// evaluate is the static evaluation of the position at ply (the network's,
+// eval.Network, when the search has one, else eval.Default's with the
+// engine's pawn and king cache; either from the evaluation cache when it
+// has it), shrunk towards a draw as the fifty-move count grows: by a
+// quarter at 50 plies without a capture or pawn move, by nearly half at
+// 100. A side ahead then prefers the moves that make progress, and a long
+// shuffle is seen for the draw it is becoming. Not against a bare king:
+// mating it takes up to 33 moves without either, and the evaluation's
+// mop-up leads the way.
+func (s *searcher) evaluate(ply int) Score {
+	f := &s.stack[ply]
 	p := &f.pos
-	v := s.evalCache.evaluate(p, s.pawnKingCache, &f.inc)
+	key := p.Hash()
+	v, ok := s.evalCache.get(key)
+	if !ok {
+		if s.net != nil {
+			s.updateAccumulators(ply)
+			v = eval.Network(s.net, &s.accs[ply], p, s.pawnKingCache)
+		} else {
+			v = eval.Default.EvaluateCached(p, s.pawnKingCache, &f.inc)
+		}
+		s.evalCache.put(key, v)
+	}
 	if p.BareKing(chess.White) || p.BareKing(chess.Black) {
 		return Score(v)
 	}
 	return Score(v * (200 - min(p.HalfmoveClock(), 100)) / 200)
+}
+
+// updateAccumulators brings the accumulator pair at ply up to date: from
+// the nearest ancestor whose pair is (the root's always is), each frame's
+// move change is applied in turn. Updating only when a position is
+// evaluated spares the work for the positions that never are (a hash
+// table cutoff, a draw, a position in check whose children are cut off,
+// an evaluation found in the cache).
+func (s *searcher) updateAccumulators(ply int) {
+	k := ply
+	for !s.stack[k].accReady {
+		k--
+	}
+	for k < ply {
+		k++
+		s.net.Update(&s.accs[k], &s.accs[k-1], &s.stack[k].accChange)
+		s.stack[k].accReady = true
+	}
 }
 
 // checkStop sets stopped when the context is done or a limit is reached.
@@ -187,8 +234,13 @@ func (s *searcher) makeMove(ply int, m chess.Move) *frame {
 	} else {
 		child.pos.MakeMove(m)
 	}
-	child.inc = parent.inc
-	eval.Default.UpdateIncremental(&child.inc, &parent.pos, &child.pos)
+	if s.net != nil {
+		child.accChange = nnue.ChangeOf(&parent.pos, &child.pos)
+		child.accReady = false
+	} else {
+		child.inc = parent.inc
+		eval.Default.UpdateIncremental(&child.inc, &parent.pos, &child.pos)
+	}
 	s.hashes = append(s.hashes, child.pos.Hash())
 	return child
 }
@@ -210,11 +262,8 @@ func (s *searcher) isDraw(p *chess.Position) bool {
 	if hm >= 100 && (!p.InCheck() || p.HasLegalMoves()) {
 		return true
 	}
-	n := len(s.hashes) - 1
-	for d := 4; d <= hm && d <= n; d += 2 {
-		if s.hashes[n-d] == s.hashes[n] {
-			return true
-		}
+	if chess.Repeated(s.hashes, hm) {
+		return true
 	}
 	// Bare kings, or a single minor piece against a bare king.
 	if p.ByType(chess.Pawn)|p.ByType(chess.Rook)|p.ByType(chess.Queen) == 0 &&
@@ -249,7 +298,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= maxPly {
-		return s.evaluate(f)
+		return s.evaluate(ply)
 	}
 
 	// Step 3. Draws, and mate distance pruning: no line from here can be
@@ -295,7 +344,7 @@ func (s *searcher) search(alpha, beta Score, depth, ply int, pvNode, cutNode boo
 	// worse) than the static evaluation thinks.
 	rawEval, staticEval := -Infinite, -Infinite
 	if !inCheck {
-		rawEval = s.rawEval(f, tte, ttHit)
+		rawEval = s.rawEval(ply, tte, ttHit)
 		staticEval = s.corr.correct(pos, f.movedPiece, f.move.To(), rawEval)
 	}
 	f.staticEval = staticEval
@@ -664,13 +713,13 @@ func (s *searcher) historyRows(ply int) historyRows {
 	return s.tables.rows(&f.pos, cont1, cont2)
 }
 
-// rawEval is the uncorrected static evaluation of f's position: the
+// rawEval is the uncorrected static evaluation of the position at ply: the
 // table's when it has one, else computed.
-func (s *searcher) rawEval(f *frame, tte ttEntry, ttHit bool) Score {
+func (s *searcher) rawEval(ply int, tte ttEntry, ttHit bool) Score {
 	if ttHit && tte.eval > -Infinite && tte.eval < Infinite {
 		return tte.eval
 	}
-	return s.evaluate(f)
+	return s.evaluate(ply)
 }
 
 // pruneDecision is step 12's verdict on a move (prunedMove.decide).
@@ -780,7 +829,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 		if inCheck {
 			return DrawScore
 		}
-		return s.evaluate(f)
+		return s.evaluate(ply)
 	}
 
 	// Step 2. Transposition table cutoff (any depth will do here).
@@ -805,7 +854,7 @@ func (s *searcher) quiesce(alpha, beta Score, ply int, pvNode bool) Score {
 	best := -Infinite
 	rawEval, standPat := -Infinite, -Infinite
 	if !inCheck {
-		rawEval = s.rawEval(f, tte, ttHit)
+		rawEval = s.rawEval(ply, tte, ttHit)
 		standPat = s.corr.correct(pos, f.movedPiece, f.move.To(), rawEval)
 		if ttHit {
 			standPat = refinedEval(standPat, ttScore, tte.bound)

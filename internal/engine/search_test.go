@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -470,61 +470,19 @@ func TestSearchConcurrentEngines(t *testing.T) {
 	}
 }
 
-// epdEntry is one position of an EPD test suite.
-type epdEntry struct {
-	fen  string
-	bm   []string // best moves, SAN
-	dm   int      // direct mate in this many moves (0: not given)
-	id   string
-	line int
-}
-
-// readEPD reads the suite in path: "FEN-4-fields op args; op args; ...".
-func readEPD(t *testing.T, path string) []epdEntry {
+// readEPD reads the EPD suite in path.
+func readEPD(t testing.TB, path string) []*chess.EPD {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []epdEntry
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fields := strings.Fields(line)
-		if len(fields) < 5 {
-			t.Fatalf("%s:%d: want a FEN's first four fields and operations", path, n)
-		}
-		e := epdEntry{fen: strings.Join(fields[:4], " ") + " 0 1", line: n}
-		ops := strings.Join(fields[4:], " ")
-		for _, op := range strings.Split(ops, ";") {
-			words := strings.Fields(op)
-			if len(words) == 0 {
-				continue
-			}
-			switch words[0] {
-			case "bm":
-				e.bm = words[1:]
-			case "dm":
-				if len(words) != 2 {
-					t.Fatalf("%s:%d: bad dm %q", path, n, op)
-				}
-				if e.dm, err = strconv.Atoi(words[1]); err != nil {
-					t.Fatalf("%s:%d: %v", path, n, err)
-				}
-			case "id":
-				e.id = strings.Trim(strings.Join(words[1:], " "), `"`)
-			}
-		}
-		out = append(out, e)
+	suite, err := chess.ReadEPD(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return suite
 }
 
 // TestMateSuite checks that testdata/mates.epd is well formed (every bm
@@ -536,35 +494,25 @@ func TestMateSuite(t *testing.T) {
 		t.Errorf("mate suite has %d positions, want about 30", len(suite))
 	}
 	for _, e := range suite {
-		t.Run(e.id, func(t *testing.T) {
-			p, err := chess.ParseFEN(e.fen)
+		t.Run(e.Operand("id"), func(t *testing.T) {
+			p := e.Position
+			bm, err := e.Moves("bm")
 			if err != nil {
-				t.Fatalf("line %d: %v", e.line, err)
+				t.Fatalf("line %d: %v", e.Line, err)
 			}
-			if e.dm < 1 || e.dm > 5 || len(e.bm) == 0 {
-				t.Fatalf("line %d: dm %d bm %v, want dm 1-5 and a bm", e.line, e.dm, e.bm)
+			dm, _ := strconv.Atoi(e.Operand("dm"))
+			if dm < 1 || dm > 5 || len(bm) == 0 {
+				t.Fatalf("line %d: dm %q bm %v, want dm 1-5 and a bm", e.Line, e.Operand("dm"), bm)
 			}
-			var bm []chess.Move
-			for _, s := range e.bm {
-				m, err := p.ParseSAN(s)
-				if err != nil {
-					t.Fatalf("line %d: bm %q: %v", e.line, s, err)
-				}
-				bm = append(bm, m)
-			}
-			if e.dm > 3 && testing.Short() {
+			if dm > 3 && testing.Short() {
 				t.Skip("mates in 4 and 5 are slow; run without -short")
 			}
-			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: mateDepth(e.dm)}})
-			if r.Score != MateIn(2*e.dm-1) {
-				t.Errorf("score %s (%d) at depth %d, want mate in %d", r.Score.UCI(), r.Score, r.Depth, e.dm)
+			r := New(Options{HashMB: 8, Seed: 1}).Search(context.Background(), Params{Position: p, Limits: Limits{Depth: mateDepth(dm)}})
+			if r.Score != MateIn(2*dm-1) {
+				t.Errorf("score %s (%d) at depth %d, want mate in %d", r.Score.UCI(), r.Score, r.Depth, dm)
 			}
-			ok := false
-			for _, m := range bm {
-				ok = ok || m == r.BestMove
-			}
-			if !ok {
-				t.Errorf("best move %s, want one of %v", p.SAN(r.BestMove), e.bm)
+			if !slices.Contains(bm, r.BestMove) {
+				t.Errorf("best move %s, want one of %v", p.SAN(r.BestMove), bm)
 			}
 		})
 	}
@@ -628,7 +576,7 @@ func TestFiftyMoveDamping(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := e.newSearcher(context.Background(), &Params{Position: p}, e.workers[0])
-		return s.evaluate(&s.stack[0])
+		return s.evaluate(0)
 	}
 	const pieces = "4k3/p7/8/8/8/8/4P3/R3K3 w - - "
 	fresh := evalAt(pieces + "0 1")

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/outpost-chess/outpost/internal/eval"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // MaxThreads is the most search threads SetThreads accepts.
@@ -26,6 +27,19 @@ type worker struct {
 	corr          correctionHistory
 	evalCache     evalCache
 	pawnKingCache eval.PawnKingCache
+	// accs are the accumulator pairs of accsNet, one per ply (see
+	// accumulators).
+	accs    []nnue.Accumulator
+	accsNet *nnue.Network
+}
+
+// accumulators returns the worker's accumulator pairs for net, one per ply
+// of the search stack, made on the first search with that network.
+func (w *worker) accumulators(net *nnue.Network) []nnue.Accumulator {
+	if w.accsNet != net {
+		w.accs, w.accsNet = net.NewAccumulators(maxPly+2), net
+	}
+	return w.accs
 }
 
 // clear empties the worker's histories (Engine.Clear). Its caches need no

@@ -10,10 +10,13 @@ import (
 // starts (it would likely not finish); at hard, the search stops mid-iteration.
 // Zero values mean no limit. A flexible budget (from a clock, not a fixed
 // move time) lets the search stretch or shrink soft by how settled its
-// choice is (see timeScale).
+// choice is (see timeScale). A fixed budget (Limits.MoveTime, "go movetime")
+// is a promise to think that long: iterations start until hard, which
+// stops the last one.
 type timeBudget struct {
 	soft, hard time.Duration
 	flexible   bool
+	fixed      bool
 }
 
 // The time manager's constants. defaultMovesToGo is the number of moves a
@@ -37,7 +40,7 @@ const (
 // budgetFor turns the limits into a time budget for the side to move.
 func budgetFor(l Limits, side chess.Color) timeBudget {
 	if l.MoveTime > 0 {
-		return timeBudget{soft: l.MoveTime, hard: l.MoveTime}
+		return timeBudget{soft: l.MoveTime, hard: l.MoveTime, fixed: true}
 	}
 	left, inc := l.WTime, l.WInc
 	if side == chess.Black {

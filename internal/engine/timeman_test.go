@@ -153,3 +153,36 @@ func TestPrevScoreFromLastSearch(t *testing.T) {
 		t.Errorf("after Clear: prevScore %d, want -Infinite", s.prevScore)
 	}
 }
+
+// TestTimeForAnotherIteration checks when a new iteration may start: a
+// fixed move time ("go movetime") lets one start until its end, where the
+// hard limit stops it (before, none started after 60% of it, so "go
+// movetime 1000" answered after 0.6 s); a clock budget or a level's cap
+// stops starting them at iterationDeadline.
+func TestTimeForAnotherIteration(t *testing.T) {
+	second := time.Second
+	tests := []struct {
+		name      string
+		budget    timeBudget
+		pondering bool
+		elapsed   time.Duration
+		want      bool
+	}{
+		{"no budget", timeBudget{}, false, time.Hour, true},
+		{"movetime, early", budgetFor(Limits{MoveTime: second}, chess.White), false, 100 * ms, true},
+		{"movetime, past 60%", budgetFor(Limits{MoveTime: second}, chess.White), false, 700 * ms, true},
+		{"movetime, nearly over", budgetFor(Limits{MoveTime: second}, chess.White), false, 990 * ms, true},
+		{"level cap, early", Level{MoveTime: second}.capBudget(timeBudget{}), false, 0, true},
+		{"level cap, past 60%", Level{MoveTime: second}.capBudget(timeBudget{}), false, 700 * ms, false},
+		{"movetime above the level's cap", Level{MoveTime: second}.capBudget(budgetFor(Limits{MoveTime: 2 * second}, chess.White)), false, 700 * ms, false},
+		{"clock, early", budgetFor(Limits{WTime: 60 * second}, chess.White), false, 0, true},
+		{"clock, past the deadline", budgetFor(Limits{WTime: 60 * second}, chess.White), false, 2 * second, false},
+		{"clock, pondering", budgetFor(Limits{WTime: 60 * second}, chess.White), true, 10 * second, true},
+	}
+	for _, tt := range tests {
+		s := &searcher{budget: tt.budget, pondering: tt.pondering, start: time.Now().Add(-tt.elapsed), prevScore: -Infinite}
+		if got := s.timeForAnotherIteration(0); got != tt.want {
+			t.Errorf("%s: timeForAnotherIteration after %v of %+v = %v, want %v", tt.name, tt.elapsed, tt.budget, got, tt.want)
+		}
+	}
+}

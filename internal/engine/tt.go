@@ -19,10 +19,15 @@ import (
 // the new data is shallower and not exact and the old entry is from this
 // search); otherwise the entry with the lowest depth-minus-age value in the
 // bucket is replaced, so old searches' entries go first.
+//
+// A table is written only during a search, after newSearch: that is how
+// clear knows whether there is anything to clear.
 type transTable struct {
 	buckets []ttBucket
 	mask    uint64
-	age     uint8 // incremented per search; 5 bits stored
+	age     uint8  // incremented per search; 5 bits stored
+	used    bool   // a search has started since the table was made or cleared
+	free    func() // releases the buckets' memory now, or nil (see allocBuckets)
 }
 
 const ttBucketSize = 4
@@ -69,20 +74,43 @@ func newTransTable(mb int) *transTable {
 		size *= 2
 	}
 	t := &transTable{mask: size - 1}
-	t.buckets = allocBuckets(t, size)
+	t.buckets, t.free = allocBuckets(t, size)
 	return t
+}
+
+// release gives the table's memory back at once rather than when the
+// garbage collector finds the table unreachable (which, for memory outside
+// the Go heap, may be long after: two large tables would be held). The
+// table must not be used again.
+func (t *transTable) release() {
+	if t.free != nil {
+		t.free()
+	}
+	t.buckets, t.mask, t.free = nil, 0, nil
 }
 
 func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
 
-// clear empties the table.
+// clear empties the table. A table no search has used since it was made or
+// cleared is all zeros already and is left alone: its memory is mapped
+// lazily, and touching a large table's pages for the first time costs
+// seconds (clearing a 1 GiB table just after "setoption name Hash" took
+// 0.7-1.7 s, up to 9 s on a loaded machine). A used table is zeroed in
+// place (40 ms for 1 GiB); several goroutines were no faster on the
+// two-core machine it was measured on (docs/uci.md).
 func (t *transTable) clear() {
-	clear(t.buckets)
-	t.age = 0
+	if t.used {
+		clear(t.buckets)
+	}
+	t.used, t.age = false, 0
 }
 
-// newSearch ages the table so entries from earlier searches are replaced first.
-func (t *transTable) newSearch() { t.age = (t.age + 1) & ttAgeMask }
+// newSearch starts a search: it marks the table used, and ages it so that
+// entries from earlier searches are replaced first.
+func (t *transTable) newSearch() {
+	t.used = true
+	t.age = (t.age + 1) & ttAgeMask
+}
 
 func pack(e ttEntry, age uint8) uint64 {
 	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -252,5 +253,71 @@ func TestTTAgeAndPVBitsApart(t *testing.T) {
 				t.Errorf("pv %v, age %d: unpack = %+v, want %+v", pv, age, got, e)
 			}
 		}
+	}
+}
+
+// BenchmarkClearHash measures clearing a hash table, as "ucinewgame" and
+// "Clear Hash" do: just made ("fresh", as after "setoption name Hash"),
+// and in use ("used": a search has run and every page has been written).
+// Run it with -benchtime 5x: each fresh run maps a new table.
+func BenchmarkClearHash(b *testing.B) {
+	for _, mb := range []int{16, 1024} {
+		b.Run(fmt.Sprintf("%dMB/fresh", mb), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				t := newTransTable(mb)
+				b.StartTimer()
+				t.clear()
+				b.StopTimer()
+				t.release()
+				b.StartTimer()
+			}
+		})
+		b.Run(fmt.Sprintf("%dMB/used", mb), func(b *testing.B) {
+			t := newTransTable(mb)
+			defer t.release()
+			for range b.N {
+				b.StopTimer()
+				t.newSearch()
+				for i := range t.buckets { // one write per 64-byte bucket: every page
+					t.buckets[i][0].data.Store(1)
+				}
+				b.StartTimer()
+				t.clear()
+			}
+		})
+	}
+}
+
+// TestClearHash checks that clear empties a used table, and that a table is
+// empty after it has been cleared, resized or released and made again.
+func TestClearHash(t *testing.T) {
+	tt := newTransTable(16)
+	defer tt.release()
+	key := func(i int) uint64 { return ttKey(tt, uint64(i)*uint64(len(tt.buckets))/100, 7) }
+	tt.newSearch()
+	for i := range 100 {
+		tt.store(key(i), ttEntry{move: 1, score: 5, depth: 3, bound: Exact})
+	}
+	if _, ok := tt.probe(key(99)); !ok {
+		t.Fatal("stored entry not found")
+	}
+	tt.clear()
+	for i := range 100 {
+		if e, ok := tt.probe(key(i)); ok {
+			t.Fatalf("entry %d found after clear: %+v", i, e)
+		}
+	}
+	for i := range tt.buckets {
+		if tt.buckets[i] != (ttBucket{}) {
+			t.Fatalf("bucket %d not zero after clear", i)
+		}
+	}
+	if tt.used || tt.age != 0 {
+		t.Errorf("after clear: used %v, age %d", tt.used, tt.age)
+	}
+	tt.clear() // unused: nothing to do, and still empty
+	if _, ok := tt.probe(key(0)); ok {
+		t.Error("entry found after a second clear")
 	}
 }

@@ -1,4 +1,7 @@
-// Package eval scores chess positions. It has two evaluators.
+// Package eval scores chess positions. It has two hand-written evaluators,
+// and the network's evaluation (Network; network.go), which a search uses
+// when it evaluates with a neural network (package nnue): the network's
+// score, with the hand-crafted mop-up against a bare king.
 //
 // The classic evaluator (Classic, ClassicFor, ClassicTerms; classic.go) is
 // exactly the evaluation of the seeds' tutorial: piece weights P=100, N=280,

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"bufio"
 	"os"
 	"strings"
 	"testing"
@@ -66,20 +65,16 @@ func suiteFENs(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	defer file.Close()
-	var fens []string
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		fens = append(fens, strings.TrimSpace(strings.Split(line, ";")[0]))
-	}
-	if err := sc.Err(); err != nil {
+	suite, err := chess.ReadEPD(file)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fens) < 100 {
-		t.Fatalf("perftsuite.epd: %d positions, want 100 or more", len(fens))
+	if len(suite) < 100 {
+		t.Fatalf("perftsuite.epd: %d positions, want 100 or more", len(suite))
+	}
+	var fens []string
+	for _, e := range suite {
+		fens = append(fens, e.Position.FEN())
 	}
 	return append(fens, extraFENs...)
 }

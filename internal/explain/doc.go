@@ -11,7 +11,9 @@
 // score, window (alpha, beta) at entry, and any cutoff with the window at
 // the cut, the moves it skipped and the minimax nodes under them (what the
 // cut saved). Checkmate is scored as a mate, stalemate, the fifty-move
-// rule, insufficient material and a repetition inside the tree as draws.
+// rule, insufficient material and a repetition inside the tree as draws:
+// the classic level's rules (engine.ClassicDraw), so the explorer shows
+// the search that level plays.
 //
 // A Tree (tree.go) keeps the nodes near the root, all of them when there
 // are at most TreeOptions.MaxStored; deeper subtrees are searched again on

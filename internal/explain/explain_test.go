@@ -39,7 +39,7 @@ func brute(p *chess.Position, root chess.Color, depth, ply int, hashes []uint64)
 		return n
 	case len(moves) == 0:
 		return n
-	case isDraw(p, hashes):
+	case engine.ClassicDraw(p, hashes):
 		return n
 	case depth == 0:
 		n.score = engine.Score(eval.ClassicFor(p, root))

@@ -193,7 +193,7 @@ func (s *searcher) terminal(p *chess.Position, ml *chess.MoveList, depth, ply in
 		return Mate, engine.MatedIn(ply), true
 	case ml.Len() == 0:
 		return Stalemate, engine.DrawScore, true
-	case isDraw(p, s.hashes):
+	case engine.ClassicDraw(p, s.hashes):
 		return Draw, engine.DrawScore, true
 	case depth <= 0:
 		score := engine.Score(eval.ClassicFor(p, s.root))
@@ -277,22 +277,6 @@ func mvvLVA(p *chess.Position, m chess.Move) int {
 	return score
 }
 
-// isDraw reports the draws the explorer recognises: the fifty-move rule,
-// insufficient material, and a position repeated since the root
-// (hashes holds the positions from the root to p, p last).
-func isDraw(p *chess.Position, hashes []uint64) bool {
-	if p.HalfmoveClock() >= 100 || p.IsInsufficientMaterial() {
-		return true
-	}
-	n := len(hashes) - 1
-	for d := 4; d <= p.HalfmoveClock() && d <= n; d += 2 {
-		if hashes[n-d] == hashes[n] {
-			return true
-		}
-	}
-	return false
-}
-
 // minimaxSize returns the number of nodes plain minimax visits below and
 // including p at depth, with the same terminal rules as the search (hashes
 // ends with p). It counts without evaluating, the last ply in bulk.
@@ -302,7 +286,7 @@ func minimaxSize(p *chess.Position, depth int, hashes []uint64) uint64 {
 	}
 	var ml chess.MoveList
 	p.GenerateMoves(&ml, chess.AllMoves)
-	if ml.Len() == 0 || isDraw(p, hashes) {
+	if ml.Len() == 0 || engine.ClassicDraw(p, hashes) {
 		return 1
 	}
 	if depth == 1 {

@@ -1,14 +1,12 @@
 package match
 
 import (
-	"bufio"
 	_ "embed"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -21,40 +19,26 @@ type Opening struct {
 	Line int    // line number in the file it came from, or 0
 }
 
-// ParseOpenings reads opening positions, one a line, as FEN (six fields) or
-// EPD (four fields, then operations such as `id "Sicilian";` or `hmvc 0;`).
-// Blank lines and lines starting with '#' are skipped, as is anything after a
-// " #" on a line. Every position must be legal and have a legal move. All bad
-// lines are reported, each as "name:line: problem"; name is used only in
-// those messages. An input with no position at all is an error.
+// ParseOpenings reads opening positions, one a line, as EPD (chess.ParseEPD:
+// four fields, then operations such as `id "Sicilian";` or `hmvc 0;`) or
+// FEN (six fields). Blank lines and lines starting with '#' are skipped, as
+// is a comment after the position. Every position must have a legal move.
+// An opening is named by its id operation, or else its c0. All bad lines
+// are reported (chess.EPDError), after "match: name: "; name is used only
+// in those messages. An input with no position at all is an error.
 func ParseOpenings(r io.Reader, name string) ([]Opening, error) {
-	var (
-		out  []Opening
-		errs []error
-	)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" || line[0] == '#' {
+	epds, err := chess.ReadEPD(r)
+	errs := []error{err}
+	var out []Opening
+	for _, e := range epds {
+		if !e.Position.HasLegalMoves() {
+			errs = append(errs, &chess.EPDError{Line: e.Line, Err: fmt.Errorf("position %q has no legal move", e.Position.FEN())})
 			continue
 		}
-		o, err := parseOpeningLine(line)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("match: %s:%d: %v", name, n, err))
-			continue
-		}
-		o.Line = n
-		out = append(out, o)
+		out = append(out, Opening{FEN: e.Position.FEN(), Name: openingName(e), Line: e.Line})
 	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("match: %s: %v", name, err))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("match: %s: %w", name, err)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("match: %s: no opening positions", name)
@@ -72,83 +56,12 @@ func LoadOpenings(path string) ([]Opening, error) {
 	return ParseOpenings(f, path)
 }
 
-// parseOpeningLine parses one FEN or EPD line.
-func parseOpeningLine(line string) (Opening, error) {
-	fields := strings.Fields(line)
-	if len(fields) < 4 {
-		return Opening{}, fmt.Errorf("want a FEN or EPD position, got %q", line)
+// openingName is an opening's name: its id operation, or else its c0.
+func openingName(e *chess.EPD) string {
+	if id := e.Operand("id"); id != "" {
+		return id
 	}
-	var o Opening
-	fen := strings.Join(fields[:4], " ")
-	if len(fields) >= 6 && isUint(fields[4]) && isUint(fields[5]) {
-		fen += " " + fields[4] + " " + fields[5]
-		if rest := strings.Join(fields[6:], " "); rest != "" {
-			o.Name = epdName(parseEPDOps(rest))
-		}
-	} else {
-		ops := parseEPDOps(strings.Join(fields[4:], " "))
-		hmvc, fmvn := "0", "1"
-		if v, ok := ops["hmvc"]; ok && isUint(v) {
-			hmvc = v
-		}
-		if v, ok := ops["fmvn"]; ok && isUint(v) {
-			fmvn = v
-		}
-		fen += " " + hmvc + " " + fmvn
-		o.Name = epdName(ops)
-	}
-	p, err := chess.ParseFEN(fen)
-	if err != nil {
-		return Opening{}, err
-	}
-	if !p.HasLegalMoves() {
-		return Opening{}, fmt.Errorf("position %q has no legal move", fen)
-	}
-	o.FEN = p.FEN()
-	return o, nil
-}
-
-// parseEPDOps splits EPD operations `opcode operand...;` into a map from
-// opcode to its operands, with surrounding double quotes removed. Semicolons
-// inside quotes do not end an operation.
-func parseEPDOps(s string) map[string]string {
-	ops := map[string]string{}
-	var cur strings.Builder
-	inQuote := false
-	flush := func() {
-		op := strings.TrimSpace(cur.String())
-		cur.Reset()
-		if op == "" {
-			return
-		}
-		code, operand, _ := strings.Cut(op, " ")
-		ops[code] = strings.Trim(strings.TrimSpace(operand), `"`)
-	}
-	for _, r := range s {
-		switch {
-		case r == '"':
-			inQuote = !inQuote
-			cur.WriteRune(r)
-		case r == ';' && !inQuote:
-			flush()
-		default:
-			cur.WriteRune(r)
-		}
-	}
-	flush()
-	return ops
-}
-
-func epdName(ops map[string]string) string {
-	if v := ops["id"]; v != "" {
-		return v
-	}
-	return ops["c0"]
-}
-
-func isUint(s string) bool {
-	_, err := strconv.ParseUint(s, 10, 32)
-	return err == nil
+	return e.Operand("c0")
 }
 
 // balancedEPD is the default set of openings: see testdata/balanced.epd

@@ -38,8 +38,8 @@ func TestParseOpeningsErrors(t *testing.T) {
 	}{
 		{"empty", "# nothing\n\n", []string{"test.epd: no opening positions"}},
 		{"bad lines", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nhello\n\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n",
-			[]string{"test.epd:2:", "test.epd:4:"}},
-		{"mated", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n", []string{"test.epd:1:", "no legal move"}},
+			[]string{"match: test.epd: chess: EPD line 2: ", "\nchess: EPD line 4: FEN rank 1 has invalid character"}},
+		{"mated", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n", []string{"match: test.epd: chess: EPD line 1: position \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\" has no legal move"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -75,34 +75,43 @@ func (n *Network) Refresh(a *Accumulator, p *chess.Position) {
 // quiet move costs one subtraction and one addition per perspective, fused
 // with the copy from src; a capture, an en-passant capture or a promotion
 // one more subtraction; castling two of each. dst and src may be the same.
+//
+// It is the search's inner loop, so it hands the kernels pointers: each is
+// in bounds by construction (a column starts at most at 767×H in 768×H
+// weights; the accumulators' lengths are checked once), where slices
+// would be checked again at every step.
 func (n *Network) Update(dst, src *Accumulator, ch *Change) {
 	h := n.Hidden
+	if len(dst.v) != 2*h || len(src.v) != 2*h {
+		panic("nnue: Update with an accumulator of another network")
+	}
 	for c := chess.White; c <= chess.Black; c++ {
-		d, s := dst.v[int(c)*h:int(c+1)*h], src.v[int(c)*h:int(c+1)*h]
+		d, s := &dst.v[int(c)*h], &src.v[int(c)*h]
 		switch {
 		case ch.nAdded == 1 && ch.nRemoved == 1:
-			addSub(d, s, n.feature(c, ch.added[0]), n.feature(c, ch.removed[0]))
+			addSub(d, s, n.columnOf(c, ch.added[0]), n.columnOf(c, ch.removed[0]), h)
 		case ch.nAdded == 1 && ch.nRemoved == 2:
-			addSubSub(d, s, n.feature(c, ch.added[0]), n.feature(c, ch.removed[0]), n.feature(c, ch.removed[1]))
+			addSubSub(d, s, n.columnOf(c, ch.added[0]), n.columnOf(c, ch.removed[0]), n.columnOf(c, ch.removed[1]), h)
 		case ch.nAdded == 2 && ch.nRemoved == 2:
-			addAddSubSub(d, s, n.feature(c, ch.added[0]), n.feature(c, ch.added[1]),
-				n.feature(c, ch.removed[0]), n.feature(c, ch.removed[1]))
+			addAddSubSub(d, s, n.columnOf(c, ch.added[0]), n.columnOf(c, ch.added[1]),
+				n.columnOf(c, ch.removed[0]), n.columnOf(c, ch.removed[1]), h)
 		default: // a null move (nothing changed), or a change no legal move makes
-			copy(d, s)
+			acc := dst.v[int(c)*h : int(c+1)*h]
+			copy(acc, src.v[int(c)*h:int(c+1)*h])
 			for _, pl := range ch.added[:ch.nAdded] {
-				addInPlace(d, n.feature(c, pl))
+				addInPlace(acc, n.column(FeatureIndex(c, pl.piece, pl.square)))
 			}
 			for _, pl := range ch.removed[:ch.nRemoved] {
-				subInPlace(d, n.feature(c, pl))
+				subInPlace(acc, n.column(FeatureIndex(c, pl.piece, pl.square)))
 			}
 		}
 	}
 }
 
-// feature returns the column of the feature that pl activates in
-// perspective c.
-func (n *Network) feature(c chess.Color, pl placement) []int16 {
-	return n.column(FeatureIndex(c, pl.piece, pl.square))
+// columnOf returns the first weight of the column of the feature that pl
+// activates in perspective c; Hidden weights follow it.
+func (n *Network) columnOf(c chess.Color, pl placement) *int16 {
+	return &n.FeatureWeights[FeatureIndex(c, pl.piece, pl.square)*n.Hidden]
 }
 
 // CopyFrom sets a's values to src's (both made for the same network).

@@ -1,7 +1,6 @@
 package nnue
 
 import (
-	"bufio"
 	"os"
 	"slices"
 	"strings"
@@ -16,26 +15,15 @@ import (
 // promotions with and without capture, checks and pins.
 func suitePositions(t testing.TB) []*chess.Position {
 	t.Helper()
-	f, err := os.Open("../../chess/testdata/perftsuite.epd")
+	data, err := os.ReadFile("../../chess/testdata/perftsuite.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var ps []*chess.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fen, _, _ := strings.Cut(sc.Text(), ";")
-		if strings.TrimSpace(fen) == "" {
-			continue
+	for line := range strings.Lines(string(data)) {
+		if fen, _, _ := strings.Cut(line, ";"); strings.TrimSpace(fen) != "" {
+			ps = append(ps, chess.MustParseFEN(strings.TrimSpace(fen)))
 		}
-		p, err := chess.ParseFEN(strings.TrimSpace(fen))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return ps
 }

@@ -22,7 +22,8 @@
 // Files:
 //
 //	network.go         the architecture's constants, Network, FeatureIndex
-//	file.go            the file format: Read, Network.WriteTo, Hash, ID
+//	file.go            the file format: Read, ReadFile, Network.WriteTo, Hash, ID
+//	embedded.go        Embedded: the network built into the binary (nets/), FileName
 //	accumulator.go     Accumulator, Refresh, Update
 //	change.go          Change: the pieces a move removed and added
 //	evaluate.go        Evaluate: the output layer

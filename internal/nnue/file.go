@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -8,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 )
 
 // The file format (all integers little-endian):
@@ -36,13 +39,29 @@ const (
 	headerSize       = 8 + 7*4 + sha256.Size
 )
 
-// ErrFormat is wrapped by every error [Read] returns for a file that is not a
-// valid network (as opposed to an error of the underlying reader).
+// ErrFormat is matched (errors.Is) by every error [Read] returns for a file
+// that is not a valid network, as opposed to an error of the underlying
+// reader.
 var ErrFormat = errors.New("nnue: not a valid network file")
 
-// formatError wraps ErrFormat with a message a person can act on.
-func formatError(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrFormat}, args...)...)
+// formatError is what is wrong with a file that is not a valid network.
+type formatError struct {
+	file   string // the file's name, when known
+	reason string
+}
+
+func (e *formatError) Error() string {
+	if e.file != "" {
+		return fmt.Sprintf("nnue: %s is not a valid network file: %s", e.file, e.reason)
+	}
+	return "nnue: not a valid network file: " + e.reason
+}
+
+func (e *formatError) Is(target error) bool { return target == ErrFormat }
+
+// errorf returns a formatError whose reason is the formatted message.
+func errorf(format string, args ...any) error {
+	return &formatError{reason: fmt.Sprintf(format, args...)}
 }
 
 // payloadSize returns the payload's length in bytes for hidden width h.
@@ -111,18 +130,18 @@ func Read(r io.Reader) (*Network, error) {
 	if n, err := io.ReadFull(r, header); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			if !bytes.HasPrefix([]byte(Magic), header[:min(n, len(Magic))]) {
-				return nil, formatError("it does not start with %q", Magic)
+				return nil, errorf("it does not start with %q", Magic)
 			}
-			return nil, formatError("the file is truncated: it ends after %d bytes, inside the %d-byte header", n, headerSize)
+			return nil, errorf("the file is truncated: it ends after %d bytes, inside the %d-byte header", n, headerSize)
 		}
 		return nil, fmt.Errorf("nnue: reading the network: %w", err)
 	}
 	if string(header[:len(Magic)]) != Magic {
-		return nil, formatError("it does not start with %q", Magic)
+		return nil, errorf("it does not start with %q", Magic)
 	}
 	field := func(i int) int { return int(binary.LittleEndian.Uint32(header[len(Magic)+4*i:])) }
 	if v := field(0); v != FormatVersion {
-		return nil, formatError("format version %d, this program reads version %d", v, FormatVersion)
+		return nil, errorf("format version %d, this program reads version %d", v, FormatVersion)
 	}
 	h := field(2)
 	for _, c := range []struct {
@@ -136,25 +155,25 @@ func Read(r io.Reader) (*Network, error) {
 		{"scale", field(6), Scale},
 	} {
 		if c.got != c.want {
-			return nil, formatError("the header says %s %d, this program supports %d", c.name, c.got, c.want)
+			return nil, errorf("the header says %s %d, this program supports %d", c.name, c.got, c.want)
 		}
 	}
 	if err := checkHidden(h); err != nil {
-		return nil, formatError("%v", err)
+		return nil, errorf("%s", strings.TrimPrefix(err.Error(), "nnue: "))
 	}
 	payload := make([]byte, payloadSize(h))
 	if n, err := io.ReadFull(r, payload); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, formatError("the file is truncated: %d of the %d payload bytes", n, len(payload))
+			return nil, errorf("the file is truncated: %d of the %d payload bytes", n, len(payload))
 		}
 		return nil, fmt.Errorf("nnue: reading the network: %w", err)
 	}
 	if n, _ := io.ReadFull(r, make([]byte, 1)); n != 0 {
-		return nil, formatError("there is more data after the network's %d payload bytes", len(payload))
+		return nil, errorf("there is more data after the network's %d payload bytes", len(payload))
 	}
 	want := header[len(Magic)+7*4:]
 	if sum := sha256.Sum256(payload); !bytes.Equal(sum[:], want) {
-		return nil, formatError("the payload's hash %x does not match the header's %x (the file is damaged)", sum[:6], want[:6])
+		return nil, errorf("the payload's hash %x does not match the header's %x (the file is damaged)", sum[:6], want[:6])
 	}
 	net := New(h)
 	off := 0
@@ -166,4 +185,27 @@ func Read(r io.Reader) (*Network, error) {
 	}
 	net.OutputBias = int32(binary.LittleEndian.Uint32(payload[off:]))
 	return net, nil
+}
+
+// ReadFile reads the network in the named file (see [Read]). Its errors
+// name the file.
+func ReadFile(name string) (*Network, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("nnue: %w", err)
+	}
+	defer f.Close()
+	return readNamed(bufio.NewReader(f), name)
+}
+
+// readNamed is Read with errors that name the file.
+func readNamed(r io.Reader, name string) (*Network, error) {
+	net, err := Read(r)
+	var fe *formatError
+	if errors.As(err, &fe) {
+		fe.file = name
+	} else if err != nil {
+		err = fmt.Errorf("nnue: reading %s: %w", name, errors.Unwrap(err))
+	}
+	return net, err
 }

@@ -1,6 +1,10 @@
 package nnue
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // hasAVX2 says whether this CPU runs AVX2 instructions.
 var hasAVX2 = cpu.X86.HasAVX2
@@ -9,35 +13,33 @@ var hasAVX2 = cpu.X86.HasAVX2
 // from the CPU's features (tests switch it to compare the two).
 var useAVX2 = hasAVX2
 
-// The dispatchers below check the slices' lengths (a panic rather than a
-// read past the end, should a caller pass a short one) and choose the
-// kernel.
+// The dispatchers below choose the kernel. The update kernels take
+// pointers to n values each, which the caller guarantees (Update); the dot
+// product checks its slices' lengths.
 
-func addSub(dst, src, a, s []int16) {
+func addSub(dst, src, a, s *int16, n int) {
 	if useAVX2 {
-		n := len(dst)
-		addSubAVX2(&dst[0], &src[:n][0], &a[:n][0], &s[:n][0], n)
+		addSubAVX2(dst, src, a, s, n)
 		return
 	}
-	addSubGo(dst, src, a, s)
+	addSubGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a, n), unsafe.Slice(s, n))
 }
 
-func addSubSub(dst, src, a, s1, s2 []int16) {
+func addSubSub(dst, src, a, s1, s2 *int16, n int) {
 	if useAVX2 {
-		n := len(dst)
-		addSubSubAVX2(&dst[0], &src[:n][0], &a[:n][0], &s1[:n][0], &s2[:n][0], n)
+		addSubSubAVX2(dst, src, a, s1, s2, n)
 		return
 	}
-	addSubSubGo(dst, src, a, s1, s2)
+	addSubSubGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a, n), unsafe.Slice(s1, n), unsafe.Slice(s2, n))
 }
 
-func addAddSubSub(dst, src, a1, a2, s1, s2 []int16) {
+func addAddSubSub(dst, src, a1, a2, s1, s2 *int16, n int) {
 	if useAVX2 {
-		n := len(dst)
-		addAddSubSubAVX2(&dst[0], &src[:n][0], &a1[:n][0], &a2[:n][0], &s1[:n][0], &s2[:n][0], n)
+		addAddSubSubAVX2(dst, src, a1, a2, s1, s2, n)
 		return
 	}
-	addAddSubSubGo(dst, src, a1, a2, s1, s2)
+	addAddSubSubGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a1, n), unsafe.Slice(a2, n),
+		unsafe.Slice(s1, n), unsafe.Slice(s2, n))
 }
 
 func screluDot(x, w []int16) int32 {

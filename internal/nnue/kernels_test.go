@@ -67,17 +67,17 @@ func TestKernelsEqualGo(t *testing.T) {
 			src, a1, a2, s1, s2 := in[0], in[1], in[2], in[3], in[4]
 			got, want := make([]int16, n), make([]int16, n)
 
-			addSub(got, src, a1, s1)
+			addSub(&got[0], &src[0], &a1[0], &s1[0], n)
 			addSubGo(want, src, a1, s1)
 			if !slices.Equal(got, want) {
 				t.Fatalf("n=%d: addSub differs from Go", n)
 			}
-			addSubSub(got, src, a1, s1, s2)
+			addSubSub(&got[0], &src[0], &a1[0], &s1[0], &s2[0], n)
 			addSubSubGo(want, src, a1, s1, s2)
 			if !slices.Equal(got, want) {
 				t.Fatalf("n=%d: addSubSub differs from Go", n)
 			}
-			addAddSubSub(got, src, a1, a2, s1, s2)
+			addAddSubSub(&got[0], &src[0], &a1[0], &a2[0], &s1[0], &s2[0], n)
 			addAddSubSubGo(want, src, a1, a2, s1, s2)
 			if !slices.Equal(got, want) {
 				t.Fatalf("n=%d: addAddSubSub differs from Go", n)
@@ -97,7 +97,7 @@ func TestKernelsInPlace(t *testing.T) {
 		src, a, s := randomInt16s(rng, 256), randomInt16s(rng, 256), randomInt16s(rng, 256)
 		want := make([]int16, 256)
 		addSubGo(want, src, a, s)
-		addSub(src, src, a, s)
+		addSub(&src[0], &src[0], &a[0], &s[0], len(src))
 		if !slices.Equal(src, want) {
 			t.Fatal("addSub in place differs from addSub into another slice")
 		}

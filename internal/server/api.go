@@ -78,8 +78,12 @@ func (srv *Server) routes() http.Handler {
 }
 
 // methods dispatches on the request's method, answering 405 with an Allow
-// header for the others.
+// header for the others. HEAD is GET without the body (the HTTP server
+// drops what the handler writes).
 func (srv *Server) methods(m map[string]handlerFunc) http.Handler {
+	if get, ok := m[http.MethodGet]; ok {
+		m[http.MethodHead] = get
+	}
 	allowed := make([]string, 0, len(m))
 	for method := range m {
 		allowed = append(allowed, method)

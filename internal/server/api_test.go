@@ -240,10 +240,10 @@ func TestRoutingErrors(t *testing.T) {
 		status       int
 		allow        string
 	}{
-		{"DELETE", "/api/games", 405, "GET, POST"},
-		{"PUT", "/api/games/" + g.id, 405, "DELETE, GET, PATCH"},
+		{"DELETE", "/api/games", 405, "GET, HEAD, POST"},
+		{"PUT", "/api/games/" + g.id, 405, "DELETE, GET, HEAD, PATCH"},
 		{"GET", "/api/games/" + g.id + "/moves", 405, "POST"},
-		{"POST", "/api/games/" + g.id + "/pgn", 405, "GET"},
+		{"POST", "/api/games/" + g.id + "/pgn", 405, "GET, HEAD"},
 		{"GET", "/api/games/" + g.id + "/takeback", 405, "POST"},
 		{"GET", "/api/analyse", 405, "POST"},
 		{"GET", "/api/nothing", 404, ""},

@@ -119,6 +119,9 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return
+	}
 
 	sub := s.hub.subscribe()
 	defer s.hub.unsubscribe(sub)

@@ -11,7 +11,9 @@
 // Files: server.go (Server, configuration, the games in memory, restart),
 // api.go (the HTTP handlers), types.go (the JSON shapes), session.go (one
 // game in memory and its AI move), pool.go (the workers and their queue),
-// events.go (server-sent events).
+// events.go (server-sent events), guard.go (the checks and headers of every
+// request), client.go (who a client is, for the limits), listen.go (the
+// HTTP server's timeouts and the connections per client).
 package server
 
 import (
@@ -185,7 +187,7 @@ func New(cfg Config) (*Server, error) {
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
 	}
-	srv.handler = srv.routes()
+	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
 	go srv.janitor()
 	srv.resume()

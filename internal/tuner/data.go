@@ -24,11 +24,13 @@ func FormatSample(p *chess.Position, result float64) string {
 	return fmt.Sprintf("%s [%.1f]", p.FEN(), result)
 }
 
-// ParseSample parses one data-file line: a FEN (four to six fields)
-// followed by the game's result from White's point of view, written as a
-// number from 0 to 1 in brackets ("[0.5]", "[1]") or as a PGN result in
-// brackets or quotes ("[1-0]", "\"1/2-1/2\";", the zurichess quiet-labeled
-// format). It returns an error saying what is wrong.
+// ParseSample parses one data-file line: a position followed by the game's
+// result from White's point of view, written as a number from 0 to 1 in
+// brackets ("[0.5]", "[1]") or as a PGN result in brackets ("[1-0]"), or
+// an EPD line with the PGN result in its c9 operation (`c9 "1/2-1/2";`, the
+// zurichess quiet-labeled format). The position is read by
+// chess.ParseEPD: four to six FEN fields, and any operations are ignored.
+// It returns an error saying what is wrong.
 func ParseSample(line string) (Sample, error) {
 	s, err := parseSample(line)
 	if err != nil {
@@ -40,43 +42,25 @@ func ParseSample(line string) (Sample, error) {
 // parseSample is ParseSample with errors that do not name the package.
 func parseSample(line string) (Sample, error) {
 	line = strings.TrimSpace(line)
-	i := strings.LastIndexAny(line, "[\"")
-	if i < 0 {
-		return Sample{}, fmt.Errorf("no result in %q: want FEN followed by [1.0], [0.5] or [0.0]", line)
+	position, result, bracketed := line, "", false
+	if i := strings.LastIndexByte(line, '['); i >= 0 && strings.HasSuffix(line, "]") {
+		position, result, bracketed = line[:i], line[i+1:len(line)-1], true
 	}
-	open := line[i]
-	tok := strings.TrimRight(line[i+1:], ";] \t")
-	if open == '"' {
-		// The last quote closes the result; find the one that opens it.
-		j := strings.LastIndexByte(line[:i], '"')
-		if j < 0 {
-			return Sample{}, fmt.Errorf("unbalanced quote in %q", line)
-		}
-		tok, i = line[j+1:i], j
-	}
-	res, err := parseResult(tok)
-	if err != nil {
-		return Sample{}, fmt.Errorf("%w in %q", err, line)
-	}
-	fen := strings.TrimSpace(line[:i])
-	// EPD lines may put opcodes such as "c9" before the result: keep the
-	// four position fields and whichever move counters follow them.
-	fields := strings.Fields(fen)
-	n := min(len(fields), 4)
-	for n < len(fields) && n < 6 && isNumber(fields[n]) {
-		n++
-	}
-	fields = fields[:n]
-	p, err := chess.ParseFEN(strings.Join(fields, " "))
+	e, err := chess.ParseEPD(position)
 	if err != nil {
 		return Sample{}, err
 	}
-	return Sample{Pos: *p, Result: res}, nil
-}
-
-func isNumber(s string) bool {
-	_, err := strconv.Atoi(s)
-	return err == nil
+	if !bracketed {
+		if _, ok := e.Operands("c9"); !ok {
+			return Sample{}, fmt.Errorf("no result in %q: want the position followed by [1.0], [0.5] or [0.0], or an EPD c9 operation", line)
+		}
+		result = e.Operand("c9")
+	}
+	res, err := parseResult(strings.TrimSpace(result))
+	if err != nil {
+		return Sample{}, fmt.Errorf("%w in %q", err, line)
+	}
+	return Sample{Pos: *e.Position, Result: res}, nil
 }
 
 // parseResult parses a White-view game result: a number from 0 to 1, or a

@@ -53,9 +53,11 @@ func TestParseSampleErrors(t *testing.T) {
 		{start + " [2]", `result "2" is not a number from 0 to 1`},
 		{start + " [-0.5]", `result "-0.5" is not`},
 		{start + " [draw]", `result "draw" is not`},
-		{start + " 1-0\";", "unbalanced quote"},
+		{start + " 1-0\";", `chess: EPD operation "1-0\""`},
+		{start + ` c9 "1-0`, "chess: EPD operation c9: the string \"1-0 has no closing quote"},
+		{start + ` c0 "1-0";`, "no result"},
 		{"8/8/8 w - - [0.5]", "chess: FEN"},
-		{"[0.5]", "chess: FEN"},
+		{"[0.5]", "chess: EPD"},
 	}
 	for _, tt := range tests {
 		_, err := ParseSample(tt.line)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // fakeSearcher is a Searcher whose moves are predictable: the best move is
@@ -31,6 +32,7 @@ type fakeSearcher struct {
 	clears   int
 	hashMB   []int
 	threads  []int
+	networks []*nnue.Network // the arguments of SetNetwork
 }
 
 func newFake() *fakeSearcher {
@@ -113,6 +115,13 @@ func (f *fakeSearcher) SetThreads(n int) error {
 	return nil
 }
 
+func (f *fakeSearcher) SetNetwork(net *nnue.Network) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.networks = append(f.networks, net)
+	return nil
+}
+
 // last returns the params of the last search.
 func (f *fakeSearcher) last(t *testing.T) engine.Params {
 	t.Helper()
@@ -181,11 +190,27 @@ func (s *session) next() string {
 	}
 }
 
+// quiet, as an expected line, means that nothing is printed for a while
+// (quietWait): the commands sent are waiting.
+const quiet = "(quiet)"
+
+// quietWait is how long quiet waits. A wrong answer shows up well within
+// it on an idle machine; a right one never shows up.
+const quietWait = 100 * time.Millisecond
+
 // expect checks that the next output lines are want, where a "*" in a want
-// matches any text.
+// matches any text, and quiet means no line for quietWait.
 func (s *session) expect(want ...string) {
 	s.t.Helper()
 	for _, w := range want {
+		if w == quiet {
+			select {
+			case l := <-s.lines:
+				s.t.Fatalf("output line %q, want none yet", l)
+			case <-time.After(quietWait):
+			}
+			continue
+		}
 		got := s.next()
 		if !matchLine(got, w) {
 			s.t.Fatalf("output line %q, want %q", got, w)

@@ -28,10 +28,15 @@ type optionValues struct {
 	limitStrength bool
 	elo           int
 	level         string // a name from engine.Levels other than "max", or maxLevel
+	useNNUE       bool   // evaluate with the loaded network (network.go)
+	evalFile      string // the network's file, or the embedded one's name, or emptyString
 }
 
 func defaultOptionValues() optionValues {
+	_, evalFile := embeddedNetwork()
 	return optionValues{
+		useNNUE:      engine.DefaultNetwork() != nil,
+		evalFile:     evalFile,
 		hashMB:       engine.DefaultHashMB,
 		threads:      1,
 		multiPV:      1,
@@ -47,12 +52,14 @@ func defaultOptionValues() optionValues {
 //	Hash               spin 1..engine.MaxHashMB (MiB), default engine.DefaultHashMB
 //	Threads            spin 1..engine.MaxThreads, default 1: search threads (lazy SMP)
 //	MultiPV            spin 1..64, default 1: engine.Limits.MultiPV
-//	Move Overhead      spin 0..5000 (ms), default 30: subtracted from wtime and btime
+//	Move Overhead      spin 0..5000 (ms), default 30: subtracted from wtime, btime and movetime
 //	Clear Hash         button: clears the hash table
 //	Ponder             check, default false: the GUI may send "go ponder"
 //	UCI_LimitStrength  check, default false: play at UCI_Elo instead of Level
 //	UCI_Elo            spin engine.MinElo..engine.MaxElo: engine.LevelForElo
 //	Level              combo of engine.Levels names, "max" written Max (the default)
+//	Use NNUE           check, default engine.DefaultNetwork() != nil: evaluate with the network
+//	EvalFile           string, default the embedded network's file name (or <empty>): the network to load
 func (l *Loop) newOptions() []option {
 	levels := []string{}
 	for _, lv := range engine.Levels() {
@@ -62,24 +69,17 @@ func (l *Loop) newOptions() []option {
 	}
 	levels = append(levels, maxLevel)
 	return []option{
-		newSpin("Hash", &l.opts.hashMB, 1, engine.MaxHashMB, func(mb int) error {
-			l.stop()
-			return l.eng.SetHashMB(mb)
-		}),
-		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, func(n int) error {
-			l.stop()
-			return l.eng.SetThreads(n)
-		}),
+		newSpin("Hash", &l.opts.hashMB, 1, engine.MaxHashMB, l.eng.SetHashMB),
+		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, l.eng.SetThreads),
 		newSpin("MultiPV", &l.opts.multiPV, 1, 64, nil),
 		newSpin("Move Overhead", &l.opts.moveOverhead, 0, 5000, nil),
-		&buttonOption{optName: "Clear Hash", press: func() {
-			l.stop()
-			l.eng.Clear()
-		}},
+		&buttonOption{optName: "Clear Hash", press: l.eng.Clear},
 		newCheck("Ponder", &l.opts.ponder),
 		newCheck("UCI_LimitStrength", &l.opts.limitStrength),
 		newSpin("UCI_Elo", &l.opts.elo, engine.MinElo, engine.MaxElo, nil),
 		newCombo("Level", &l.opts.level, levels),
+		&checkOption{optName: "Use NNUE", value: &l.opts.useNNUE, def: l.opts.useNNUE, onSet: l.setUseNNUE},
+		&stringOption{optName: "EvalFile", value: &l.opts.evalFile, def: l.opts.evalFile, onSet: l.setEvalFile},
 	}
 }
 
@@ -174,11 +174,14 @@ func (o *spinOption) set(value string, hasValue bool) error {
 	return nil
 }
 
-// checkOption is a boolean option, set by "true" or "false".
+// checkOption is a boolean option, set by "true" or "false". onSet, if not
+// nil, is called with a new value before it is stored; its error keeps the
+// old value.
 type checkOption struct {
 	optName string
 	value   *bool
 	def     bool
+	onSet   func(bool) error
 }
 
 // newCheck returns a check option bound to value, whose default is *value.
@@ -193,16 +196,47 @@ func (o *checkOption) declare() string {
 }
 
 func (o *checkOption) set(value string, hasValue bool) error {
+	var on bool
 	switch {
 	case !hasValue:
 		return errors.New("missing value")
 	case strings.EqualFold(value, "true"):
-		*o.value = true
+		on = true
 	case strings.EqualFold(value, "false"):
-		*o.value = false
+		on = false
 	default:
 		return fmt.Errorf("value %q is not true or false", value)
 	}
+	if o.onSet != nil {
+		if err := o.onSet(on); err != nil {
+			return err
+		}
+	}
+	*o.value = on
+	return nil
+}
+
+// stringOption is a text option (a file name). onSet is called with a new
+// value before it is stored; its error keeps the old value.
+type stringOption struct {
+	optName string
+	value   *string
+	def     string
+	onSet   func(string) error
+}
+
+func (o *stringOption) name() string { return o.optName }
+
+func (o *stringOption) declare() string { return "string default " + o.def }
+
+func (o *stringOption) set(value string, _ bool) error {
+	if err := o.onSet(value); err != nil {
+		return err
+	}
+	if value == "" {
+		value = emptyString
+	}
+	*o.value = value
 	return nil
 }
 

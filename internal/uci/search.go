@@ -2,11 +2,8 @@ package uci
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,40 +12,66 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-// maxPerftDepth bounds "go perft": deeper trees take years.
-const maxPerftDepth = 20
-
-// goRequest is a parsed "go" command.
-type goRequest struct {
-	limits   engine.Limits
-	infinite bool // print bestmove only after stop
-	perft    int  // > 0: run perft to this depth instead of a search
-}
-
-// goCommand runs "go". A malformed command is rejected whole, leaving a
-// running search alone; a good one stops a running search first.
+// goCommand runs "go": it parses the command leniently (parseGo), reports
+// what it had to ignore or correct as "info string warning" lines, and
+// starts a job that prints exactly one bestmove (none for "go perft"):
+//
+//   - with no position (the last "position" was rejected): an "info string
+//     error" and "bestmove 0000";
+//   - in a finished position (checkmate or stalemate): "info depth 0 score
+//     mate 0" (or "cp 0") and "bestmove (none)", as Stockfish answers;
+//   - when searchmoves listed only illegal moves: an "info string error"
+//     and "bestmove 0000";
+//   - otherwise a search, then "bestmove X [ponder Y]".
+//
+// Only a malformed "go perft" is rejected: it starts nothing. The loop
+// calls goCommand only when no job is running.
 func (l *Loop) goCommand(args []string) error {
-	req, err := parseGo(args, l.pos, time.Duration(l.opts.moveOverhead)*time.Millisecond)
+	req, problems, err := parseGo(args, l.pos, time.Duration(l.opts.moveOverhead)*time.Millisecond)
 	if err != nil {
 		return err
 	}
-	l.stop()
-	pos := *l.pos
+	for _, p := range problems {
+		l.send("info string warning: " + p)
+	}
 	if req.perft > 0 {
+		if l.pos == nil {
+			return l.noPosition
+		}
+		pos := *l.pos
 		l.start(&job{}, func(ctx context.Context, _ *job) { l.perft(ctx, &pos, req.perft) })
 		return nil
 	}
-	req.limits.MultiPV = l.opts.multiPV
+	lim := req.limits
+	answer := &job{infinite: req.infinite, pondering: lim.Ponder}
+	switch {
+	case l.pos == nil:
+		l.send("info string error: " + l.noPosition.Error())
+		l.answer(answer, "bestmove 0000")
+		return nil
+	case len(l.pos.LegalMoves()) == 0:
+		score := "cp 0"
+		if l.pos.InCheck() {
+			score = "mate 0"
+		}
+		l.send("info depth 0 score " + score)
+		l.answer(answer, "bestmove (none)")
+		return nil
+	case req.noMoves:
+		l.send("info string error: go searchmoves: none of the moves listed is legal; nothing to search")
+		l.answer(answer, "bestmove 0000")
+		return nil
+	}
+	lim.MultiPV = l.opts.multiPV
+	pos := *l.pos
 	params := engine.Params{
 		Position: &pos,
 		History:  slices.Clone(l.history),
-		Limits:   req.limits,
+		Limits:   lim,
 		Level:    l.level(),
 		Progress: func(i engine.Info) { l.send(formatInfo(i)) },
 	}
-	lim := req.limits
-	unlimited := lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.WTime == 0 && lim.BTime == 0
-	l.start(&job{infinite: req.infinite, pondering: lim.Ponder, unlimited: unlimited}, func(ctx context.Context, j *job) {
+	l.start(&job{infinite: req.infinite, pondering: lim.Ponder, unlimited: req.untilStop, search: true}, func(ctx context.Context, j *job) {
 		res := l.eng.Search(ctx, params)
 		<-j.release // until stop, or ponderhit, for infinite and ponder searches
 		l.send(formatBestMove(&pos, res))
@@ -56,121 +79,14 @@ func (l *Loop) goCommand(args []string) error {
 	return nil
 }
 
-// parseGo parses the arguments of "go" for a search from pos. Times are in
-// milliseconds. The move overhead is subtracted from wtime and btime (each
-// kept at least 1ms), not from movetime, which the GUI sets knowingly.
-func parseGo(args []string, pos *chess.Position, overhead time.Duration) (goRequest, error) {
-	var req goRequest
-	lim := &req.limits
-	var wtime, btime *time.Duration
-	for i := 0; i < len(args); i++ {
-		key := args[i]
-		// next parses the number after key, in min..max.
-		next := func(min, max int64) (int64, error) {
-			if i+1 >= len(args) {
-				return 0, fmt.Errorf("go %s: missing number", key)
-			}
-			i++
-			n, err := strconv.ParseInt(args[i], 10, 64)
-			if err != nil {
-				return 0, fmt.Errorf("go %s: %q is not an integer", key, args[i])
-			}
-			if n < min || n > max {
-				return 0, fmt.Errorf("go %s: %d is out of range %d..%d", key, n, min, max)
-			}
-			return n, nil
-		}
-		const maxMS = math.MaxInt64 / int64(time.Millisecond)
-		var n int64
-		var err error
-		switch key {
-		case "infinite":
-			req.infinite = true
-		case "ponder":
-			lim.Ponder = true
-		case "depth":
-			n, err = next(1, math.MaxInt32)
-			lim.Depth = minDepth(lim.Depth, int(n))
-		case "mate":
-			n, err = next(1, math.MaxInt32/2)
-			lim.Depth = minDepth(lim.Depth, int(2*n-1))
-		case "nodes":
-			n, err = next(1, math.MaxInt64)
-			lim.Nodes = uint64(n)
-		case "movetime":
-			n, err = next(1, maxMS)
-			lim.MoveTime = time.Duration(n) * time.Millisecond
-		case "wtime", "btime":
-			// Negative: some GUIs send the time left after a flag fall.
-			n, err = next(-maxMS, maxMS)
-			d := time.Duration(max(n, 0)) * time.Millisecond
-			if key == "wtime" {
-				wtime = &d
-			} else {
-				btime = &d
-			}
-		case "winc":
-			n, err = next(-maxMS, maxMS)
-			lim.WInc = time.Duration(max(n, 0)) * time.Millisecond
-		case "binc":
-			n, err = next(-maxMS, maxMS)
-			lim.BInc = time.Duration(max(n, 0)) * time.Millisecond
-		case "movestogo":
-			n, err = next(0, math.MaxInt32)
-			lim.MovesToGo = int(n)
-		case "searchmoves":
-			for i+1 < len(args) && !isGoKeyword(args[i+1]) {
-				i++
-				m, err := parseMove(pos, args[i])
-				if err != nil {
-					return goRequest{}, fmt.Errorf("go searchmoves: %w", err)
-				}
-				lim.SearchMoves = append(lim.SearchMoves, m)
-			}
-			if len(lim.SearchMoves) == 0 {
-				return goRequest{}, errors.New("go searchmoves: no moves")
-			}
-		case "perft":
-			if len(args) != 2 {
-				return goRequest{}, errors.New(`go perft wants only "perft N"`)
-			}
-			n, err = next(1, maxPerftDepth)
-			req.perft = int(n)
-		default:
-			return goRequest{}, fmt.Errorf("go: unknown parameter %q", key)
-		}
-		if err != nil {
-			return goRequest{}, err
-		}
-	}
-	// The clock the engine sees is what is left once the overhead (GUI and
-	// transmission lag) is paid; 1ms at least, since 0 means "no clock".
-	if wtime != nil {
-		lim.WTime = max(*wtime-overhead, time.Millisecond)
-	}
-	if btime != nil {
-		lim.BTime = max(*btime-overhead, time.Millisecond)
-	}
-	return req, nil
-}
-
-// minDepth returns the smaller depth limit, 0 meaning none.
-func minDepth(a, b int) int {
-	if a == 0 {
-		return b
-	}
-	return min(a, b)
-}
-
-// isGoKeyword reports whether s is a parameter of "go" (which ends a
-// searchmoves list).
-func isGoKeyword(s string) bool {
-	switch s {
-	case "infinite", "ponder", "depth", "mate", "nodes", "movetime", "wtime", "btime",
-		"winc", "binc", "movestogo", "searchmoves", "perft":
-		return true
-	}
-	return false
+// answer starts j as a job that searches nothing and prints bestmove, a
+// "bestmove" line, when it may: at once, or for an infinite or pondering
+// go, after stop (or ponderhit).
+func (l *Loop) answer(j *job, bestmove string) {
+	l.start(j, func(_ context.Context, j *job) {
+		<-j.release
+		l.send(bestmove)
+	})
 }
 
 // job is a search (or perft) running on its own goroutine.
@@ -181,6 +97,7 @@ type job struct {
 	infinite  bool // "go infinite"
 	pondering bool // "go ponder", until ponderhit
 	unlimited bool // no depth, nodes, time or clock: runs until stopped
+	search    bool // runs Searcher.Search, which ponderhit concerns
 
 	cancel context.CancelFunc
 	done   chan struct{} // closed when the goroutine has printed its last line
@@ -233,31 +150,37 @@ func (l *Loop) ponderHit() {
 		return
 	}
 	j.pondering = false
-	l.eng.PonderHit()
+	if j.search {
+		l.eng.PonderHit()
+	}
 	if !j.infinite {
 		j.releaseBestMove()
 	}
 }
 
 // finish ends the session at the end of the input: a job with limits may
-// finish, an infinite, pondering or unlimited one is stopped. A cancelled
-// ctx stops it too and is returned.
+// finish, an infinite, pondering or unlimited one is stopped, and then the
+// commands waiting for it run, until no job and no command is left. A
+// cancelled ctx stops the job too and is returned, as is a write error.
 func (l *Loop) finish(ctx context.Context) error {
-	j := l.job
-	if j == nil {
-		return nil
-	}
-	if j.infinite || j.pondering || j.unlimited {
+	for {
+		if j := l.job; j != nil && !j.infinite && !j.pondering && !j.unlimited {
+			select {
+			case <-j.done:
+			case <-ctx.Done():
+				l.stop()
+				return ctx.Err()
+			}
+		}
 		l.stop()
-		return nil
-	}
-	select {
-	case <-j.done:
-		l.job = nil
-		return nil
-	case <-ctx.Done():
-		l.stop()
-		return ctx.Err()
+		if len(l.waiting) == 0 {
+			return nil
+		}
+		l.runWaiting()
+		if err := l.writeErr(); err != nil {
+			l.stop()
+			return err
+		}
 	}
 }
 

@@ -7,43 +7,61 @@
 //
 // Commands, as Stockfish speaks them (files in parentheses):
 //
-//   - uci: "id" lines, the options, "uciok" (uci.go, options.go).
+//   - uci: "id" lines, the options, an "info string evaluation: ..." line
+//     naming the evaluation in use, "uciok" (uci.go, options.go, network.go).
 //   - isready: "readyok", answered at once, even during a search.
 //   - setoption name <Name> [value <v>]: names are case-insensitive; see
 //     options.go for the options (Hash, Threads, MultiPV, Move Overhead,
-//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level).
+//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level, Use NNUE,
+//     EvalFile). Setting Use NNUE or EvalFile prints the evaluation line
+//     again; an EvalFile that cannot be loaded keeps the current network
+//     and says why (network.go).
 //   - ucinewgame: clears the engine's hash table and history.
-//   - position startpos|fen <FEN> [moves <m1> ...]: the hashes of the
-//     positions before the root go to engine.Params.History, so repetitions
-//     of positions played before the root count (position.go).
+//   - position startpos|fen <FEN> [moves <m1> ...]: the FEN is read as
+//     lichess and python-chess read it (chess.ParseFENLenient), each fix
+//     reported in an "info string warning"; the hashes of the positions
+//     before the root go to engine.Params.History, so repetitions of
+//     positions played before the root count (position.go).
 //   - go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
 //     [binc MS] [movestogo N] [mate N] [infinite] [ponder]
 //     [searchmoves <m1> ...]: searches on its own goroutine and prints
-//     exactly one "bestmove X [ponder Y]" (search.go). "mate N" is a depth
-//     limit of 2N-1 plies. "go perft N" prints, like Stockfish, each root
-//     move with its perft count and then "Nodes searched: N".
-//   - stop, ponderhit, quit: work during a search. "go infinite" and
-//     "go ponder" print bestmove only after stop (or, pondering, after
-//     ponderhit once the search ends), even if the search ends earlier.
+//     exactly one "bestmove X [ponder Y]" (search.go), whatever the command
+//     holds: parameters that cannot be read are reported and ignored, 0
+//     means the least search (go.go). "mate N" is a depth limit of 2N-1
+//     plies. "go perft N" prints, like Stockfish, each root move with its
+//     perft count and then "Nodes searched: N", and no bestmove.
+//   - stop, ponderhit, quit: act on a running search at once. "go
+//     infinite" and "go ponder" print bestmove only after stop (or,
+//     pondering, after ponderhit once the search ends), even if the
+//     search ends earlier.
 //   - d: draws the board (Stockfish's debug command).
 //   - debug on|off: accepted and ignored.
 //
-// A valid command that changes what the engine is doing (position, go,
-// ucinewgame, setoption Hash, setoption Clear Hash) first stops a running
-// search, whose bestmove is printed, so the output stays well-formed. Other
-// options set during a search apply to the next one. The Move Overhead is
-// subtracted from wtime and btime before they reach engine.Limits.
+// While a search runs, stop, ponderhit and quit act at once and isready
+// is answered at once; every other command waits, in the order it came,
+// until the search ends (by its limits, or after stop or ponderhit), as
+// in Stockfish, whose input loop waits for the search. So a "position",
+// "ucinewgame", "setoption" or "go" sent during "go infinite" never
+// brings its bestmove before stop, and once a command waits, an isready
+// after it waits too (until a search it waits behind has started), so
+// that readyok still means "everything before is done". A stop or
+// ponderhit sent while commands wait acts on the running search at once,
+// and again, in its turn, on the search a go waiting before it starts.
+// The Move Overhead is subtracted from wtime, btime and movetime before
+// they reach engine.Limits.
 //
-// Bad input (an unknown command, an illegal move or malformed FEN in
-// position, an unknown option or a value out of range, a malformed go) is
-// answered with "info string error: <reason>" and changes nothing: the
-// whole command is rejected and the last good state kept (a rejected go
-// starts no search and prints no bestmove). Empty lines are ignored. The
-// loop never panics on input and writes only protocol lines to its output.
+// Bad input (an unknown command, an unknown option or a value out of
+// range, a malformed "go perft") is answered with "info string error:
+// <reason>" and changes nothing. A "position" command that cannot be read
+// whole (an impossible position, an illegal move) is answered the same
+// way and leaves no position: until the next good "position", go answers
+// "info string error: ..." and "bestmove 0000", so that the engine never
+// plays a move for a board the GUI did not mean. A line longer than 1 MiB
+// is skipped with an error. Empty lines are ignored. The loop never panics
+// on input and writes only protocol lines to its output.
 package uci
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -54,6 +72,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Searcher is what the loop needs from an engine; *engine.Engine satisfies
@@ -74,14 +93,14 @@ type Searcher interface {
 	SetHashMB(mb int) error
 	// SetThreads sets the number of search threads.
 	SetThreads(n int) error
+	// SetNetwork sets the network to evaluate with (nil: the hand-crafted
+	// evaluation).
+	SetNetwork(net *nnue.Network) error
 }
 
-// maxLineBytes bounds an input line. The longest a GUI sends is "position
-// ... moves" with a whole game, a few kilobytes.
-const maxLineBytes = 1 << 20
-
-// Loop is one UCI session: the current position, the option values and the
-// running search. Make one with NewLoop.
+// Loop is one UCI session: the current position, the option values, the
+// running search and the commands waiting for it to end. Make one with
+// NewLoop.
 //
 // Lock rule: out, outErr are guarded by outMu, because the search goroutine
 // prints info and bestmove while the input loop prints. Every other field
@@ -93,16 +112,21 @@ type Loop struct {
 	out    io.Writer
 	outErr error // the first write error
 
-	pos     *chess.Position // the root set by "position"
-	history []uint64        // hashes of the positions before pos, oldest first
-	opts    optionValues
-	options []option
-	job     *job // the running (or finished, not yet reaped) search; nil if none
+	pos        *chess.Position // the root set by "position"; nil after a rejected one
+	noPosition error           // why pos is nil
+	history    []uint64        // hashes of the positions before pos, oldest first
+	opts       optionValues
+	options    []option
+	job        *job     // the running (or finished, not yet reaped) search; nil if none
+	waiting    []string // commands read during the job, to run once it ends, in order
+
+	net network // the loaded network (EvalFile); used when opts.useNNUE
 }
 
 // NewLoop returns a loop that drives eng and writes to out, starting from
 // the initial position with every option at its default. eng is assumed to
-// have the default hash size, engine.DefaultHashMB.
+// have the default hash size, engine.DefaultHashMB, and the default
+// evaluation, engine.DefaultNetwork().
 func NewLoop(eng Searcher, out io.Writer) *Loop {
 	l := &Loop{
 		eng:  eng,
@@ -110,6 +134,7 @@ func NewLoop(eng Searcher, out io.Writer) *Loop {
 		pos:  chess.StartingPosition(),
 		opts: defaultOptionValues(),
 	}
+	l.net, _ = embeddedNetwork()
 	l.options = l.newOptions()
 	return l
 }
@@ -119,35 +144,34 @@ func NewLoop(eng Searcher, out io.Writer) *Loop {
 // writing out (nil after quit or the end of in, ctx.Err() after
 // cancellation).
 //
-// At quit or cancellation a running search is stopped; at the end of in a
-// search with limits (or a perft) is allowed to finish, while "go infinite",
-// "go ponder" and a go without limits are stopped. Either way its bestmove is printed, and nothing is written to
-// out after Run returns. Run is not safe for concurrent use; a Loop may be
-// Run again afterwards, keeping its position and options.
+// At quit or cancellation a running search is stopped and the commands
+// waiting for it are dropped; at the end of in a search with limits (or a
+// perft) is allowed to finish, while "go infinite", "go ponder" and a go
+// without limits are stopped, and the waiting commands then run, as they
+// would have. Either way every search's bestmove is printed, and nothing is
+// written to out after Run returns. Run is not safe for concurrent use; a
+// Loop may be Run again afterwards, keeping its position and options.
 func (l *Loop) Run(ctx context.Context, in io.Reader) error {
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
 	done := make(chan struct{})
 	defer close(done)
 	go func() { // reads in, so that ctx can end Run while a read blocks
 		defer close(lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 4096), maxLineBytes)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-done:
-				return
-			}
-		}
-		readErr <- sc.Err()
+		readErr <- readLines(in, lines, done)
 	}()
 
 	for {
+		var jobDone <-chan struct{}
+		if l.job != nil {
+			jobDone = l.job.done
+		}
 		select {
 		case <-ctx.Done():
 			l.stop()
 			return ctx.Err()
+		case <-jobDone:
+			l.job = nil
 		case line, ok := <-lines:
 			if !ok {
 				if err := l.finish(ctx); err != nil {
@@ -158,14 +182,15 @@ func (l *Loop) Run(ctx context.Context, in io.Reader) error {
 				}
 				return l.writeErr()
 			}
-			if l.execute(line) == errQuit {
+			if l.receive(line) == errQuit {
 				l.stop()
 				return l.writeErr()
 			}
-			if err := l.writeErr(); err != nil {
-				l.stop()
-				return err
-			}
+		}
+		l.runWaiting()
+		if err := l.writeErr(); err != nil {
+			l.stop()
+			return err
 		}
 	}
 }
@@ -177,6 +202,68 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng Searcher) error {
 
 // errQuit is returned by execute for "quit".
 var errQuit = errors.New("uci: quit")
+
+// receive takes one line from the input: it runs it now, or, while a job
+// runs, keeps it waiting for the job's end (see the package doc). It
+// returns errQuit for quit.
+func (l *Loop) receive(line inputLine) error {
+	if line.tooLong > 0 {
+		l.send(fmt.Sprintf("info string error: a line of %d bytes is longer than %d bytes (1 MiB); skipped", line.tooLong, maxLineBytes))
+		return nil
+	}
+	l.reap()
+	fields := strings.Fields(line.text)
+	switch {
+	case len(fields) == 0:
+		return nil
+	case len(l.waiting) == 0 && (l.job == nil || runsDuringSearch(fields[0])):
+		return l.execute(line.text)
+	case fields[0] == "quit":
+		return errQuit
+	case fields[0] == "stop" || fields[0] == "ponderhit":
+		// It concerns the running search, and also the searches that
+		// go commands waiting before it will start.
+		l.execute(line.text)
+	}
+	l.waiting = append(l.waiting, line.text)
+	return nil
+}
+
+// runsDuringSearch reports whether the command cmd runs at once while a
+// job runs (when no command waits before it).
+func runsDuringSearch(cmd string) bool {
+	switch cmd {
+	case "stop", "ponderhit", "quit", "isready":
+		return true
+	}
+	return false
+}
+
+// reap forgets the job if it has ended.
+func (l *Loop) reap() {
+	if l.job == nil {
+		return
+	}
+	select {
+	case <-l.job.done:
+		l.job = nil
+	default:
+	}
+}
+
+// runWaiting runs the waiting commands, in order, as far as it can: all
+// of them while no job runs, and then those that run during a search.
+func (l *Loop) runWaiting() {
+	for len(l.waiting) > 0 {
+		l.reap()
+		line := l.waiting[0]
+		if fields := strings.Fields(line); l.job != nil && !runsDuringSearch(fields[0]) {
+			return
+		}
+		l.waiting = l.waiting[1:]
+		l.execute(line) // never quit, which does not wait
+	}
+}
 
 // execute runs one command line. It returns errQuit for quit, and reports
 // any other error to the GUI as an "info string error" line.
@@ -195,7 +282,6 @@ func (l *Loop) execute(line string) error {
 	case "setoption":
 		err = l.setOption(args)
 	case "ucinewgame":
-		l.stop()
 		l.eng.Clear()
 	case "position":
 		err = l.position(args)
@@ -208,7 +294,11 @@ func (l *Loop) execute(line string) error {
 	case "quit":
 		return errQuit
 	case "d":
-		l.send(board(l.pos))
+		if l.pos == nil {
+			err = l.noPosition
+		} else {
+			l.send(board(l.pos))
+		}
 	case "debug":
 		if len(args) != 1 || (args[0] != "on" && args[0] != "off") {
 			err = errors.New("debug wants on or off")
@@ -217,7 +307,7 @@ func (l *Loop) execute(line string) error {
 		err = fmt.Errorf("unknown command %q", cmd)
 	}
 	if err != nil {
-		l.send("info string error: " + err.Error())
+		l.send("info string error: " + plain(err))
 	}
 	return err
 }
@@ -231,7 +321,7 @@ func (l *Loop) sendUCI() {
 	for _, o := range l.options {
 		lines = append(lines, "option name "+o.name()+" type "+o.declare())
 	}
-	lines = append(lines, "uciok")
+	lines = append(lines, l.evaluationInfo(), "uciok")
 	l.send(strings.Join(lines, "\n"))
 }
 

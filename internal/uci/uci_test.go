@@ -47,9 +47,18 @@ func TestLoopScripts(t *testing.T) {
 			{[]string{"position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1b1", "go depth 1"},
 				[]string{"info depth 1 * pv h1g1 b1a1", "bestmove h1g1 ponder b1a1"}},
 		}, nil},
-		{"no legal move", []step{
+		{"checkmate: mate 0, as Stockfish says", []step{
 			{[]string{"position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "go depth 1"},
-				[]string{"bestmove (none)"}},
+				[]string{"info depth 0 score mate 0", "bestmove (none)"}},
+		}, nil},
+		{"stalemate: cp 0", []step{
+			{[]string{"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go wtime 1000 btime 1000"},
+				[]string{"info depth 0 score cp 0", "bestmove (none)"}},
+		}, nil},
+		{"a finished position under go infinite waits for stop", []step{
+			{[]string{"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go infinite"}, []string{"info depth 0 score cp 0"}},
+			{[]string{"isready"}, []string{"readyok"}},
+			{[]string{"stop"}, []string{"bestmove (none)"}},
 		}, nil},
 		{"searchmoves", []step{
 			{[]string{"go depth 1 searchmoves h2h4 g1f3"}, []string{"info * pv g1f3 a7a5", "bestmove g1f3 ponder a7a5"}},
@@ -77,43 +86,61 @@ func TestLoopScripts(t *testing.T) {
 			{[]string{"ponderhit", "isready"}, []string{"readyok"}},
 			{[]string{"stop"}, []string{bestStart}},
 		}, nil},
-		{"go while searching stops the search first", []step{
+		// Commands that need the engine idle wait for stop (quiet: nothing
+		// is printed meanwhile), then run in order, as in Stockfish.
+		{"go during go infinite waits for stop", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"go depth 1"}, []string{bestStart, infoStart, bestStart}},
+			{[]string{"go depth 1"}, []string{quiet}},
+			{[]string{"stop"}, []string{bestStart, infoStart, bestStart}},
 		}, nil},
-		{"position while searching stops the search first", []step{
+		{"position during go infinite waits for stop", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"position startpos moves e2e4"}, []string{bestStart}},
-			{[]string{"go depth 1"}, []string{infoE4, bestE4}},
+			{[]string{"position startpos moves e2e4", "go depth 1"}, []string{quiet}},
+			{[]string{"stop"}, []string{bestStart, infoE4, bestE4}},
 		}, nil},
-		{"ucinewgame while searching stops the search first", []step{
+		{"ucinewgame during go infinite waits for stop, and isready after it", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"ucinewgame"}, []string{bestStart}},
-			{[]string{"isready"}, []string{"readyok"}},
+			{[]string{"ucinewgame", "isready"}, []string{quiet}},
+			{[]string{"stop"}, []string{bestStart, "readyok"}},
 		}, func(t *testing.T, f *fakeSearcher) {
 			if f.clears != 1 {
 				t.Errorf("Clear called %d times, want 1", f.clears)
 			}
 		}},
-		{"setoption Hash while searching stops the search first", []step{
+		{"setoption during go infinite waits for stop", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"setoption name Hash value 32"}, []string{bestStart}},
+			{[]string{"setoption name Hash value 32", "setoption name MultiPV value 3", "setoption name Nope"}, []string{quiet}},
+			{[]string{"stop"}, []string{bestStart, `info string error: unknown option "Nope"`}},
+			{[]string{"go depth 1"}, []string{infoStart, bestStart}},
 		}, func(t *testing.T, f *fakeSearcher) {
-			if !slices.Equal(f.hashMB, []int{32}) {
-				t.Errorf("SetHashMB calls %v, want [32]", f.hashMB)
+			if !slices.Equal(f.hashMB, []int{32}) || f.last(t).Limits.MultiPV != 3 {
+				t.Errorf("SetHashMB calls %v, MultiPV %d; want [32] and 3", f.hashMB, f.last(t).Limits.MultiPV)
 			}
 		}},
-		{"other options during a search leave it running", []step{
+		{"stop after a go that waits stops both searches", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"setoption name MultiPV value 3", "isready"}, []string{"readyok"}},
-			{[]string{"stop"}, []string{bestStart}},
+			{[]string{"position startpos moves e2e4", "go infinite", "stop"}, []string{bestStart, infoE4, bestE4}},
+			{[]string{"isready"}, []string{"readyok"}},
 		}, nil},
-		{"a bad command during a search leaves it running", []step{
+		{"isready during a search is answered at once", []step{
 			{[]string{"go infinite"}, []string{infoStart}},
-			{[]string{"go depth x"}, []string{"info string error: *"}},
-			{[]string{"position startpos moves e2e5"}, []string{"info string error: *"}},
 			{[]string{"isready"}, []string{"readyok"}},
 			{[]string{"stop"}, []string{bestStart}},
+		}, nil},
+		{"bad commands during a search wait, and so does the search", []step{
+			{[]string{"go infinite"}, []string{infoStart}},
+			{[]string{"go depth x", "position startpos moves e2e5", "xyzzy"}, []string{quiet}},
+			{[]string{"stop"}, []string{bestStart,
+				`info string warning: go depth: "x" is not a whole number; ignored`,
+				"info string warning: go: nothing read limits a search for white to move; searching to depth 1",
+				infoStart, bestStart,
+				"info string error: position: move 1: *",
+				`info string error: unknown command "xyzzy"`}},
+		}, nil},
+		{"ponderhit during go ponder runs the waiting commands after the search", []step{
+			{[]string{"go ponder wtime 1000 btime 1000"}, []string{infoStart}},
+			{[]string{"position startpos moves e2e4", "go depth 1"}, []string{quiet}},
+			{[]string{"ponderhit"}, []string{bestStart, infoE4, bestE4}},
 		}, nil},
 		{"debug is accepted", []step{{[]string{"debug on", "debug off", "isready"}, []string{"readyok"}}}, nil},
 		{"d draws the board", []step{
@@ -153,6 +180,26 @@ func TestLoopScripts(t *testing.T) {
 	}
 }
 
+// TestIsreadyAfterWaitingGo checks that an isready that waited behind a go
+// is answered once that go's search has started, not after it: a go read
+// before the last search's end was noticed waits, and must not hold back
+// the isready after it until a "go infinite" is stopped.
+func TestIsreadyAfterWaitingGo(t *testing.T) {
+	for range 20 { // the race between the first search's end and the go
+		s := startSession(t, t.Context(), newFake())
+		s.send("go depth 1", "go infinite", "isready")
+		s.expect(infoStart, bestStart)
+		got := []string{s.next(), s.next()}
+		slices.Sort(got)
+		if want := []string{infoStart, "readyok"}; !slices.Equal(got, want) {
+			t.Fatalf("after the first search: %q, want %q in any order", got, want)
+		}
+		s.send("stop")
+		s.expect(bestStart)
+		s.quit()
+	}
+}
+
 func TestUCIHandshake(t *testing.T) {
 	levels := ""
 	for _, lv := range engine.Levels() {
@@ -172,8 +219,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MinElo, engine.MinElo, engine.MaxElo),
 		"option name Level type combo default Max" + levels + " var Max",
-		"uciok",
 	}
+	want = append(append(want, defaultEvaluationLines()...), "uciok")
 	s := startSession(t, t.Context(), newFake())
 	s.send("uci")
 	s.expect(want...)
@@ -183,11 +230,12 @@ func TestUCIHandshake(t *testing.T) {
 	s.quit()
 }
 
+// TestBadInput checks that a rejected command is answered with an error
+// and changes nothing.
 func TestBadInput(t *testing.T) {
 	tests := []struct {
 		name    string
 		fake    func(f *fakeSearcher) // configures the fake, if not nil
-		setup   []string              // good commands before the bad line
 		line    string
 		wantErr string // in the reason
 		// The "go depth 1" after the bad line shows the state was kept.
@@ -197,20 +245,6 @@ func TestBadInput(t *testing.T) {
 		{name: "unknown command", line: "xyzzy 1 2", wantErr: `unknown command "xyzzy"`},
 		{name: "commands are case-sensitive", line: "Go depth 1", wantErr: `unknown command "Go"`},
 		{name: "debug without on or off", line: "debug maybe", wantErr: "debug wants on or off"},
-
-		{name: "position without arguments", line: "position", wantErr: "position wants"},
-		{name: "position neither startpos nor fen", line: "position e2e4", wantErr: `not "e2e4"`},
-		{name: "position moves without the keyword", setup: []string{"position startpos moves e2e4"},
-			line: "position startpos e2e4", wantErr: `want "moves"`, wantBest: bestE4},
-		{name: "illegal move keeps the last position", setup: []string{"position startpos moves e2e4"},
-			line: "position startpos moves e2e4 e7e5 e1e3", wantErr: `move 3: chess: move "e1e3" is illegal`, wantBest: bestE4},
-		{name: "move that is not a move", line: "position startpos moves e2-e4", wantErr: `"e2-e4" is not a UCI move`},
-		{name: "malformed FEN", setup: []string{"position startpos moves e2e4"},
-			line: "position fen 8/8/8 w - - 0 1", wantErr: "chess: FEN", wantBest: bestE4},
-		{name: "missing FEN", line: "position fen", wantErr: "chess: FEN"},
-		{name: "FEN followed by a move without the keyword",
-			line: "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e2e4", wantErr: "chess: FEN"},
-		{name: "illegal FEN position", line: "position fen 8/8/8/8/8/8/8/K7 w - - 0 1", wantErr: "chess: FEN"},
 
 		{name: "setoption without name", line: "setoption Hash value 3", wantErr: "setoption wants"},
 		{name: "setoption with empty name", line: "setoption name value 3", wantErr: "no option name"},
@@ -245,19 +279,6 @@ func TestBadInput(t *testing.T) {
 		{name: "engine refuses the hash size", fake: func(f *fakeSearcher) { f.hashErr = errors.New("no memory") },
 			line: "setoption name Hash value 1024", wantErr: "option Hash: no memory"},
 
-		{name: "go depth not a number", line: "go depth x", wantErr: `go depth: "x" is not an integer`},
-		{name: "go depth missing", line: "go depth", wantErr: "go depth: missing number"},
-		{name: "go depth zero", line: "go depth 0", wantErr: "go depth: 0 is out of range"},
-		{name: "go depth negative", line: "go depth -1", wantErr: "out of range"},
-		{name: "go nodes zero", line: "go nodes 0", wantErr: "go nodes: 0 is out of range"},
-		{name: "go nodes too many", line: "go nodes 99999999999999999999", wantErr: "is not an integer"},
-		{name: "go wtime not a number", line: "go wtime abc btime 1000", wantErr: `go wtime: "abc"`},
-		{name: "go movetime fraction", line: "go movetime 1.5", wantErr: `go movetime: "1.5"`},
-		{name: "go movestogo negative", line: "go wtime 100 movestogo -1", wantErr: "go movestogo"},
-		{name: "go mate zero", line: "go mate 0", wantErr: "go mate: 0 is out of range"},
-		{name: "go searchmoves illegal", line: "go depth 1 searchmoves e2e4 e2e5", wantErr: `go searchmoves: chess: move "e2e5" is illegal`},
-		{name: "go searchmoves empty", line: "go searchmoves depth 1", wantErr: "go searchmoves: no moves"},
-		{name: "go unknown parameter", line: "go depth 1 fast", wantErr: `go: unknown parameter "fast"`},
 		{name: "go perft not a number", line: "go perft x", wantErr: `go perft: "x"`},
 		{name: "go perft zero", line: "go perft 0", wantErr: "go perft: 0 is out of range 1..20"},
 		{name: "go perft too deep", line: "go perft 21", wantErr: "out of range"},
@@ -270,7 +291,6 @@ func TestBadInput(t *testing.T) {
 				tt.fake(f)
 			}
 			s := startSession(t, t.Context(), f)
-			s.send(tt.setup...)
 			s.send(tt.line)
 			got := s.next()
 			reason, ok := strings.CutPrefix(got, "info string error: ")
@@ -331,7 +351,10 @@ func TestOptionsAndLimits(t *testing.T) {
 			goCmd: "go wtime 1000 btime 1000", check: limits(engine.Limits{WTime: 1000 * ms, BTime: 1000 * ms, MultiPV: 1})},
 		{name: "negative clock and increment", goCmd: "go wtime -50 btime 1000 winc -5",
 			check: limits(engine.Limits{WTime: ms, BTime: 970 * ms, MultiPV: 1})},
-		{name: "movetime has no overhead", goCmd: "go movetime 500", check: limits(engine.Limits{MoveTime: 500 * ms, MultiPV: 1})},
+		{name: "movetime less the overhead", goCmd: "go movetime 500", check: limits(engine.Limits{MoveTime: 470 * ms, MultiPV: 1})},
+		{name: "movetime shorter than the overhead", goCmd: "go movetime 20", check: limits(engine.Limits{MoveTime: ms, MultiPV: 1})},
+		{name: "movetime with no overhead", setup: []string{"setoption name Move Overhead value 0"}, goCmd: "go movetime 500",
+			check: limits(engine.Limits{MoveTime: 500 * ms, MultiPV: 1})},
 		{name: "depth and nodes", goCmd: "go depth 7 nodes 1000", check: limits(engine.Limits{Depth: 7, Nodes: 1000, MultiPV: 1})},
 		{name: "mate is a depth limit", goCmd: "go mate 3", check: limits(engine.Limits{Depth: 5, MultiPV: 1})},
 		{name: "mate and a smaller depth", goCmd: "go mate 3 depth 4", check: limits(engine.Limits{Depth: 4, MultiPV: 1})},
@@ -674,12 +697,35 @@ func TestWriteError(t *testing.T) {
 	}
 }
 
+// TestLineTooLong checks that a line longer than 1 MiB is skipped with an
+// error, whether it ends with a newline or the input, and that the loop goes
+// on (it used to end with "bufio.Scanner: token too long").
 func TestLineTooLong(t *testing.T) {
-	in := "isready\nposition startpos moves" + strings.Repeat(" e2e4", maxLineBytes/5+1) + "\n"
-	var out strings.Builder
-	err := Run(t.Context(), strings.NewReader(in), &out, newFake())
-	if err == nil || out.String() != "readyok\n" {
-		t.Fatalf("Run = %v with output %q, want an error after readyok", err, out.String())
+	long := "position startpos moves" + strings.Repeat(" e2e4", maxLineBytes/5+1)
+	tests := []struct {
+		name, in, want string
+	}{
+		{"followed by more commands", "isready\n" + long + "\nisready\n" + long + "\r\ngo depth 1\n",
+			"readyok\n" +
+				fmt.Sprintf("info string error: a line of %d bytes is longer than 1048576 bytes (1 MiB); skipped\n", len(long)) +
+				"readyok\n" +
+				fmt.Sprintf("info string error: a line of %d bytes is longer than 1048576 bytes (1 MiB); skipped\n", len(long)+1) +
+				infoStart + "\n" + bestStart + "\n"},
+		{"at the end of the input", "isready\n" + long,
+			"readyok\n" + fmt.Sprintf("info string error: a line of %d bytes is longer than 1048576 bytes (1 MiB); skipped\n", len(long))},
+		{"exactly 1 MiB is not too long", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1" + strings.Repeat(" ", maxLineBytes-42) + "\nd\n",
+			"8 . . . . k . . .\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := Run(t.Context(), strings.NewReader(tt.in), &out, newFake()); err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if !strings.HasPrefix(out.String(), tt.want) {
+				t.Errorf("output %q, want it to start with %q", out.String(), tt.want)
+			}
+		})
 	}
 }
 

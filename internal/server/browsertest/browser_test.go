@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -236,6 +237,16 @@ type page struct {
 	ctx context.Context // the tab, with the test's deadline
 }
 
+// reportCSPViolations runs in every page before its scripts: what the
+// Content-Security-Policy blocks (an inline style the front end needs, say)
+// is a console.error, which fails the test, and is kept in
+// window.cspViolations, unless the test expects it (window.expectCSPViolation).
+const reportCSPViolations = `document.addEventListener('securitypolicyviolation', (e) => {
+	const v = e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber;
+	(window.cspViolations ??= []).push(v);
+	if (!window.expectCSPViolation) console.error('Content-Security-Policy: ' + v);
+});`
+
 func newPage(t *testing.T, vp viewport) *page {
 	t.Helper()
 	// The page must not throw: every uncaught exception, unhandled
@@ -283,6 +294,9 @@ func newPage(t *testing.T, vp viewport) *page {
 	// Run once on ctx (no deadline) to open the tab, then use tctx.
 	if err := chromedp.Do(ctx, vp.emulate()); err != nil {
 		t.Fatalf("opening a tab: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: reportCSPViolations}); err != nil {
+		t.Fatalf("listening for CSP violations: %v", err)
 	}
 	p := &page{t: t, vp: vp, tab: ctx, ctx: tctx}
 	t.Cleanup(func() {
@@ -809,4 +823,32 @@ func TestPageIsSelfContained(t *testing.T) {
 			t.Errorf("GET %s: %s", f, res.Status)
 		}
 	}
+}
+
+// TestContentSecurityPolicy checks that the page runs under its
+// Content-Security-Policy (every test fails on a violation: see
+// reportCSPViolations) and that the policy is in force: an inline style is
+// refused.
+func TestContentSecurityPolicy(t *testing.T) {
+	res, err := http.Get(baseURL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "style-src 'self'") {
+		t.Fatalf("the page's Content-Security-Policy: %q", csp)
+	}
+	p := newPage(t, desktop)
+	p.open("/")
+	color := evalJS[string](p, `(() => {
+		window.expectCSPViolation = true;
+		const d = document.createElement('div');
+		d.setAttribute('style', 'color: rgb(255, 0, 0)');
+		document.body.append(d);
+		return getComputedStyle(d).color;
+	})()`)
+	if color == "rgb(255, 0, 0)" {
+		t.Error("an inline style was applied: the policy is not in force")
+	}
+	p.waitFor("the violation reported", `(window.cspViolations ?? []).some(v => v.startsWith('style-src'))`, 5*time.Second)
 }
