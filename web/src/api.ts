@@ -91,11 +91,15 @@ export interface Created {
   game: GameState;
 }
 
-// ApiError is a 4xx or 5xx answer; message is the server's reason.
+// ApiError is a 4xx or 5xx answer, or no answer: message is the server's
+// reason in English (for the log), code the stable name of the error that
+// the page says in the player's language (errors.ts), with its params.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code = '',
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -154,7 +158,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, 'The server cannot be reached.');
+    throw new ApiError(0, 'the server cannot be reached', 'unreachable');
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -167,12 +171,15 @@ export async function request<T>(method: string, path: string, body?: unknown, a
   }
   if (!res.ok) {
     let msg = res.statusText || 'error ' + res.status;
+    let code = '';
+    let params: Record<string, string | number> = {};
     if (data && typeof data === 'object' && 'error' in data) {
-      const e = (data as { error: unknown }).error;
-      if (typeof e === 'string') msg = e;
-      else if (e && typeof e === 'object' && 'message' in e) msg = String((e as { message: unknown }).message);
+      const d = data as { error: unknown; code?: unknown; params?: unknown };
+      if (typeof d.error === 'string') msg = d.error;
+      if (typeof d.code === 'string') code = d.code;
+      if (d.params && typeof d.params === 'object') params = d.params as Record<string, string | number>;
     } else if (typeof data === 'string' && data.trim()) msg = data.trim();
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, code, params);
   }
   return data as T;
 }
@@ -205,7 +212,7 @@ export async function listGames(): Promise<GameSummary[]> {
 export async function getGame(id: string): Promise<GameState> {
   const v = await request<unknown>('GET', '/api/games/' + encodeURIComponent(id));
   const s = unwrapState(v);
-  if (!s) throw new ApiError(500, 'The server sent a game this page cannot read.');
+  if (!s) throw new ApiError(500, 'the server sent a game this page cannot read', 'unreadable_game');
   return s;
 }
 
@@ -215,7 +222,7 @@ export function pgnURL(id: string): string {
 
 export async function getPGN(id: string): Promise<string> {
   const res = await fetch(pgnURL(id), { cache: 'no-store' });
-  if (!res.ok) throw new ApiError(res.status, 'The PGN could not be fetched.');
+  if (!res.ok) throw new ApiError(res.status, 'the PGN could not be fetched', 'pgn_fetch');
   return res.text();
 }
 

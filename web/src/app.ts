@@ -6,18 +6,25 @@
 import * as api from './api';
 import type { GameState, Thinking } from './api';
 import { Board } from './board';
-import { Sound, soundFor } from './sound';
-import { byId, el, toast } from './dom';
+import { Sound, hasVoice, soundFor } from './sound';
+import { byId, el, setLabel, toast } from './dom';
 import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
 import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { GamesDialog } from './games';
 import { openExplain } from './explain';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
-import type { Lang } from './i18n';
+import type { Lang, MessageKey } from './i18n';
+import { setIcon } from './icons';
+import { errText } from './errors';
+import { SettingsDialog } from './settings';
+import { materialView } from './material';
 import {
+  colorName,
   count,
   describeFEN,
+  endText,
+  reasonPhrase,
   reasonText,
   resultText,
   sanToWords,
@@ -49,6 +56,7 @@ export class App {
   private sound = new Sound();
   private newGame: NewGameDialog;
   private games: GamesDialog;
+  private settings = new SettingsDialog();
   private movesEl = byId('moves');
 
   constructor() {
@@ -64,6 +72,7 @@ export class App {
       (c) => this.open(c.id, c.game),
     );
     void loadLevels();
+    if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', () => this.renderSwitches());
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
@@ -114,7 +123,7 @@ export class App {
         } catch {
           /* ignore */
         }
-        toast('That game is not on this server any more.');
+        toast(t('game.gone'));
         this.newGame.show();
       } else {
         toast(errText(e));
@@ -152,7 +161,7 @@ export class App {
         (s) => this.applyState(s, 'event'),
         (t) => this.applyThinking(t),
         () => {
-          toast('This game was deleted.');
+          toast(t('game.deleted'));
           this.newGame.show();
         },
         (up) => {
@@ -209,46 +218,44 @@ export class App {
       const moverIsAI = sideOf(plies - 1, s) === 'ai';
       this.sound.play(soundFor(mv.san));
       this.announce(mv.san, plies - 1, s);
-      if (moverIsAI && /[+#]/.test(mv.san)) this.sound.say(mv.san.includes('#') ? 'Checkmate.' : 'Check.');
+      if (moverIsAI && /[+#]/.test(mv.san)) this.sound.say(mv.san.includes('#') ? 'voice.checkmate' : 'voice.check');
     } else if (prev && plies !== oldPlies) {
       this.announcePosition(s);
     }
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
-      const r = resultText(s.result);
-      const why = reasonText(s.reason, s.status);
-      this.say(`Game over. ${why}. ${r}.`);
+      this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
-      if (aiWon) this.sound.say(s.reason === 'checkmate' ? 'Checkmate. I win.' : 'I win.');
+      if (aiWon) this.sound.say(s.reason === 'checkmate' ? 'voice.mateWin' : 'voice.win');
     }
     if (this.isLive() && this.myTurn() && this.board.hasPremove()) {
       if (!this.board.playPremove()) this.board.cancelPremove();
     }
   }
 
-  private applyThinking(t: Thinking) {
+  private applyThinking(th: Thinking) {
     if (!this.game) return;
-    this.thinking = t;
+    this.thinking = th;
     // The event says which position it is about: it may come before the
     // state of the move that led there, or after the state of the AI's reply.
-    this.thinkingPly = t.ply ?? this.game.moves.length;
-    this.keepEvaluation(t);
+    this.thinkingPly = th.ply ?? this.game.moves.length;
+    this.keepEvaluation(th);
     this.renderThinking();
     this.renderEval();
   }
 
   // keepEvaluation keeps a thinking event's score for the bar when the AI
   // searching plays at full strength: then its score is the engine's opinion.
-  private keepEvaluation(t: Thinking) {
+  private keepEvaluation(th: Thinking) {
     const g = this.game!;
-    if (t.ply === undefined || t.ply > g.moves.length || !t.score) return;
-    const fen = t.ply === 0 ? g.startFen : g.moves[t.ply - 1].fen;
+    if (th.ply === undefined || th.ply > g.moves.length || !th.score) return;
+    const fen = th.ply === 0 ? g.startFen : g.moves[th.ply - 1].fen;
     const level = fen.split(' ')[1] === 'b' ? g.blackLevel : g.whiteLevel;
     if (!levelInfo(level)?.fullStrength) return;
-    const pv = Array.isArray(t.pvUci) ? t.pvUci : String(t.pvUci ?? '').split(' ');
-    this.evals.set(fen, { score: t.score, depth: t.depth, source: 'engine', best: pv[0] || undefined });
+    const pv = Array.isArray(th.pvUci) ? th.pvUci : String(th.pvUci ?? '').split(' ');
+    this.evals.set(fen, { score: th.score, depth: th.depth, source: 'engine', best: pv[0] || undefined });
   }
 
   private isLive(): boolean {
@@ -282,7 +289,7 @@ export class App {
   private async playMove(move: string) {
     const g = this.game;
     if (!g || !this.canPlay()) {
-      toast('This game can be watched here, not played: it was started elsewhere.');
+      toast(t('game.watchOnlyElsewhere'));
       this.renderBoard();
       return;
     }
@@ -307,7 +314,9 @@ export class App {
     }
   }
 
-  private async act(what: string, f: (id: string) => Promise<GameState | null>) {
+  // act sends a change of the game (f) and shows the answer; an error is
+  // shown after what was tried (what).
+  private async act(what: MessageKey, f: (id: string) => Promise<GameState | null>) {
     const g = this.game;
     if (!g) return;
     this.sound.unlock();
@@ -316,7 +325,7 @@ export class App {
       const s = await f(g.id);
       if (s) this.applyState(s, 'answer', seq);
     } catch (e) {
-      toast(what + ': ' + errText(e));
+      toast(t('error.during', { what: t(what), error: errText(e) }));
     }
   }
 
@@ -326,7 +335,7 @@ export class App {
     const ply = g.moves.length;
     const btn = byId<HTMLButtonElement>('btn-hint');
     btn.disabled = true;
-    btn.textContent = 'Thinking…';
+    setLabel(btn, t('game.hintThinking'));
     try {
       const h = await api.hint(g.id);
       if (this.game?.moves.length !== ply || this.game.id !== g.id) return;
@@ -337,13 +346,12 @@ export class App {
       if (h.score) this.evals.set(g.fen, { score: h.score, depth: h.depth ?? 0, source: 'hint', best: h.move });
       this.renderEval();
       this.renderBoard();
-      const sc = h.score ? ' (' + scoreText(h.score) + ')' : '';
-      setStatusNote('Hint: ' + h.san + sc);
-      this.say('Hint: ' + sanToWords(h.san));
+      setStatusNote(h.score ? t('hint.withScore', { san: h.san, score: scoreText(h.score) }) : t('hint.move', { san: h.san }));
+      this.say(t('hint.move', { san: sanToWords(h.san) }));
     } catch (e) {
-      toast('Hint: ' + errText(e));
+      toast(t('error.during', { what: t('game.hint'), error: errText(e) }));
     } finally {
-      btn.textContent = 'Hint';
+      setLabel(btn, t('game.hint'));
       this.renderControls();
     }
   }
@@ -359,7 +367,7 @@ export class App {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
-      toast('PGN downloaded.');
+      toast(t('export.downloaded'));
     } catch (e) {
       toast(errText(e));
     }
@@ -371,12 +379,12 @@ export class App {
     input.value = fen;
     try {
       await navigator.clipboard.writeText(fen);
-      toast('FEN copied.');
+      toast(t('export.copied'));
     } catch {
       input.focus();
       input.select();
       const ok = document.execCommand && document.execCommand('copy');
-      toast(ok ? 'FEN copied.' : 'Select the FEN and copy it.');
+      toast(t(ok ? 'export.copied' : 'export.selectToCopy'));
     }
   }
 
@@ -391,14 +399,15 @@ export class App {
     this.board.closePicker();
     this.render();
     const p = ply ?? g.moves.length;
-    if (p > 0) this.say(`Move ${moveNumber(p - 1, g)}: ${sanToWords(g.moves[p - 1].san)}.`);
-    else this.say('Start position.');
+    if (p > 0) this.say(t('live.moveAt', { num: moveNumber(p - 1, g), move: sanToWords(g.moves[p - 1].san) }));
+    else this.say(t('live.start'));
   }
 
   private bind() {
     byId('btn-new').addEventListener('click', () => this.newGame.show());
     byId('btn-import').addEventListener('click', () => this.newGame.show(true));
     byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
+    byId('btn-settings').addEventListener('click', () => this.settings.show());
     byId('banner-new').addEventListener('click', () => this.newGame.show());
     byId('banner-close').addEventListener('click', () => {
       this.bannerClosed = true;
@@ -406,32 +415,32 @@ export class App {
     });
     byId('btn-takeback').addEventListener('click', () => {
       this.board.cancelPremove();
-      void this.act('Take back', api.takeback);
+      void this.act('game.takeback', api.takeback);
     });
-    byId('btn-redo').addEventListener('click', () => void this.act('Redo', api.redo));
+    byId('btn-redo').addEventListener('click', () => void this.act('game.redo', api.redo));
     // Resigning takes two clicks: the first asks, the second resigns.
     const resign = byId<HTMLButtonElement>('btn-resign');
     let resignTimer = 0;
     resign.addEventListener('click', () => {
       if (resign.dataset.confirm !== '1') {
         resign.dataset.confirm = '1';
-        resign.textContent = 'Really resign?';
+        setLabel(resign, t('game.resignConfirm'));
         resign.classList.add('confirm');
-        this.say('Press again to resign.');
+        this.say(t('live.resignAgain'));
         clearTimeout(resignTimer);
         resignTimer = window.setTimeout(() => resetResign(), 4000);
         return;
       }
       clearTimeout(resignTimer);
       resetResign();
-      void this.act('Resign', api.resign);
+      void this.act('game.resign', api.resign);
     });
     const resetResign = () => {
       delete resign.dataset.confirm;
-      resign.textContent = 'Resign';
+      setLabel(resign, t('game.resign'));
       resign.classList.remove('confirm');
     };
-    byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
+    byId('btn-draw').addEventListener('click', () => void this.act('game.claimDraw', api.claimDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
       this.flipped = !this.flipped;
@@ -449,10 +458,14 @@ export class App {
     const langSel = byId<HTMLSelectElement>('lang');
     langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: l.name, selected: l.lang === lang() })));
     langSel.addEventListener('change', () => setLang(langSel.value as Lang));
+    onLangChange(() => (langSel.value = lang()));
     byId('btn-voice').addEventListener('click', () => {
       this.sound.setVoice(!this.sound.voice);
       this.renderSwitches();
-      if (this.sound.voice) this.sound.say('Voice on.');
+      if (this.sound.voice) {
+        this.sound.say('voice.on');
+        if (!hasVoice(lang())) toast(t('voice.noVoice'));
+      }
     });
     byId('nav-first').addEventListener('click', () => this.goTo(0));
     byId('nav-prev').addEventListener('click', () => this.step(-1));
@@ -475,18 +488,18 @@ export class App {
       fillLevels(sel);
       sel.addEventListener('change', () => {
         const v = sel.value;
-        void this.act('Level', (id) => api.patchGame(id, c === 'white' ? { whiteLevel: v } : { blackLevel: v }));
+        void this.act(c === 'white' ? 'level.white' : 'level.black', (id) => api.patchGame(id, c === 'white' ? { whiteLevel: v } : { blackLevel: v }));
       });
     }
     const speed = byId<HTMLInputElement>('speed');
     speed.addEventListener('input', () => (byId('speed-out').textContent = seconds(Number(speed.value))));
     speed.addEventListener('change', () => {
       const v = Number(speed.value);
-      void this.act('Speed', (id) => api.patchGame(id, { speedMs: v }));
+      void this.act('aivai.speed', (id) => api.patchGame(id, { speedMs: v }));
     });
     byId('btn-pause').addEventListener('click', () => {
       const p = !this.game?.paused;
-      void this.act(p ? 'Pause' : 'Resume', (id) => api.patchGame(id, { paused: p }));
+      void this.act(p ? 'aivai.pause' : 'aivai.resume', (id) => api.patchGame(id, { paused: p }));
     });
     document.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement;
@@ -531,11 +544,11 @@ export class App {
     const g = this.game;
     if (!g) return;
     if (!this.canPlay()) {
-      toast('This game can be watched here, not played.');
+      toast(t('game.watchOnly'));
       return;
     }
     if (!this.myTurn()) {
-      toast(this.playing() ? 'It is not your turn.' : 'The game is over.');
+      toast(t(this.playing() ? 'game.notYourTurn' : 'game.over'));
       return;
     }
     if (this.busy) return;
@@ -570,8 +583,12 @@ export class App {
       premove: false,
       shapes: [],
     });
-    byId('status').textContent = 'Start a new game.';
-    for (const id of ['player-top', 'player-bottom']) byId(id).classList.add('empty');
+    byId('status').textContent = t('status.start');
+    document.title = 'Outpost';
+    for (const id of ['player-top', 'player-bottom']) {
+      byId(id).classList.add('empty');
+      byId(id).querySelector('.material')!.replaceChildren();
+    }
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
     byId('eval-note').textContent = '';
@@ -678,11 +695,11 @@ export class App {
       const lvl = c === 'white' ? g.whiteLevel : g.blackLevel;
       const who =
         side === 'ai'
-          ? 'Outpost (' + levelName(lvl) + ')'
+          ? t('player.ai', { level: levelName(lvl) })
           : mine.includes(c) && mine.length === 1
-            ? 'You'
-            : 'Human';
-      return (c === 'white' ? 'White' : 'Black') + ' · ' + who;
+            ? t('player.you')
+            : t('player.human');
+      return t('player.label', { color: colorName(c), who });
     };
     for (const [id, c] of [
       ['player-top', top],
@@ -695,8 +712,20 @@ export class App {
       p.classList.toggle('to-move', toMove);
       const side = c === 'white' ? g.white : g.black;
       p.querySelector('.clock-note')!.textContent =
-        toMove && side === 'ai' ? (g.paused ? 'paused' : g.thinking ? 'thinking…' : '') : '';
+        toMove && side === 'ai' ? (g.paused ? t('player.paused') : g.thinking ? t('player.thinking') : '') : '';
+      this.renderMaterial(p.querySelector<HTMLElement>('.material')!, c);
     }
+  }
+
+  // renderMaterial shows beside c's name the pieces c is up in the position
+  // shown (in the other side's colour, as taken) and by how many pawns.
+  private renderMaterial(box: HTMLElement, c: Color) {
+    const m = materialView(this.shownFEN())[c];
+    const other = c === 'white' ? 'black' : 'white';
+    const pieces = m.up.map((role) => el('piece' as 'span', { className: `${role} ${other}` }));
+    box.replaceChildren(...pieces);
+    if (m.diff > 0) box.append(el('span', { className: 'material-diff', textContent: '+' + m.diff }));
+    box.setAttribute('aria-label', m.diff > 0 ? t('material.up', { n: m.diff }) : '');
   }
 
   private renderMoves() {
@@ -721,7 +750,7 @@ export class App {
         textContent: m.san,
       });
       b.dataset.ply = String(i + 1);
-      b.setAttribute('aria-label', `${num}${black ? '…' : '.'} ${black ? 'Black' : 'White'} ${sanToWords(m.san)}`);
+      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) }));
       if (i + 1 === ply) b.setAttribute('aria-current', 'step');
       row.append(b);
     });
@@ -745,16 +774,17 @@ export class App {
     const s = byId('status');
     let text: string;
     if (g.status !== 'playing') {
-      text = `${reasonText(g.reason, g.status)}. ${resultText(g.result)} (${g.result}).`;
+      text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
     } else {
-      const who = g.turn === 'white' ? 'White' : 'Black';
+      const who = colorName(g.turn);
       const side = g.turn === 'white' ? g.white : g.black;
-      if (side === 'ai') text = g.paused ? `Paused. ${who} (Outpost) to move.` : `Outpost is thinking (${who})…`;
-      else if (this.myTurn() && this.humanColors().length === 1) text = 'Your move.' + (g.check ? ' Check!' : '');
-      else text = `${who} to move.` + (g.check ? ' Check!' : '');
+      if (side === 'ai') text = g.paused ? t('status.aiPaused', { color: who }) : t('status.aiThinking', { color: who });
+      else if (this.myTurn() && this.humanColors().length === 1) text = t('status.yourMove') + (g.check ? ' ' + t('status.check') : '');
+      else text = t('status.toMove', { color: who }) + (g.check ? ' ' + t('status.check') : '');
     }
-    if (!this.isLive()) text = `Looking at move ${this.shownPly()} of ${g.moves.length}. ` + text;
-    if (!this.canPlay()) text += ' (watching)';
+    document.title = t('title.game', { status: text });
+    if (!this.isLive()) text = t('status.looking', { n: this.shownPly(), of: g.moves.length }) + ' ' + text;
+    if (!this.canPlay()) text += ' ' + t('status.watching');
     // While the event stream is down, what the page would say may be stale
     // (the AI may have moved): say that instead.
     if (!this.connected) text = t('status.reconnecting');
@@ -782,7 +812,7 @@ export class App {
     set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
     const draw = byId<HTMLButtonElement>('btn-draw');
     draw.hidden = !(mine && playing && !!g.claimableDraw);
-    if (g.claimableDraw) draw.title = 'Claim a draw: ' + String(g.claimableDraw);
+    if (g.claimableDraw) draw.title = t('game.claimDrawBy', { reason: reasonPhrase(String(g.claimableDraw)) });
     set('btn-pgn', true);
     set('btn-fen', true);
     const n = g.moves.length;
@@ -797,25 +827,25 @@ export class App {
   }
 
   private renderThinking() {
-    const t = this.thinking;
+    const th = this.thinking;
     const box = byId('thinking');
     const g = this.game;
     const hasAI = !!g && (g.white === 'ai' || g.black === 'ai');
     box.hidden = !hasAI;
-    const stale = !t || !g || this.thinkingPly !== g.moves.length;
-    box.classList.toggle('stale', stale && !!t);
+    const stale = !th || !g || this.thinkingPly !== g.moves.length;
+    box.classList.toggle('stale', stale && !!th);
     box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');
     const set = (id: string, v: string) => (byId(id).textContent = v || '–');
-    if (!t) {
+    if (!th) {
       for (const id of ['th-depth', 'th-score', 'th-nodes', 'th-time', 'th-nps', 'th-pv']) set(id, '');
       return;
     }
-    set('th-depth', depthText(t.depth, t.seldepth));
-    set('th-score', scoreText(t.score));
-    set('th-nodes', count(t.nodes));
-    set('th-time', seconds(t.timeMs));
-    set('th-nps', count(t.nps));
-    const pv = Array.isArray(t.pv) ? t.pv.join(' ') : String(t.pv || '');
+    set('th-depth', depthText(th.depth, th.seldepth));
+    set('th-score', scoreText(th.score));
+    set('th-nodes', count(th.nodes));
+    set('th-time', seconds(th.timeMs));
+    set('th-nps', count(th.nps));
+    const pv = Array.isArray(th.pv) ? th.pv.join(' ') : String(th.pv || '');
     set('th-pv', pv);
   }
 
@@ -859,11 +889,7 @@ export class App {
     b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
     byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
-    let why = reasonText(g.reason, g.status);
-    if (g.reason === 'checkmate') why = `Checkmate: ${g.result === '1-0' ? 'White' : 'Black'} mated the ${g.result === '1-0' ? 'black' : 'white'} king`;
-    else if (g.reason === 'resignation') why = `${g.result === '1-0' ? 'Black' : 'White'} resigned`;
-    else if (g.reason) why = (g.result === '1/2-1/2' ? 'Draw by ' : '') + g.reason;
-    byId('banner-reason').textContent = why + '.';
+    byId('banner-reason').textContent = endText(g.result, g.reason, g.status);
   }
 
   private renderSettings() {
@@ -884,7 +910,8 @@ export class App {
     byId('speed-out').textContent = seconds(Number(speed.value));
     speed.disabled = !mine;
     const pause = byId<HTMLButtonElement>('btn-pause');
-    pause.textContent = g.paused ? 'Resume' : 'Pause';
+    setLabel(pause, t(g.paused ? 'aivai.resume' : 'aivai.pause'));
+    setIcon(pause, g.paused ? 'resume' : 'pause');
     pause.setAttribute('aria-pressed', String(!!g.paused));
     pause.disabled = !mine || g.status !== 'playing';
   }
@@ -895,11 +922,13 @@ export class App {
 
   private renderSwitches() {
     const m = byId('btn-mute');
-    m.textContent = t(this.sound.muted ? 'sound.off' : 'sound.on');
+    setLabel(m, t(this.sound.muted ? 'sound.off' : 'sound.on'));
+    setIcon(m, this.sound.muted ? 'soundOff' : 'soundOn');
     m.setAttribute('aria-pressed', String(this.sound.muted));
     m.setAttribute('aria-label', t(this.sound.muted ? 'sound.unmuteLabel' : 'sound.muteLabel'));
     const v = byId('btn-voice');
-    v.textContent = t(this.sound.voice ? 'voice.on' : 'voice.off');
+    setLabel(v, t(this.sound.voice ? 'voice.on' : 'voice.off'));
+    v.title = t('voice.title') + (hasVoice(lang()) ? '' : ' — ' + t('voice.noVoice'));
     v.setAttribute('aria-pressed', String(this.sound.voice));
     v.hidden = !('speechSynthesis' in window);
   }
@@ -907,16 +936,15 @@ export class App {
   // ---- words for screen readers ---------------------------------------------
 
   private announce(san: string, ply: number, s: GameState) {
-    const mover = sideColor(ply, s) === 'white' ? 'White' : 'Black';
-    let text = `${mover} played ${sanToWords(san)}.`;
-    if (s.status === 'playing') text += ` ${s.turn === 'white' ? 'White' : 'Black'} to move.`;
+    let text = t('live.played', { color: colorName(sideColor(ply, s)), move: sanToWords(san) });
+    if (s.status === 'playing') text += ' ' + t('status.toMove', { color: colorName(s.turn) });
     this.say(text);
   }
 
   private announcePosition(s: GameState) {
     const n = s.moves.length;
-    const last = n > 0 ? `Last move ${sanToWords(s.moves[n - 1].san)}. ` : 'Start position. ';
-    this.say(last + `${s.turn === 'white' ? 'White' : 'Black'} to move.`);
+    const last = n > 0 ? t('live.lastMove', { move: sanToWords(s.moves[n - 1].san) }) : t('live.start');
+    this.say(last + ' ' + t('status.toMove', { color: colorName(s.turn) }));
   }
 
   private say(text: string) {
@@ -969,12 +997,6 @@ function sameState(a: GameState, b: GameState): boolean {
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );
-}
-
-function errText(e: unknown): string {
-  if (e instanceof api.ApiError) return e.message;
-  if (e instanceof Error) return e.message;
-  return String(e);
 }
 
 function loadFlag(k: string): boolean {

@@ -29,3 +29,11 @@ export function toast(msg: string) {
   clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => (t.hidden = true), 4000);
 }
+
+// setLabel sets the text of a button that has an icon: its .label span (or,
+// without one, the button's text after the icon).
+export function setLabel(button: HTMLElement, text: string) {
+  const label = button.querySelector<HTMLElement>('.label');
+  if (label) label.textContent = text;
+  else button.textContent = text;
+}

@@ -4,7 +4,10 @@
 import * as api from './api';
 import type { Created, GameSummary } from './api';
 import { byId, el, toast } from './dom';
+import { errText } from './errors';
+import { locale, t } from './i18n';
 import { levelName } from './levels';
+import { reasonPhrase } from './words';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
@@ -46,23 +49,23 @@ export class GamesDialog {
       this.dlg.close();
       this.onCreated(c);
     } catch (e) {
-      toast('Play on: ' + (e instanceof Error ? e.message : String(e)));
+      toast(t('error.during', { what: t('games.playOn'), error: errText(e) }));
       btn.disabled = false;
     }
   }
 
   async show(current?: string) {
-    this.list.textContent = 'Loading…';
+    this.list.textContent = t('games.loading');
     if (!this.dlg.open) this.dlg.showModal();
     let games: GameSummary[];
     try {
       games = await api.listGames();
     } catch (e) {
-      this.list.textContent = 'The games could not be loaded: ' + (e instanceof Error ? e.message : String(e));
+      this.list.textContent = t('games.cannotLoad', { error: errText(e) });
       return;
     }
     if (games.length === 0) {
-      this.list.textContent = 'No games yet.';
+      this.list.textContent = t('games.none');
       return;
     }
     const table = el('table', { className: 'games' });
@@ -70,7 +73,7 @@ export class GamesDialog {
       el(
         'thead',
         {},
-        el('tr', {}, ...['Date', 'Opponent', 'Moves', 'Result', ''].map((h) => el('th', { scope: 'col', textContent: h }))),
+        el('tr', {}, ...[t('games.date'), t('games.opponent'), t('games.moves'), t('games.result'), ''].map((h) => el('th', { scope: 'col', textContent: h }))),
       ),
     );
     const body = el('tbody');
@@ -78,17 +81,17 @@ export class GamesDialog {
     for (const g of games) {
       const mine = api.canPlay(g.id);
       const over = g.result && g.result !== '*';
-      const action = over ? 'Replay' : mine ? 'Continue' : 'Watch';
+      const action = t(over ? 'games.replay' : mine ? 'games.continue' : 'games.watch');
       const b = el('button', { type: 'button', textContent: action });
       b.dataset.open = g.id;
-      b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${opponent(g, mine)})`);
+      b.setAttribute('aria-label', t('games.actionAria', { action, date: date(g.createdAt), opponent: opponent(g, mine) }));
       const actions = el('td', { className: 'actions' }, b);
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
         // browser's) goes on as a new game from its PGN.
-        const on = el('button', { type: 'button', textContent: 'Play on' });
+        const on = el('button', { type: 'button', textContent: t('games.playOn') });
         on.dataset.playOn = g.id;
-        on.setAttribute('aria-label', `Play on from the game of ${date(g.createdAt)} in a new game`);
+        on.setAttribute('aria-label', t('games.playOnAria', { date: date(g.createdAt) }));
         actions.append(on);
       }
       const tr = el(
@@ -97,7 +100,7 @@ export class GamesDialog {
         el('td', { textContent: date(g.createdAt) }),
         el('td', { textContent: opponent(g, mine) }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
-        el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
+        el('td', { textContent: over ? g.result + (g.reason ? ' · ' + reasonPhrase(g.reason) : '') : t('games.playing') }),
         actions,
       );
       tr.dataset.id = g.id;
@@ -112,7 +115,7 @@ function date(iso: string): string {
   const d = new Date(iso);
   if (isNaN(d.getTime())) return iso || '';
   const sameYear = d.getFullYear() === new Date().getFullYear();
-  return d.toLocaleString(undefined, {
+  return d.toLocaleString(locale(), {
     year: sameYear ? undefined : 'numeric',
     month: 'short',
     day: 'numeric',
@@ -122,13 +125,13 @@ function date(iso: string): string {
 }
 
 function opponent(g: GameSummary, mine: boolean): string {
-  const ai = (l: string) => 'Outpost ' + levelName(l);
+  const ai = (l: string) => t('games.ai', { level: levelName(l) });
   let s: string;
-  if (g.white === 'ai' && g.black === 'ai') s = `${ai(g.whiteLevel)} vs ${ai(g.blackLevel)}`;
-  else if (g.white === 'human' && g.black === 'human') s = 'Two players';
-  else if (g.black === 'ai') s = ai(g.blackLevel) + ' (you play White)';
-  else s = ai(g.whiteLevel) + ' (you play Black)';
-  if (g.source === 'terminal') s += ' · terminal';
-  else if (!mine) s += ' · watch only';
+  if (g.white === 'ai' && g.black === 'ai') s = t('games.aiVsAi', { white: ai(g.whiteLevel), black: ai(g.blackLevel) });
+  else if (g.white === 'human' && g.black === 'human') s = t('games.twoPlayers');
+  else if (g.black === 'ai') s = t('games.youWhite', { ai: ai(g.blackLevel) });
+  else s = t('games.youBlack', { ai: ai(g.whiteLevel) });
+  if (g.source === 'terminal') s = t('games.terminal', { who: s });
+  else if (!mine) s = t('games.watchOnly', { who: s });
   return s;
 }

@@ -93,6 +93,18 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   });
 }
 
+// tIn is t in language l, whatever the page's (the voice falls back to
+// English where the browser has no Chinese voice).
+export function tIn(l: Lang, key: MessageKey, params?: Record<string, string | number>): string {
+  const saved = current;
+  current = l;
+  try {
+    return t(key, params);
+  } finally {
+    current = saved;
+  }
+}
+
 // PluralKey is a key that has .one and .other forms.
 export type PluralKey = {
   [K in MessageKey]: K extends `${infer B}.other` ? (`${B}.one` extends MessageKey ? B : never) : never;

@@ -4,6 +4,8 @@
 import * as api from './api';
 import type { Created, NewGame } from './api';
 import { byId } from './dom';
+import { errText } from './errors';
+import { onLangChange, t } from './i18n';
 import { fillLevels } from './levels';
 
 export class NewGameDialog {
@@ -26,7 +28,7 @@ export class NewGameDialog {
       const f = (e.target as HTMLInputElement).files?.[0];
       if (!f) return;
       if (f.size > 60000) {
-        this.err.textContent = 'That file is too large for one game (at most 60 kB).';
+        this.err.textContent = t('newgame.fileTooLarge');
         return;
       }
       f.text().then(
@@ -35,10 +37,20 @@ export class NewGameDialog {
           byId<HTMLInputElement>('new-fen').value = '';
           this.err.textContent = '';
         },
-        () => (this.err.textContent = 'The file could not be read.'),
+        () => (this.err.textContent = t('newgame.fileUnreadable')),
       );
     });
     this.sync();
+    this.speeds();
+    onLangChange(() => this.speeds());
+  }
+
+  // speeds writes the pauses between two AI moves in the language's units.
+  private speeds() {
+    for (const o of byId<HTMLSelectElement>('new-speed').options) {
+      const ms = Number(o.value);
+      o.textContent = ms === 0 ? t('newgame.noPause') : t('unit.seconds', { s: ms / 1000 });
+    }
   }
 
   // show opens the dialog; importing opens the FEN/PGN part.
@@ -82,7 +94,7 @@ export class NewGameDialog {
     const fen = val('fen').trim();
     const pgn = val('pgn').trim();
     if (fen && pgn) {
-      this.err.textContent = 'Give a FEN or a PGN, not both.';
+      this.err.textContent = t('newgame.fenAndPgn');
       return;
     }
     if (fen) g.fen = fen;
@@ -99,7 +111,7 @@ export class NewGameDialog {
       byId<HTMLInputElement>('new-pgn-file').value = '';
       this.onCreated(c);
     } catch (e) {
-      this.err.textContent = e instanceof Error ? e.message : String(e);
+      this.err.textContent = errText(e);
     } finally {
       this.submitting = false;
       btn.disabled = false;
