@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Game is a game of chess: a start position, the moves played from it (each
-// with an optional comment and annotation glyphs), PGN tags, and the outcome
-// once the game has ended.
+// with an optional comment, annotation glyphs and clock reading), PGN tags,
+// and the outcome once the game has ended.
 //
 // Game applies the rules of play. Play and PlayMove accept only legal moves
 // and only while the game is in progress. After every move Game notices the
@@ -43,6 +44,8 @@ type Game struct {
 type note struct {
 	comment string
 	nags    []NAG
+	clock   time.Duration // the mover's clock after the move, when timed
+	timed   bool          // clock is set
 }
 
 // Tag is a PGN tag pair, such as {Name: "White", Value: "Carlsen, Magnus"}.
@@ -198,7 +201,7 @@ func (g *Game) PlayMove(s string) error {
 // move has been played. Taking a move back resumes the game: any outcome is
 // cleared, whether the move produced it (checkmate, repetition, ...) or it
 // was decided after the move (resignation, agreement, a claim, a forfeit).
-// The comment and glyphs of the undone move are dropped.
+// The comment, glyphs and clock reading of the undone move are dropped.
 func (g *Game) Undo() (Move, bool) {
 	n := len(g.moves)
 	if n == 0 {
@@ -213,10 +216,33 @@ func (g *Game) Undo() (Move, bool) {
 }
 
 // automaticOutcome returns the end the current position brings by itself,
-// or the zero Outcome. Checkmate and stalemate come first: a mate on the
-// move that reaches the seventy-five-move limit wins.
+// or the zero Outcome.
 func (g *Game) automaticOutcome() Outcome {
+	n := len(g.positions) - 1
+	return endOf(&g.positions[n], g.positions[:n])
+}
+
+// OutcomeAfter returns the end that playing m would bring by itself (the
+// zero Outcome when the game would go on), without playing it. It returns
+// an error when the game is over or m is illegal.
+func (g *Game) OutcomeAfter(m Move) (Outcome, error) {
+	if g.outcome.IsOver() {
+		return Outcome{}, g.errGameOver()
+	}
 	p := g.current()
+	if !p.IsLegal(m) {
+		return Outcome{}, fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+	}
+	child := *p
+	child.MakeMove(m)
+	return endOf(&child, g.positions), nil
+}
+
+// endOf returns the end position p brings by itself after the positions
+// before it, oldest first, or the zero Outcome. Checkmate and stalemate
+// come first: a mate on the move that reaches the seventy-five-move limit
+// wins.
+func endOf(p *Position, before []Position) Outcome {
 	stuck := !p.HasLegalMoves()
 	switch {
 	case stuck && p.InCheck():
@@ -225,7 +251,7 @@ func (g *Game) automaticOutcome() Outcome {
 		return Outcome{Draw, Stalemate}
 	case p.IsInsufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case g.repetitions() >= 5:
+	case repetitions(p, before) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
 	case p.HalfmoveClock() >= 150:
 		return Outcome{Draw, SeventyFiveMoveRule}
@@ -281,9 +307,9 @@ func (g *Game) AgreeDraw() error {
 
 // Forfeit ends the game with a loss for loser, for reason Resignation,
 // TimeForfeit (a flag fell) or Adjudication. A loss on time is a draw
-// instead when the winner has only a king left, since a lone king can never
-// checkmate. It returns an error if the game is already over or reason is
-// not one of those three.
+// instead when the winner could never checkmate (see
+// Position.CanCheckmate). It returns an error if the game is already over or
+// reason is not one of those three.
 func (g *Game) Forfeit(loser Color, reason Reason) error {
 	switch reason {
 	case Resignation, TimeForfeit, Adjudication:
@@ -291,7 +317,7 @@ func (g *Game) Forfeit(loser Color, reason Reason) error {
 		return fmt.Errorf("chess: %v is not a reason to forfeit a game (want resignation, time forfeit or adjudication)", reason)
 	}
 	winner := loser.Other()
-	if reason == TimeForfeit && g.current().BareKing(winner) {
+	if reason == TimeForfeit && !g.current().CanCheckmate(winner) {
 		return g.end(Outcome{Draw, TimeForfeit})
 	}
 	return g.end(Outcome{winFor(winner), reason})

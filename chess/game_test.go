@@ -65,9 +65,22 @@ func TestGameEnds(t *testing.T) {
 			if tt.fen != "" {
 				g = NewGameFromPosition(MustParseFEN(tt.fen))
 			}
-			playAll(t, g, tt.moves...)
+			last := len(tt.moves) - 1
+			playAll(t, g, tt.moves[:last]...)
+			// OutcomeAfter foretells what the last move brings.
+			m, err := g.Position().ParseMove(tt.moves[last])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := g.OutcomeAfter(m); err != nil || got != tt.want {
+				t.Errorf("OutcomeAfter(%s) = %v, %v; want %v", tt.moves[last], got, err, tt.want)
+			}
+			playAll(t, g, tt.moves[last])
 			if got := g.Outcome(); got != tt.want {
 				t.Errorf("Outcome() = %v (%+v), want %v", got, got, tt.want)
+			}
+			if _, err := g.OutcomeAfter(m); err == nil {
+				t.Errorf("OutcomeAfter(%s) again: no error for a move no longer legal or a game over", tt.moves[last])
 			}
 			r, ok := g.ClaimableDraw()
 			if ok != (tt.claimable != NoReason) || r != tt.claimable {
@@ -129,6 +142,41 @@ func TestBareKing(t *testing.T) {
 		p := MustParseFEN(tt.fen)
 		if w, b := p.BareKing(White), p.BareKing(Black); w != tt.white || b != tt.black {
 			t.Errorf("%s: BareKing(White), BareKing(Black) = %v, %v, want %v, %v", tt.fen, w, b, tt.white, tt.black)
+		}
+	}
+}
+
+func TestCanCheckmate(t *testing.T) {
+	tests := []struct {
+		fen          string
+		white, black bool
+		why          string
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, false, "kings alone"},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, false, "a rook against a bare king"},
+		{"4k3/p7/8/8/8/8/8/4K3 b - - 0 1", false, true, "a pawn can queen"},
+		{"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", false, false, "a knight against a bare king"},
+		{"4kq2/8/8/8/8/8/8/4KN2 w - - 0 1", false, true, "a knight against a king and queen: nothing to block the flight"},
+		{"4kr2/8/8/8/8/8/8/4KN2 w - - 0 1", true, true, "a knight against a rook, which may block"},
+		{"4k3/5p2/8/8/8/8/8/4KN2 w - - 0 1", true, true, "a knight against a pawn"},
+		{"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", true, false, "two knights: a helpmate exists"},
+		{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", false, false, "a bishop against a bare king"},
+		{"4k3/8/8/8/8/1B6/8/3BKB2 w - - 0 1", false, false, "bishops all on light squares"},
+		{"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", true, false, "the bishop pair"},
+		{"4kb2/8/8/8/8/8/8/3BK3 w - - 0 1", true, true, "bishops on both colours, one each side"},
+		{"2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1", false, false, "bishops of one colour, one each side"},
+		{"4kn2/8/8/8/8/8/8/4KB2 w - - 0 1", true, true, "a bishop against a knight, which may block"},
+		{"4k3/8/8/8/8/8/3p4/4KB2 w - - 0 1", true, true, "a bishop against a pawn"},
+		{StartFEN, true, true, "the start"},
+	}
+	for _, tt := range tests {
+		p := MustParseFEN(tt.fen)
+		if w, b := p.CanCheckmate(White), p.CanCheckmate(Black); w != tt.white || b != tt.black {
+			t.Errorf("%s (%s): CanCheckmate(White), CanCheckmate(Black) = %v, %v, want %v, %v", tt.why, tt.fen, w, b, tt.white, tt.black)
+		}
+		// A position where neither side can mate is insufficient material.
+		if !tt.white && !tt.black && !p.IsInsufficientMaterial() {
+			t.Errorf("%s (%s): neither side can mate, but IsInsufficientMaterial is false", tt.why, tt.fen)
 		}
 	}
 }
@@ -287,6 +335,8 @@ func TestDecisionsFromOutside(t *testing.T) {
 		{"flag", StartFEN, func(g *Game) error { return g.Forfeit(Black, TimeForfeit) }, Outcome{WhiteWins, TimeForfeit}},
 		{"flag vs lone king", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", func(g *Game) error { return g.Forfeit(White, TimeForfeit) }, Outcome{Draw, TimeForfeit}},
 		{"flag with a lone king", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", func(g *Game) error { return g.Forfeit(Black, TimeForfeit) }, Outcome{WhiteWins, TimeForfeit}},
+		{"flag vs king and knight", "n3k3/8/8/8/8/8/8/3QK3 w - - 0 1", func(g *Game) error { return g.Forfeit(White, TimeForfeit) }, Outcome{Draw, TimeForfeit}},
+		{"flag vs king and knight, with a pawn to block", "n3k3/8/8/8/8/8/P7/4K3 w - - 0 1", func(g *Game) error { return g.Forfeit(White, TimeForfeit) }, Outcome{BlackWins, TimeForfeit}},
 		{"forfeit by adjudication", StartFEN, func(g *Game) error { return g.Forfeit(White, Adjudication) }, Outcome{BlackWins, Adjudication}},
 		{"adjudicate draw", StartFEN, func(g *Game) error { return g.Adjudicate(Draw) }, Outcome{Draw, Adjudication}},
 	}

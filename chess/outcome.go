@@ -164,8 +164,38 @@ func (p *Position) IsInsufficientMaterial() bool {
 	return bishops&LightSquares == 0 || bishops&DarkSquares == 0
 }
 
-// BareKing reports whether c has nothing left but its king: a side that
-// can never checkmate (a loss on time against it is a draw).
+// BareKing reports whether c has nothing left but its king.
 func (p *Position) BareKing(c Color) bool {
 	return p.byColor[c] == p.Pieces(c, King)
+}
+
+// CanCheckmate reports whether c has the material to checkmate the other
+// side by some series of legal moves, however unlikely (the other side
+// helping): the test of FIDE article 6.9, which makes a loss on time a draw
+// when the winner could never mate. It judges by material, as lichess does,
+// and so answers false only when mate is impossible:
+//   - c has its king alone;
+//   - c has a king and one knight, and the other side nothing but its king
+//     and queens (no piece of its own to block its king's flight);
+//   - c has a king and bishops only, every bishop on the board stands on
+//     squares of one colour, and the other side has no knight or pawn.
+//
+// Positions that are dead for other reasons (a locked pawn chain) count as
+// positions where mate is possible.
+func (p *Position) CanCheckmate(c Color) bool {
+	other := c.Other()
+	own := p.byColor[c] &^ p.Pieces(c, King)
+	knights, bishops := p.Pieces(c, Knight), p.Pieces(c, Bishop)
+	switch {
+	case own == 0:
+		return false
+	case own == knights && !knights.MoreThanOne():
+		theirs := p.byColor[other] &^ p.Pieces(other, King) &^ p.Pieces(other, Queen)
+		return theirs != 0
+	case own == bishops:
+		all := p.byType[Bishop]
+		oneColour := all&LightSquares == 0 || all&DarkSquares == 0
+		return !oneColour || p.Pieces(other, Knight)|p.Pieces(other, Pawn) != 0
+	}
+	return true
 }

@@ -80,7 +80,8 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // in values); move numbers ("1.", "1...", or none); moves in SAN with the
 // tolerance of Position.ParseSAN; brace and semicolon comments (kept, after
 // the move they follow; comments before the first move are the game's
-// Comment(0)); NAGs ("$1") and suffix marks ("!", "?", "!!", "??", "!?",
+// Comment(0); a [%clk H:MM:SS] command in a move's comment is taken out
+// of it and becomes the move's Clock reading); NAGs ("$1") and suffix marks ("!", "?", "!!", "??", "!?",
 // "?!", kept as NAGs 1 to 6); "%" escape lines (ignored); and termination
 // markers; a UTF-8 byte order mark at the start is skipped. Variations
 // ("(...)", nested to any depth) are read and skipped: a Game keeps only the
@@ -327,8 +328,15 @@ func (gp *gameParser) start() error {
 }
 
 // addComment attaches a comment to the last move played (or to the start).
+// A [%clk] command in the comment of a move is its clock reading.
 func (gp *gameParser) addComment(text string) {
 	ply := gp.g.Len()
+	if ply > 0 {
+		if rest, d, ok := cutClock(text); ok {
+			gp.g.SetClock(ply, d)
+			text = rest
+		}
+	}
 	gp.g.SetComment(ply, joinComments(gp.g.Comment(ply), text))
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // textLineOf returns the line number (from 1) of the first occurrence of sub
@@ -445,4 +446,83 @@ var pgnSeeds = []string{
 	"[FEN \"" + fenPromotion + "\"]\n\n1. exd8=N 1/2-1/2",
 	"% esc\n{a} 1. f3 e5 2. g4 Qh4# 0-1",
 	"1. e4 e5 2. Ke3 *\n\n1. d4 *",
+	"[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:02]} e5 {[%clk 0:02:59.55] x} *",
+}
+
+// TestPGNClockRoundTrip writes a game played on a clock and reads it back:
+// the TimeControl tag and every move's [%clk] reading survive, and a
+// comment beside a reading stays a comment.
+func TestPGNClockRoundTrip(t *testing.T) {
+	g := NewGame()
+	g.SetTag("TimeControl", "180+2")
+	playAll(t, g, "e4", "e5", "Nf3", "Nc6")
+	readings := []time.Duration{
+		182 * time.Second,
+		181*time.Second + 500*time.Millisecond,
+		3*time.Hour + 59*time.Minute + 59*time.Second,
+		4700 * time.Millisecond,
+	}
+	for i, d := range readings {
+		g.SetClock(i+1, d)
+	}
+	g.SetComment(2, "The open game.")
+	pgn := g.PGN()
+	for _, want := range []string{
+		`[TimeControl "180+2"]`,
+		"1. e4 {[%clk 0:03:02]} 1... e5 {[%clk 0:03:01.5] The open game.} 2. Nf3 {[%clk 3:59:59]}",
+		"2... Nc6 {[%clk 0:00:04.7]} *",
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(pgn), " "), want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+	back, err := ReadPGN(strings.NewReader(pgn))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("reading it back: %d games, %v", len(back), err)
+	}
+	b := back[0]
+	for i, want := range readings {
+		if got, ok := b.Clock(i + 1); !ok || got != want {
+			t.Errorf("move %d: Clock = %v, %v; want %v", i+1, got, ok, want)
+		}
+	}
+	if got := b.Comment(2); got != "The open game." {
+		t.Errorf("comment after 1...e5 = %q, want the text without the clock", got)
+	}
+	if got := b.Tag("TimeControl"); got != "180+2" {
+		t.Errorf("TimeControl = %q", got)
+	}
+	if b.PGN() != pgn {
+		t.Errorf("written again:\n%s\nfirst:\n%s", b.PGN(), pgn)
+	}
+}
+
+// TestReadPGNClocks reads [%clk] commands as other programs write them.
+func TestReadPGNClocks(t *testing.T) {
+	tests := []struct {
+		movetext string
+		want     []time.Duration // per move; -1 for none
+		comments []string
+	}{
+		{"1. e4 { [%clk 0:00:30] } e5 { [%clk 0:00:29.9] [%eval 0.2] } *",
+			[]time.Duration{30 * time.Second, 29900 * time.Millisecond}, []string{"", "[%eval 0.2]"}},
+		{"1. e4 {[%clk 1:5:3]} e5 {no clock} *",
+			[]time.Duration{time.Hour + 5*time.Minute + 3*time.Second, -1}, []string{"", "no clock"}},
+		{"1. e4 {[%clk 0:61:00]} *", []time.Duration{-1}, []string{"[%clk 0:61:00]"}}, // not a reading: kept as text
+	}
+	for _, tt := range tests {
+		g, err := NewPGNReader(strings.NewReader(tt.movetext)).Next()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.movetext, err)
+		}
+		for i, want := range tt.want {
+			got, ok := g.Clock(i + 1)
+			if (want < 0 && ok) || (want >= 0 && (!ok || got != want)) {
+				t.Errorf("%s: move %d: Clock = %v, %v; want %v", tt.movetext, i+1, got, ok, want)
+			}
+			if c := g.Comment(i + 1); c != tt.comments[i] {
+				t.Errorf("%s: move %d: comment %q, want %q", tt.movetext, i+1, c, tt.comments[i])
+			}
+		}
+	}
 }

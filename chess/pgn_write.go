@@ -14,7 +14,8 @@ const pgnLineWidth = 79
 // wrapped to lines of at most 79 characters (except a single longer
 // comment word): move numbers ("12." before White's moves, "12..." before
 // Black's when it starts the game or follows a comment), moves in SAN, NAGs
-// as "$n", comments in braces, and the termination marker, which always
+// as "$n", comments in braces (a move's clock reading first, as the
+// command [%clk 0:02:58]), and the termination marker, which always
 // matches the Result tag. The text ends with a newline.
 func (g *Game) PGN() string {
 	var sb strings.Builder
@@ -63,7 +64,7 @@ func (g *Game) PGN() string {
 		for _, n := range g.notes[i+1].nags {
 			emit(n.String())
 		}
-		needNumber = emitComment(g.notes[i+1].comment)
+		needNumber = emitComment(g.notes[i+1].text())
 	}
 	emit(g.outcome.Result.String())
 	sb.WriteByte('\n')
@@ -75,6 +76,19 @@ func (g *Game) PGN() string {
 func (g *Game) WritePGN(w io.Writer) error {
 	_, err := io.WriteString(w, g.PGN()+"\n")
 	return err
+}
+
+// text returns the comment a move's note writes in PGN: its clock reading
+// as a [%clk] command, then its comment.
+func (n *note) text() string {
+	if !n.timed {
+		return n.comment
+	}
+	clk := "[%clk " + formatClock(n.clock) + "]"
+	if n.comment == "" {
+		return clk
+	}
+	return clk + " " + n.comment
 }
 
 // escapeTagValue escapes a tag value for a PGN string: backslashes and

@@ -23,15 +23,22 @@ func Repeated(hashes []uint64, halfmoveClock int) bool {
 }
 
 // repetitions returns how many times the current position has occurred in
-// the game, itself included. Only positions since the last capture or pawn
-// move can repeat it, with the same side to move, so it looks at every
-// second one of those; a hash match is confirmed by comparing positions.
+// the game, itself included.
 func (g *Game) repetitions() int {
 	n := len(g.positions) - 1
-	cur := &g.positions[n]
+	return repetitions(&g.positions[n], g.positions[:n])
+}
+
+// repetitions returns how many times p has occurred, itself included, in a
+// game where the positions before it are before, oldest first. Only
+// positions since the last capture or pawn move can repeat it, with the
+// same side to move, so it looks at every second one of those; a hash match
+// is confirmed by comparing positions.
+func repetitions(p *Position, before []Position) int {
+	n := len(before)
 	count := 1
-	for i := n - 2; i >= 0 && i >= n-cur.HalfmoveClock(); i -= 2 {
-		if q := &g.positions[i]; q.hash == cur.hash && samePosition(q, cur) {
+	for i := n - 2; i >= 0 && i >= n-p.HalfmoveClock(); i -= 2 {
+		if q := &before[i]; q.hash == p.hash && samePosition(q, p) {
 			count++
 		}
 	}

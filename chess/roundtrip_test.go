@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -170,6 +171,11 @@ func sameGame(a, b *Game) string {
 	for ply := 0; ply <= a.Len(); ply++ {
 		if a.Comment(ply) != b.Comment(ply) {
 			return "comment " + b.Comment(ply)
+		}
+		ca, oka := a.Clock(ply)
+		cb, okb := b.Clock(ply)
+		if ca != cb || oka != okb {
+			return fmt.Sprintf("clock after ply %d: %v, %v", ply, cb, okb)
 		}
 		if !slices.Equal(a.NAGs(ply), b.NAGs(ply)) {
 			return "NAGs"

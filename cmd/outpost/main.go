@@ -49,7 +49,8 @@ var commands = []command{
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
 	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates", runExplain},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
-	{"datagen", "play self-play games and write their quiet positions, labelled by result, for tuning", runDatagen},
+	{"datagen", "play self-play games and keep their quiet positions: training data for the network (or the tuner)", runDatagen},
+	{"train", "train the evaluation network on the positions datagen made", runTrain},
 	{"tune", "fit the evaluation's weights to game results (Texel tuning)", runTune},
 }
 

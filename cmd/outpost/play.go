@@ -14,11 +14,12 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	gameplay "github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/internal/tui"
 )
 
-const playSynopsis = `outpost play [--white human|ai:LEVEL] [--black human|ai:LEVEL] [--fen FEN | --load FILE.pgn | --resume]
+const playSynopsis = `outpost play [--white human|ai:LEVEL] [--black human|ai:LEVEL] [--clock MIN+SEC] [--fen FEN | --load FILE.pgn | --resume]
        outpost play --plain [flags]`
 
 const playDescription = `Play is the terminal game: a full-screen board (Unicode pieces, coloured
@@ -26,12 +27,16 @@ squares, mouse clicks where the terminal has them) against Outpost at a level
 from 1 to 8, "classic" (the tutorials' minimax) or "max", against another
 person, or Outpost against itself to watch.
 
-Without --white or --black a start menu chooses your colour and the level;
-with them the game starts at once ("ai" alone is level 3). Move with the
-arrow keys (or i j k l) and Enter or space to pick a piece up and put it
-down, or type the move in SAN or UCI (a file letter or a piece letter opens
-the move line, as ":" does; e4, Nf3, O-O, e7e8q). Keys: u takeback, t turn
-the board around, s save as PGN, o load a PGN, n new game, p pause the AI,
+Without --white or --black a start menu chooses your colour, the level and
+the clock; with them the game starts at once ("ai" alone is level 3).
+--clock 5+3 plays on a clock, as lichess writes it: 5 minutes each and 3
+seconds added after each move; a side whose time runs out loses (a draw
+when the other could never mate). Move with the arrow keys (or i j k l)
+and Enter or space to pick a piece up and put it down, or type the move in
+SAN or UCI (a file letter or a piece letter opens the move line, as ":"
+does; e4, Nf3, O-O, e7e8q; "draw" claims, accepts or offers a draw,
+"resign" resigns). Keys: u takeback, r redo, t turn the board around, s save
+as PGN, o load a PGN, n new game, p pause,
 Esc make the AI move now, ? help, q quit.
 
 Unfinished games are kept in the game store the web app shares (see --store);
@@ -40,7 +45,7 @@ Unfinished games are kept in the game store the web app shares (see --store);
 --plain (also used when standard input or output is not a terminal) is a
 line mode for pipes, scripts and screen readers: it prints the board as text,
 reads one move (or command: help lists them) a line from standard input and
-prints every move and the result. For example:
+prints every move (and the clocks, on a clock) and the result. For example:
 
   printf 'e4\nNf3\n' | outpost play --plain --black ai:1`
 
@@ -64,6 +69,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 	fen := fs.String("fen", "", "start from this position, in `FEN`")
 	load := fs.String("load", "", "continue the first game of a PGN `FILE`")
 	resume := fs.Bool("resume", false, "continue the last unfinished terminal game from the store")
+	clock := fs.String("clock", "", "play on a clock: `MIN+SEC`, minutes each and seconds added a move, as lichess writes it (3+2, 0.5+0)")
 	ascii := fs.Bool("ascii", false, "draw pieces as letters, for terminals that draw chess glyphs badly")
 	plain := fs.Bool("plain", false, "line mode: text board, moves read from standard input (for pipes and screen readers)")
 	storePath := fs.String("store", "", "the game store, a SQLite `FILE` (default: outpost.db in the user's data directory, shared with the web app)")
@@ -84,8 +90,8 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 	switch {
 	case sources > 1:
 		return usageErrorf(fs, "--fen, --load and --resume cannot be used together")
-	case *resume && (set["white"] || set["black"]):
-		return usageErrorf(fs, "--resume continues the stored game with its players; --white and --black cannot change them")
+	case *resume && (set["white"] || set["black"] || set["clock"]):
+		return usageErrorf(fs, "--resume continues the stored game with its players and clock; --white, --black and --clock cannot change them")
 	case *movetime < 1:
 		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
 	case *delay < 0:
@@ -112,6 +118,11 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		bName = "human"
 	}
 	var err error
+	if *clock != "" {
+		if cfg.Clock, err = gameplay.ParseTimeControl(*clock); err != nil {
+			return usageErrorf(fs, "--clock: %v", err)
+		}
+	}
 	if cfg.White, err = tui.ParsePlayer(wName); err != nil {
 		return usageErrorf(fs, "--white: %v", err)
 	}
@@ -128,7 +139,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		cfg.Notice = fmt.Sprintf("Games are not kept (%v).", err)
 	} else {
 		defer st.Close()
-		cfg.Keeper = tui.StoreKeeper{Store: st}
+		cfg.Store = st
 	}
 
 	switch {
@@ -141,14 +152,15 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 			return fmt.Errorf("--load: %w", err)
 		}
 	case *resume:
-		g, players, id, err := tui.ResumeLatest(ctx, st)
+		r, err := tui.ResumeLatest(ctx, st)
 		if errors.Is(err, store.ErrNotFound) {
 			return errors.New("no unfinished terminal game to resume")
 		}
 		if err != nil {
 			return err
 		}
-		cfg.Game, cfg.GameID, cfg.White, cfg.Black = g, id, players[chess.White], players[chess.Black]
+		cfg.Resume = r
+		cfg.White, cfg.Black = r.Players()[chess.White], r.Players()[chess.Black]
 	}
 
 	if lineMode {

@@ -62,6 +62,8 @@ func TestPlayPlain(t *testing.T) {
 		{"--load", []string{"--load", pgn, "--white", "ai:1", "--black", "human"}, "moves\n", []string{"1. d4       d5", "2. c4"}},
 		{"the AI against itself", []string{"--white", "ai:1", "--black", "ai:1", "--fen", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"}, "",
 			[]string{"Outpost level 1 played 1. ", "Game over. 1"}},
+		{"on a clock", []string{"--black", "ai:1", "--clock", "5+3"}, "e4\n",
+			[]string{"Clocks (5+3): White ▶ ", " · Black 5:00.", "You played 1. e4.", "Clocks: White 5:0", " · Black ▶ ", "Outpost level 1 played 1... ", "Clocks: White ▶ 5:0", " · Black 5:0", "End of input."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,7 +91,10 @@ func TestPlayErrors(t *testing.T) {
 		{"bad level", []string{"play", "--black", "ai:11"}, 2, `--black: tui: player "ai:11"`},
 		{"bad FEN", []string{"play", "--fen", "8/8 w - -", "--store", db}, 2, "--fen: chess: FEN"},
 		{"two starts", []string{"play", "--fen", "x", "--resume"}, 2, "--fen, --load and --resume cannot be used together"},
-		{"resume with players", []string{"play", "--resume", "--white", "human"}, 2, "--white and --black cannot change them"},
+		{"resume with players", []string{"play", "--resume", "--white", "human"}, 2, "--white, --black and --clock cannot change them"},
+		{"resume with a clock", []string{"play", "--resume", "--clock", "3+2"}, 2, "--white, --black and --clock cannot change them"},
+		{"bad clock", []string{"play", "--clock", "3"}, 2, `--clock: play: clock "3": no "+" between the minutes and the increment`},
+		{"clock of nothing", []string{"play", "--clock", "0+0"}, 2, `both are 0`},
 		{"bad movetime", []string{"play", "--movetime", "0"}, 2, "--movetime 0"},
 		{"bad delay", []string{"play", "--delay", "-1"}, 2, "--delay -1"},
 		{"positional", []string{"play", "e4"}, 2, `unexpected argument "e4"`},
@@ -301,5 +306,36 @@ func TestPlayInTerminal(t *testing.T) {
 	out := playPlain(t, "moves\n", "--store", db, "--resume")
 	if missing := containsInOrder(out, "1. e4", "2. Nf3"); missing != "" {
 		t.Errorf("the resumed game lacks %q:\n%s", missing, out)
+	}
+}
+
+// TestPlayOnAClockInTerminal plays a game on a clock in a pseudo-terminal:
+// the side panel shows both clocks, the AI answers within its time, and
+// when the person's time runs out the game ends on time by itself.
+func TestPlayOnAClockInTerminal(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	s := startInTerminal(t, 120, 40, "play", "--black", "ai:1", "--clock", "0.1+1", "--seed", "11", "--store", db)
+	s.waitFor("White: You   Black: Outpost level 1", "0:0") // 6 seconds each: shown with tenths under 10
+	s.keys("e")
+	s.keys("4")
+	s.keys("\r")
+	s.waitFor("1. e4", "Outpost level 1 played 1... ")
+	// White's clock runs out: nobody types anything more.
+	s.waitFor("0-1: Black wins on time")
+	if text := s.text(); !strings.Contains(text, "0:00.0") {
+		t.Errorf("White's clock at the flag:\n%s", text)
+	}
+	s.keys("q") // the game is over: q quits at once
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("outpost play did not exit after q\n%s", s.text())
+	}
+	s.waitFor("0-1: Black wins on time")
+	if out := playPlain(t, "quit\n", "--store", db, "--black", "ai:1", "--clock", "1+0"); !strings.Contains(out, "Clocks (1+0)") {
+		t.Errorf("a new game on a clock:\n%s", out)
 	}
 }

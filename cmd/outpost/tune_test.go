@@ -16,7 +16,7 @@ func TestDatagenAndTune(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data.txt")
 	var stdout, stderr bytes.Buffer
-	err := datagen([]string{"--games", "2", "--nodes", "300", "--seed", "3", "--out", data}, &stdout, &stderr)
+	err := runDatagenTo([]string{"--format", "texel", "--games", "2", "--nodes", "300", "--seed", "3", "--out", data}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("datagen: %v (stderr %q)", err, stderr.String())
 	}

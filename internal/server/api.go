@@ -20,6 +20,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -66,6 +67,9 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/games/{id}/redo", map[string]handlerFunc{"POST": srv.redo})
 	handle("/api/games/{id}/resign", map[string]handlerFunc{"POST": srv.resign})
 	handle("/api/games/{id}/draw", map[string]handlerFunc{"POST": srv.claimDraw})
+	handle("/api/games/{id}/draw/offer", map[string]handlerFunc{"POST": srv.offerDraw})
+	handle("/api/games/{id}/draw/accept", map[string]handlerFunc{"POST": srv.acceptDraw})
+	handle("/api/games/{id}/draw/decline", map[string]handlerFunc{"POST": srv.declineDraw})
 	handle("/api/games/{id}/hint", map[string]handlerFunc{"POST": srv.hint})
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
 	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
@@ -113,15 +117,18 @@ func (srv *Server) serve(h handlerFunc) http.Handler {
 // writeError answers with err's status and reason.
 func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
+	var re *play.RuleError
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &ae):
+	case errors.As(err, &re) && re.Illegal:
+		ae = &apiError{http.StatusBadRequest, re.Text}
+	case errors.As(err, &re):
+		ae = &apiError{http.StatusConflict, re.Text}
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{http.StatusNotFound, fmt.Sprintf("unknown game %q", r.PathValue("id"))}
 	case errors.Is(err, store.ErrConflict):
-		ae = &apiError{http.StatusConflict, "stale ply: the game changed"}
-	case errors.Is(err, store.ErrFinished):
-		ae = &apiError{http.StatusConflict, "game over"}
+		ae = &apiError{http.StatusConflict, "the game was changed elsewhere: load it again"}
 	case errors.As(err, &mbe):
 		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
 	case errors.Is(err, store.ErrDamaged):
@@ -231,18 +238,19 @@ func authorize(r *http.Request, s *session) error {
 
 // checkPlayer validates a player name.
 func checkPlayer(field, v string) error {
-	if v != store.Human && v != store.AI {
-		return errorf(http.StatusBadRequest, "%s must be %q or %q, not %q", field, store.Human, store.AI, v)
+	if v != play.KindHuman && v != play.KindAI {
+		return errorf(http.StatusBadRequest, "%s must be %q or %q, not %q", field, play.KindHuman, play.KindAI, v)
 	}
 	return nil
 }
 
-// checkLevel validates a level name.
-func checkLevel(field, v string) error {
-	if _, err := engine.ParseLevel(v); err != nil {
-		return errorf(http.StatusBadRequest, "%s: unknown level %q (want 1-8, classic or max)", field, v)
+// parseLevel reads a level name given in field.
+func parseLevel(field, v string) (engine.Level, error) {
+	l, err := engine.ParseLevel(v)
+	if err != nil {
+		return engine.Level{}, errorf(http.StatusBadRequest, "%s: unknown level %q (want 1-8, classic or max)", field, v)
 	}
-	return nil
+	return l, nil
 }
 
 func checkSpeed(v int) error {
@@ -252,11 +260,105 @@ func checkSpeed(v int) error {
 	return nil
 }
 
+// newTimeControl reads the clock of a new game: nil is a game without
+// clocks.
+func newTimeControl(c *ClockRequest) (play.TimeControl, error) {
+	if c == nil {
+		return play.TimeControl{}, nil
+	}
+	maxLimit, maxInc := int(play.MaxLimit/time.Second), int(play.MaxIncrement/time.Second)
+	switch {
+	case c.Limit < 0 || c.Limit > maxLimit:
+		return play.TimeControl{}, errorf(http.StatusBadRequest, "clock: limit must be 0 to %d seconds, not %d", maxLimit, c.Limit)
+	case c.Increment < 0 || c.Increment > maxInc:
+		return play.TimeControl{}, errorf(http.StatusBadRequest, "clock: increment must be 0 to %d seconds, not %d", maxInc, c.Increment)
+	case c.Limit == 0 && c.Increment == 0:
+		return play.TimeControl{}, errorf(http.StatusBadRequest, "clock: limit and increment cannot both be 0 (leave clock out for a game without clocks)")
+	}
+	return play.TimeControl{Limit: time.Duration(c.Limit) * time.Second, Increment: time.Duration(c.Increment) * time.Second}, nil
+}
+
 func or(v, def string) string {
 	if v == "" {
 		return def
 	}
 	return v
+}
+
+// newPlayers reads the players of a new game: kinds (default a person
+// White against the AI) and the AI's levels (level for both unless a
+// side's own is given; a person has none).
+func newPlayers(req *NewGameRequest) ([2]play.Player, error) {
+	var players [2]play.Player
+	level := or(req.Level, defaultLevel)
+	if _, err := parseLevel("level", level); err != nil {
+		return players, err
+	}
+	sides := [2]struct{ name, kind, level string }{
+		{"white", or(req.White, play.KindHuman), req.WhiteLevel},
+		{"black", or(req.Black, play.KindAI), req.BlackLevel},
+	}
+	for c, side := range sides {
+		if err := checkPlayer(side.name, side.kind); err != nil {
+			return players, err
+		}
+		if side.kind == play.KindHuman {
+			if side.level != "" {
+				return players, errorf(http.StatusBadRequest, "%sLevel: %s is played by a person, who has no level", side.name, side.name)
+			}
+			continue
+		}
+		l, err := parseLevel(side.name+"Level", or(side.level, level))
+		if err != nil {
+			return players, err
+		}
+		players[c] = play.AI(l)
+	}
+	return players, nil
+}
+
+// newChessGame reads the start of a new game: the standard position, a
+// FEN, or the moves of a PGN replayed (the game ends only by rule,
+// whatever the PGN's result marker said).
+func newChessGame(req *NewGameRequest) (*chess.Game, error) {
+	start := chess.StartingPosition()
+	var moves []chess.Move
+	switch {
+	case req.FEN != "" && req.PGN != "":
+		return nil, errorf(http.StatusBadRequest, "give fen or pgn, not both")
+	case req.FEN != "":
+		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "bad FEN: %s", plainError(err))
+		}
+		start = p
+	case req.PGN != "":
+		games, err := chess.ReadPGN(strings.NewReader(req.PGN))
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+		}
+		if len(games) == 0 {
+			return nil, errorf(http.StatusBadRequest, "bad PGN: no game in it")
+		}
+		start, moves = games[0].StartPosition(), games[0].Moves()
+	}
+	g := chess.NewGameFromPosition(start)
+	for _, m := range moves {
+		if err := g.Play(m); err != nil {
+			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+		}
+	}
+	return g, nil
+}
+
+// plainError returns err's text without the package name a Go error
+// starts with ("chess: "), for people.
+func plainError(err error) string {
+	text := err.Error()
+	if pkg, rest, ok := strings.Cut(text, ": "); ok && !strings.ContainsAny(pkg, " \"") {
+		return rest
+	}
+	return text
 }
 
 // createGame is POST /api/games.
@@ -265,83 +367,48 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(w, r, &req, false); err != nil {
 		return err
 	}
-	rec := store.Game{
-		Source: store.SourceWeb,
-		White:  or(req.White, store.Human), Black: or(req.Black, store.AI),
-		SpeedMs: defaultSpeedMs, Paused: req.Paused,
+	players, err := newPlayers(&req)
+	if err != nil {
+		return err
 	}
-	level := or(req.Level, defaultLevel)
-	rec.WhiteLevel, rec.BlackLevel = or(req.WhiteLevel, level), or(req.BlackLevel, level)
+	speed := defaultSpeedMs
 	if req.SpeedMs != nil {
-		rec.SpeedMs = *req.SpeedMs
+		speed = *req.SpeedMs
 	}
-	for _, err := range []error{
-		checkPlayer("white", rec.White), checkPlayer("black", rec.Black),
-		checkLevel("level", level), checkLevel("whiteLevel", rec.WhiteLevel), checkLevel("blackLevel", rec.BlackLevel),
-		checkSpeed(rec.SpeedMs),
-	} {
-		if err != nil {
-			return err
-		}
+	if err := checkSpeed(speed); err != nil {
+		return err
 	}
-
-	start := chess.StartingPosition()
-	var moves []chess.Move
-	switch {
-	case req.FEN != "" && req.PGN != "":
-		return errorf(http.StatusBadRequest, "give fen or pgn, not both")
-	case req.FEN != "":
-		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
-		if err != nil {
-			return errorf(http.StatusBadRequest, "bad FEN: %v", err)
-		}
-		start = p
-	case req.PGN != "":
-		games, err := chess.ReadPGN(strings.NewReader(req.PGN))
-		if err != nil {
-			return errorf(http.StatusBadRequest, "bad PGN: %v", err)
-		}
-		if len(games) == 0 {
-			return errorf(http.StatusBadRequest, "bad PGN: no game in it")
-		}
-		start, moves = games[0].StartPosition(), games[0].Moves()
+	tc, err := newTimeControl(req.Clock)
+	if err != nil {
+		return err
 	}
-	// Replay the moves: the game ends only by rule, whatever a PGN's
-	// result marker said.
-	g := chess.NewGameFromPosition(start)
-	for _, m := range moves {
-		if err := g.Play(m); err != nil {
-			return errorf(http.StatusBadRequest, "bad PGN: %v", err)
-		}
-		rec.Moves = append(rec.Moves, m.String())
-	}
-	rec.StartFEN = start.FEN()
-	rec.Result = "*"
-	if o := g.Outcome(); o.IsOver() {
-		rec.Result, rec.Reason = o.Result.String(), o.Reason.String()
+	cg, err := newChessGame(&req)
+	if err != nil {
+		return err
 	}
 	tok, hash, err := newToken()
 	if err != nil {
 		return err
 	}
-	rec.TokenHash = hash
-	if err := srv.store.CreateGame(r.Context(), &rec); err != nil {
-		return err
-	}
-	s, err := srv.loadSession(r.Context(), rec)
+	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed}, false)
+	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper})
 	if err != nil {
 		return err
 	}
+	s := &session{
+		srv: srv, id: keeper.ID(), source: store.SourceWeb, tokenHash: hash, createdAt: time.Now().UTC(),
+		g: g, speedMs: speed, lastUsed: time.Now(),
+	}
 	srv.add(s)
 	s.mu.Lock()
-	s.scheduleLocked(0)
+	s.publishLocked()
 	state := s.stateJSONLocked()
 	s.mu.Unlock()
 	writeJSON(w, http.StatusCreated, struct {
 		ID    string          `json:"id"`
 		Token string          `json:"token"`
 		Game  json.RawMessage `json:"game"`
-	}{rec.ID, tok, state})
+	}{s.id, tok, state})
 	return nil
 }
 
@@ -374,6 +441,9 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 			White: m.White, Black: m.Black, WhiteLevel: m.WhiteLevel, BlackLevel: m.BlackLevel,
 			Result: m.Result, Reason: m.Reason, Plies: m.Plies, Source: m.Source,
 		}
+		if tc := (play.TimeControl{Limit: m.TimeLimit, Increment: m.TimeIncrement}); tc.Timed() {
+			games[i].Clock = tc.String()
+		}
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Games []Summary `json:"games"`
@@ -399,25 +469,26 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g := s.game.Clone()
-	white, black := playerName(s.white, s.whiteLevel), playerName(s.black, s.blackLevel)
+	players := s.g.Players()
+	pgn := s.g.PGN(
+		chess.Tag{Name: "Event", Value: "Outpost game"},
+		chess.Tag{Name: "Site", Value: "Outpost"},
+		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
+		chess.Tag{Name: "White", Value: playerName(players[chess.White])},
+		chess.Tag{Name: "Black", Value: playerName(players[chess.Black])},
+	)
 	s.mu.Unlock()
-	g.SetTag("Event", "Outpost game")
-	g.SetTag("Site", "Outpost")
-	g.SetTag("Date", s.createdAt.Format("2006.01.02"))
-	g.SetTag("White", white)
-	g.SetTag("Black", black)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="outpost-%s.pgn"`, s.id))
 	w.WriteHeader(http.StatusOK)
-	io.WriteString(w, g.PGN())
+	io.WriteString(w, pgn)
 	return nil
 }
 
 // playerName names a player in PGN.
-func playerName(player, level string) string {
-	if player == store.AI {
-		return fmt.Sprintf("Outpost (level %s)", level)
+func playerName(p play.Player) string {
+	if p.AI {
+		return fmt.Sprintf("Outpost (level %s)", p.LevelName())
 	}
 	return "Human"
 }
@@ -458,14 +529,6 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	return nil
 }
 
-// errIfOver returns a 409 error when the game has ended.
-func (s *session) errIfOver() error {
-	if o := s.game.Outcome(); o.IsOver() {
-		return errorf(http.StatusConflict, "game over: %v", o)
-	}
-	return nil
-}
-
 // move is POST /api/games/{id}/moves.
 func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 	var req MoveRequest
@@ -476,179 +539,71 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 		case req.Ply == nil:
 			return errorf(http.StatusBadRequest, "missing field ply (the number of plies played)")
 		}
-		if err := s.errIfOver(); err != nil {
-			return err
-		}
-		if n := s.game.Len(); *req.Ply != n {
+		if n := s.g.Chess().Len(); *req.Ply != n {
 			return errorf(http.StatusConflict, "stale ply: the game has %d plies, not %d", n, *req.Ply)
 		}
-		if s.player(s.toMove()) == store.AI {
-			return errorf(http.StatusConflict, "not your turn: the AI plays %s", colorName(s.toMove()))
+		err := s.apply(func() error { return s.g.MoveText(ctx, req.Move) })
+		var re *play.RuleError
+		if errors.As(err, &re) && re.Illegal {
+			return errorf(http.StatusBadRequest, "illegal move %q: %s", req.Move, re.Text)
 		}
-		m, err := s.game.Position().ParseMove(req.Move)
-		if err != nil {
-			return errorf(http.StatusBadRequest, "illegal move %q: %v", req.Move, err)
-		}
-		if err := srv.store.AppendMoves(ctx, s.id, s.game.Len(), []string{m.String()}); err != nil {
-			return err
-		}
-		if err := s.playLocked(m); err != nil {
-			return err // cannot happen: ParseMove returned a legal move
-		}
-		s.redo = nil
-		s.finishIfOverLocked(ctx)
-		s.changedLocked()
-		return nil
+		return err
 	})
 }
 
 // takeback is POST /api/games/{id}/takeback.
 func (srv *Server) takeback(w http.ResponseWriter, r *http.Request) error {
 	return srv.change(w, r, nil, false, func(ctx context.Context, s *session) error {
-		n := s.game.Len()
-		bothAI := s.white == store.AI && s.black == store.AI
-		keep := -1 // the plies to keep
-		if bothAI {
-			keep = n - 1
-		} else {
-			// Back to before the last move a human played.
-			for k := n - 1; k >= 0; k-- {
-				if s.player(s.game.PositionAt(k).SideToMove()) == store.Human {
-					keep = k
-					break
-				}
-			}
-		}
-		if keep < 0 {
-			return errorf(http.StatusConflict, "nothing to take back")
-		}
-		if bothAI && !s.paused {
-			if err := srv.store.UpdateSettings(ctx, s.id, s.settings(func(st *store.Settings) { st.Paused = true })); err != nil {
-				return err
-			}
-			s.paused = true
-		}
-		if err := srv.store.Truncate(ctx, s.id, keep); err != nil {
+		return s.apply(func() error {
+			_, err := s.g.Takeback(ctx)
 			return err
-		}
-		undone := s.undoLocked(n - keep)
-		s.redo = append(undone, s.redo...)
-		s.changedLocked()
-		return nil
+		})
 	})
-}
-
-// settings returns the game's settings, changed by f.
-func (s *session) settings(f func(st *store.Settings)) store.Settings {
-	st := store.Settings{WhiteLevel: s.whiteLevel, BlackLevel: s.blackLevel, SpeedMs: s.speedMs, Paused: s.paused}
-	f(&st)
-	return st
 }
 
 // redo is POST /api/games/{id}/redo.
 func (srv *Server) redo(w http.ResponseWriter, r *http.Request) error {
 	return srv.change(w, r, nil, false, func(ctx context.Context, s *session) error {
-		if len(s.redo) == 0 {
-			return errorf(http.StatusConflict, "nothing to redo")
-		}
-		if err := s.errIfOver(); err != nil {
+		return s.apply(func() error {
+			_, err := s.g.Redo(ctx)
 			return err
-		}
-		bothAI := s.white == store.AI && s.black == store.AI
-		if !bothAI && s.player(s.toMove()) == store.AI {
-			return errorf(http.StatusConflict, "not your turn: the AI plays %s", colorName(s.toMove()))
-		}
-		// A human's move and the AI's reply after it, when it was played.
-		k := 1
-		c := s.game.Clone()
-		if err := c.Play(s.redo[0]); err != nil {
-			return errorf(http.StatusConflict, "cannot redo: %v", err)
-		}
-		for !bothAI && k < len(s.redo) && !c.Outcome().IsOver() && s.player(c.Position().SideToMove()) == store.AI {
-			if err := c.Play(s.redo[k]); err != nil {
-				break
-			}
-			k++
-		}
-		ucis := make([]string, k)
-		for i, m := range s.redo[:k] {
-			ucis[i] = m.String()
-		}
-		if err := srv.store.AppendMoves(ctx, s.id, s.game.Len(), ucis); err != nil {
-			return err
-		}
-		for _, m := range s.redo[:k] {
-			if err := s.playLocked(m); err != nil {
-				return err // cannot happen: checked on the clone
-			}
-		}
-		s.redo = s.redo[k:]
-		s.finishIfOverLocked(ctx)
-		s.changedLocked()
-		return nil
+		})
 	})
+}
+
+// side returns the side a request speaks for: color when given, else the
+// game's Speaker (answer: for an answer to a draw offer).
+func (s *session) side(color string, answer bool) (chess.Color, error) {
+	switch color {
+	case "white":
+		return chess.White, nil
+	case "black":
+		return chess.Black, nil
+	case "":
+		if c, ok := s.g.Speaker(answer); ok {
+			return c, nil
+		}
+		return chess.White, errorf(http.StatusBadRequest, "missing field color: both players are AIs")
+	}
+	return chess.White, errorf(http.StatusBadRequest, "color must be \"white\" or \"black\", not %q", color)
 }
 
 // resign is POST /api/games/{id}/resign.
 func (srv *Server) resign(w http.ResponseWriter, r *http.Request) error {
-	var req ResignRequest
+	var req SideRequest
 	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
-		if err := s.errIfOver(); err != nil {
+		loser, err := s.side(req.Color, false)
+		if err != nil {
 			return err
 		}
-		var loser chess.Color
-		switch {
-		case req.Color == "white":
-			loser = chess.White
-		case req.Color == "black":
-			loser = chess.Black
-		case req.Color != "":
-			return errorf(http.StatusBadRequest, "color must be \"white\" or \"black\", not %q", req.Color)
-		case s.white == store.Human && s.black == store.AI:
-			loser = chess.White
-		case s.black == store.Human && s.white == store.AI:
-			loser = chess.Black
-		case s.white == store.Human:
-			loser = s.toMove()
-		default:
-			return errorf(http.StatusBadRequest, "missing field color: both players are AIs")
-		}
-		result := chess.WhiteWins
-		if loser == chess.White {
-			result = chess.BlackWins
-		}
-		if err := srv.store.Finish(ctx, s.id, result.String(), chess.Resignation.String()); err != nil {
-			return err
-		}
-		if err := s.game.Resign(loser); err != nil {
-			return err
-		}
-		s.redo = nil
-		s.changedLocked()
-		return nil
+		return s.apply(func() error { return s.g.Resign(ctx, loser) })
 	})
 }
 
 // claimDraw is POST /api/games/{id}/draw.
 func (srv *Server) claimDraw(w http.ResponseWriter, r *http.Request) error {
 	return srv.change(w, r, nil, false, func(ctx context.Context, s *session) error {
-		if err := s.errIfOver(); err != nil {
-			return err
-		}
-		reason, ok := s.game.ClaimableDraw()
-		if !ok {
-			err := s.game.Clone().ClaimDraw()
-			return errorf(http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "chess: "))
-		}
-		if err := srv.store.Finish(ctx, s.id, chess.Draw.String(), reason.String()); err != nil {
-			return err
-		}
-		if err := s.game.ClaimDraw(); err != nil {
-			return err
-		}
-		s.redo = nil
-		s.changedLocked()
-		return nil
+		return s.apply(func() error { return s.g.ClaimDraw(ctx) })
 	})
 }
 
@@ -656,48 +611,78 @@ func (srv *Server) claimDraw(w http.ResponseWriter, r *http.Request) error {
 func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 	var req SettingsRequest
 	return srv.change(w, r, &req, true, func(ctx context.Context, s *session) error {
-		if req.WhiteLevel != nil {
-			if err := checkLevel("whiteLevel", *req.WhiteLevel); err != nil {
+		players := s.g.Players()
+		var levels [2]*play.Player
+		for c, v := range [2]*string{req.WhiteLevel, req.BlackLevel} {
+			if v == nil {
+				continue
+			}
+			name := colorName(chess.Color(c))
+			l, err := parseLevel(name+"Level", *v)
+			if err != nil {
 				return err
 			}
-		}
-		if req.BlackLevel != nil {
-			if err := checkLevel("blackLevel", *req.BlackLevel); err != nil {
-				return err
+			if !players[c].AI {
+				return errorf(http.StatusBadRequest, "%sLevel: %s is played by a person, who has no level", name, name)
 			}
+			p := play.AI(l)
+			levels[c] = &p
 		}
 		if req.SpeedMs != nil {
 			if err := checkSpeed(*req.SpeedMs); err != nil {
 				return err
 			}
+			if err := srv.store.SetSpeed(ctx, s.id, *req.SpeedMs); err != nil {
+				return err
+			}
+			s.speedMs = *req.SpeedMs
 		}
-		st := s.settings(func(st *store.Settings) {
-			if req.WhiteLevel != nil {
-				st.WhiteLevel = *req.WhiteLevel
-			}
-			if req.BlackLevel != nil {
-				st.BlackLevel = *req.BlackLevel
-			}
-			if req.SpeedMs != nil {
-				st.SpeedMs = *req.SpeedMs
+		v := s.g.Version()
+		err := s.apply(func() error {
+			for c, p := range levels {
+				if p != nil {
+					if err := s.g.SetLevel(ctx, chess.Color(c), *p); err != nil {
+						return err
+					}
+				}
 			}
 			if req.Paused != nil {
-				st.Paused = *req.Paused
+				return s.g.SetPaused(ctx, *req.Paused)
 			}
+			return nil
 		})
-		if err := srv.store.UpdateSettings(ctx, s.id, st); err != nil {
-			return err
+		if err == nil && s.g.Version() == v {
+			s.publishLocked() // the speed, or nothing, changed
 		}
-		before := s.levelName(s.toMove())
-		pausing := st.Paused && !s.paused
-		s.whiteLevel, s.blackLevel, s.speedMs, s.paused = st.WhiteLevel, st.BlackLevel, st.SpeedMs, st.Paused
-		if pausing || s.levelName(s.toMove()) != before {
-			s.changedLocked() // the running search is obsolete
-		} else {
-			s.publishLocked()
-		}
-		return nil
+		return err
 	})
+}
+
+// searchOnPool runs a search of params on the worker pool for a request
+// (a hint, a draw judgement) and waits for its result. It fails when the
+// request is cancelled or the server shuts down first.
+func (srv *Server) searchOnPool(ctx context.Context, params engine.Params) (engine.Result, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(srv.ctx, cancel)
+	defer stop()
+	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: params}
+	if !srv.pool.submit(job) {
+		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+	}
+	var res engine.Result
+	var ok bool
+	select {
+	case res, ok = <-job.result:
+	case <-ctx.Done():
+	}
+	if !ok || res.BestMove == chess.NoMove {
+		if srv.ctx.Err() != nil {
+			return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+		}
+		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the search was cancelled")
+	}
+	return res, nil
 }
 
 // hint is POST /api/games/{id}/hint.
@@ -710,7 +695,8 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.errIfOver(); err != nil {
+	if s.g.Over() {
+		err := errorf(http.StatusConflict, "the game is over (%v)", s.g.Outcome())
 		s.mu.Unlock()
 		return err
 	}
@@ -719,38 +705,21 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusConflict, "a hint for this game is already being computed")
 	}
 	s.hinting = true
-	pos := s.game.Position()
-	hashes := s.game.Hashes()
+	pos := s.g.Chess().Position()
+	hashes := s.g.Chess().Hashes()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.hinting = false
 		s.mu.Unlock()
 	}()
-
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(srv.ctx, cancel)
-	defer stop()
-	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: engine.Params{
+	res, err := srv.searchOnPool(r.Context(), engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
 		Limits:   engine.Limits{MoveTime: srv.cfg.HintTime},
-	}}
-	if !srv.pool.submit(job) {
-		return errorf(http.StatusServiceUnavailable, "the server is shutting down")
-	}
-	var res engine.Result
-	var ok bool
-	select {
-	case res, ok = <-job.result:
-	case <-ctx.Done():
-	}
-	if !ok || res.BestMove == chess.NoMove {
-		if srv.ctx.Err() != nil {
-			return errorf(http.StatusServiceUnavailable, "the server is shutting down")
-		}
-		return errorf(http.StatusServiceUnavailable, "no hint: the search was cancelled")
+	})
+	if err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, Hint{
 		Move: res.BestMove.String(), SAN: pos.SAN(res.BestMove),
@@ -774,14 +743,10 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.gone, s.deleted = true, true
-	s.gen++
 	if s.cancel != nil {
 		s.cancel()
 	}
-	if s.timer != nil {
-		s.timer.Stop()
-		s.timer = nil
-	}
+	s.stopTimersLocked()
 	data, _ := json.Marshal(struct {
 		ID string `json:"id"`
 	}{id})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -27,7 +28,7 @@ func TestCreateGame(t *testing.T) {
 		check func(t *testing.T, st GameState)
 	}{
 		{"defaults", NewGameRequest{}, func(t *testing.T, st GameState) {
-			if st.White != "human" || st.Black != "ai" || st.WhiteLevel != "4" || st.BlackLevel != "4" ||
+			if st.White != "human" || st.Black != "ai" || st.WhiteLevel != "" || st.BlackLevel != "4" ||
 				st.SpeedMs != 500 || st.FEN != chess.StartFEN || st.StartFEN != chess.StartFEN ||
 				st.Plies != 0 || len(st.Moves) != 0 || st.Turn != "white" || st.Status != "playing" ||
 				st.Result != "*" || st.Reason != "" || st.Thinking || st.Paused || st.CanRedo || st.LastMove != nil ||
@@ -101,11 +102,17 @@ func TestCreateGameErrors(t *testing.T) {
 		{"wrong type", `{"speedMs":"fast"}`, 400, "malformed JSON"},
 		{"bad player", NewGameRequest{White: "robot"}, 400, `white must be "human" or "ai", not "robot"`},
 		{"bad level", NewGameRequest{Level: "9"}, 400, `unknown level "9"`},
-		{"bad white level", NewGameRequest{WhiteLevel: "easy"}, 400, `whiteLevel: unknown level "easy"`},
+		{"bad white level", NewGameRequest{White: "ai", WhiteLevel: "easy"}, 400, `whiteLevel: unknown level "easy"`},
+		{"a person's level", NewGameRequest{WhiteLevel: "3"}, 400, "whiteLevel: white is played by a person"},
+		{"clock limit", `{"clock":{"limit":10801,"increment":0}}`, 400, "clock: limit must be 0 to 10800 seconds, not 10801"},
+		{"clock increment", `{"clock":{"limit":60,"increment":-1}}`, 400, "clock: increment must be 0 to 180 seconds, not -1"},
+		{"clock of nothing", `{"clock":{"limit":0,"increment":0}}`, 400, "cannot both be 0"},
+		{"clock in minutes", `{"clock":{"limit":"3+2"}}`, 400, "malformed JSON"},
+		{"clock fraction", `{"clock":{"limit":1.5}}`, 400, "malformed JSON"},
 		{"bad speed", `{"speedMs":-1}`, 400, "speedMs -1 out of range"},
 		{"fen and pgn", NewGameRequest{FEN: chess.StartFEN, PGN: "1. e4 *"}, 400, "not both"},
-		{"bad fen", NewGameRequest{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"}, 400, "bad FEN: chess:"},
-		{"bad pgn", NewGameRequest{PGN: "1. e4 e5 2. Ke3 *"}, 400, "bad PGN: chess:"},
+		{"bad fen", NewGameRequest{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"}, 400, "bad FEN: FEN board has 7 ranks"},
+		{"bad pgn", NewGameRequest{PGN: "1. e4 e5 2. Ke3 *"}, 400, "bad PGN: PGN line 1"},
 		{"empty pgn", NewGameRequest{PGN: "   \n"}, 400, "bad PGN: no game"},
 		{"too big", `{"pgn":"` + strings.Repeat(" ", MaxBody) + `"}`, 413, "request body over 65536 bytes"},
 	}
@@ -272,7 +279,7 @@ func TestRoutingErrors(t *testing.T) {
 
 // TestStoredGames loads games written by others: a terminal game (watched,
 // not played) and a web game whose mating move was stored without its
-// result (a crash between the two writes).
+// result (by a version that wrote the two apart).
 func TestStoredGames(t *testing.T) {
 	e := newEnv(t, Config{})
 	ctx := context.Background()
@@ -293,7 +300,15 @@ func TestStoredGames(t *testing.T) {
 		t.Errorf("PGN of a terminal game: %d %s", r.status, r.body)
 	}
 	// The terminal game moves on: the server sees it.
-	if err := e.store.AppendMove(ctx, term.ID, 2, "g1f3"); err != nil {
+	r2, err := play.RecordOf(term)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := play.Restore(r2, play.Options{Keeper: play.NewStoreKeeper(e.store, term, false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tg.MoveText(ctx, "Nf3"); err != nil {
 		t.Fatal(err)
 	}
 	if st := e.get(g); st.Plies != 3 {
@@ -307,8 +322,5 @@ func TestStoredGames(t *testing.T) {
 	}
 	if st := e.get(game{id: mated.ID}); st.Status != "over" || st.Reason != "checkmate" {
 		t.Errorf("mated game %+v", st)
-	}
-	if rec := e.stored(game{id: mated.ID}); rec.Result != "0-1" || rec.Reason != "checkmate" {
-		t.Errorf("the result was not stored on loading: %q %q", rec.Result, rec.Reason)
 	}
 }

@@ -52,8 +52,13 @@ func TestStartWithDamagedGames(t *testing.T) {
 			victim := games[30]
 			e.close()
 			for i, g := range games {
-				if i%4 == 0 {
-					if err := st.UpdateSettings(context.Background(), g.id, store.Settings{WhiteLevel: "1", BlackLevel: "1"}); err != nil {
+				if i%4 == 0 { // the AI may play on after the restart
+					sg, err := st.Get(context.Background(), g.id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sg.Paused = false
+					if err := st.Save(context.Background(), &sg); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -283,32 +283,18 @@ func (f *failingStore) check() error {
 	return nil
 }
 
-func (f *failingStore) AppendMoves(ctx context.Context, id string, ply int, moves []string) error {
+func (f *failingStore) Save(ctx context.Context, g *store.Game) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return f.Store.AppendMoves(ctx, id, ply, moves)
+	return f.Store.Save(ctx, g)
 }
 
-func (f *failingStore) Truncate(ctx context.Context, id string, plies int) error {
+func (f *failingStore) SetSpeed(ctx context.Context, id string, ms int) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return f.Store.Truncate(ctx, id, plies)
-}
-
-func (f *failingStore) Finish(ctx context.Context, id, result, reason string) error {
-	if err := f.check(); err != nil {
-		return err
-	}
-	return f.Store.Finish(ctx, id, result, reason)
-}
-
-func (f *failingStore) UpdateSettings(ctx context.Context, id string, st store.Settings) error {
-	if err := f.check(); err != nil {
-		return err
-	}
-	return f.Store.UpdateSettings(ctx, id, st)
+	return f.Store.SetSpeed(ctx, id, ms)
 }
 
 func (f *failingStore) Delete(ctx context.Context, id string) error {

@@ -40,12 +40,12 @@ func TestMoveErrors(t *testing.T) {
 		{"no ply", hvh, hvh.token, `{"move":"e5"}`, 400, "missing field ply"},
 		{"stale ply", hvh, hvh.token, `{"move":"e5","ply":0}`, 409, "stale ply: the game has 1 plies, not 0"},
 		{"ply ahead", hvh, hvh.token, `{"move":"e5","ply":2}`, 409, "stale ply"},
-		{"illegal", hvh, hvh.token, `{"move":"e4","ply":1}`, 400, "illegal move \"e4\": chess:"},
+		{"illegal", hvh, hvh.token, `{"move":"e4","ply":1}`, 400, "illegal move \"e4\": "},
 		{"illegal uci", hvh, hvh.token, `{"move":"e7e4","ply":1}`, 400, "illegal move"},
 		{"wrong side", hvh, hvh.token, `{"move":"d2d4","ply":1}`, 400, "illegal move"},
 		{"gibberish", hvh, hvh.token, `{"move":"hello","ply":1}`, 400, "illegal move"},
-		{"AI's turn", aiToMove, aiToMove.token, `{"move":"e4","ply":0}`, 409, "not your turn: the AI plays white"},
-		{"game over", over, over.token, `{"move":"e4","ply":0}`, 409, "game over: black wins by checkmate"},
+		{"AI's turn", aiToMove, aiToMove.token, `{"move":"e4","ply":0}`, 409, "it is not your move: Outpost plays White"},
+		{"game over", over, over.token, `{"move":"e4","ply":0}`, 409, "the game is over (Black wins by checkmate)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,10 +132,10 @@ func TestTakebackAndRedo(t *testing.T) {
 
 	// Against the AI: your move and its reply go back together.
 	g, _ := e.create(NewGameRequest{Level: "1"})
-	if r := e.do("POST", "/api/games/"+g.id+"/takeback", g.token, nil); r.status != 409 || r.errMsg() != "nothing to take back" {
+	if r := e.do("POST", "/api/games/"+g.id+"/takeback", g.token, nil); r.status != 409 || r.errMsg() != "there is no move of yours to take back" {
 		t.Errorf("takeback at the start: %d %s", r.status, r.body)
 	}
-	if r := e.do("POST", "/api/games/"+g.id+"/redo", g.token, nil); r.status != 409 || r.errMsg() != "nothing to redo" {
+	if r := e.do("POST", "/api/games/"+g.id+"/redo", g.token, nil); r.status != 409 || r.errMsg() != "there is nothing to redo" {
 		t.Errorf("redo with nothing to redo: %d %s", r.status, r.body)
 	}
 	e.move(g, "e4", 0)
@@ -181,12 +181,18 @@ func TestTakebackAndRedo(t *testing.T) {
 		t.Errorf("human redo: %q", sanMoves(st))
 	}
 
-	// A finished game resumes.
-	m, _ := e.create(NewGameRequest{White: "human", Black: "human", PGN: "1. f3 e5 2. g4"})
+	// A game against the AI ended on the board resumes; between two
+	// people it stays over.
+	m, _ := e.create(NewGameRequest{White: "ai", Black: "human", Level: "1", Paused: true, PGN: "1. f3 e5 2. g4"})
 	e.move(m, "Qh4#", 3)
 	st := e.do("POST", "/api/games/"+m.id+"/takeback", m.token, nil).state(t)
 	if st.Status != "playing" || st.Plies != 3 || e.stored(m).Result != "*" {
 		t.Errorf("takeback of the mate: %+v", st)
+	}
+	hm, _ := e.create(NewGameRequest{White: "human", Black: "human", PGN: "1. f3 e5 2. g4"})
+	e.move(hm, "Qh4#", 3)
+	if r := e.do("POST", "/api/games/"+hm.id+"/takeback", hm.token, nil); r.status != 409 || !strings.Contains(r.errMsg(), "between two people") {
+		t.Errorf("takeback of a mate between two people: %d %s", r.status, r.body)
 	}
 
 	// Two AIs: one ply, and the game pauses.
@@ -289,7 +295,7 @@ func TestClaimDraw(t *testing.T) {
 	if rec := e.stored(rep); rec.Result != "1/2-1/2" || rec.Reason != "threefold repetition" {
 		t.Errorf("stored %q %q", rec.Result, rec.Reason)
 	}
-	if r := e.do("POST", "/api/games/"+rep.id+"/draw", rep.token, nil); r.status != 409 || !strings.Contains(r.errMsg(), "game over") {
+	if r := e.do("POST", "/api/games/"+rep.id+"/draw", rep.token, nil); r.status != 409 || !strings.Contains(r.errMsg(), "the game is over") {
 		t.Errorf("second claim: %d %s", r.status, r.body)
 	}
 	fifty, _ := e.create(NewGameRequest{White: "human", Black: "human", FEN: "4k3/8/8/8/8/8/8/4K2R w - - 100 80"})

@@ -96,7 +96,7 @@ func TestFairness(t *testing.T) {
 			s.mu.Lock()
 		}
 		for i, s := range sessions {
-			plies[i], over = s.game.Len(), over || s.over()
+			plies[i], over = s.g.Chess().Len(), over || s.g.Over()
 		}
 		for _, s := range sessions {
 			s.mu.Unlock()

@@ -2,18 +2,21 @@
 // and server-sent events of docs/server.md, the games in memory, the pool
 // of engines that plays the AI's moves, and the embedded front end.
 //
-// The server is authoritative: every move is checked with package chess,
-// committed to the store, and only then applied in memory and answered.
-// Searches run on a fixed pool of workers, each owning an engine; games
-// whose AI is to move wait in one FIFO queue, at most once each, so every
-// game gets its turn and HTTP goroutines never search.
+// The server is authoritative and a thin adapter to package play, which
+// holds the rules of play: a handler decodes the request, calls the game's
+// play.Game (which keeps the change in the store before it makes it), and
+// answers with the result. Searches run on a fixed pool of workers, each
+// owning an engine; games whose AI is to move wait in one FIFO queue, at
+// most once each, so every game gets its turn and HTTP goroutines never
+// search. A game's clock ends it on time by a timer, with no request.
 //
 // Files: server.go (Server, configuration, the games in memory, restart),
-// api.go (the HTTP handlers), types.go (the JSON shapes), session.go (one
-// game in memory and its AI move), pool.go (the workers and their queue),
-// events.go (server-sent events), guard.go (the checks and headers of every
-// request), client.go (who a client is, for the limits), listen.go (the
-// HTTP server's timeouts and the connections per client).
+// api.go (the HTTP handlers), draw.go (draw offers), types.go (the JSON
+// shapes), session.go (one game in memory, its AI move and flag timer),
+// pool.go (the workers and their queue), events.go (server-sent events),
+// guard.go (the checks and headers of every request), client.go (who a
+// client is, for the limits), listen.go (the HTTP server's timeouts and the
+// connections per client).
 package server
 
 import (
@@ -36,10 +39,8 @@ import (
 // implementation (see package store for the contracts).
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
-	AppendMoves(ctx context.Context, id string, ply int, moves []string) error
-	Truncate(ctx context.Context, id string, plies int) error
-	Finish(ctx context.Context, id, result, reason string) error
-	UpdateSettings(ctx context.Context, id string, st store.Settings) error
+	Save(ctx context.Context, g *store.Game) error
+	SetSpeed(ctx context.Context, id string, ms int) error
 	Get(ctx context.Context, id string) (store.Game, error)
 	List(ctx context.Context, opts store.ListOptions) ([]store.Summary, error)
 	Delete(ctx context.Context, id string) error
@@ -123,11 +124,12 @@ type entry struct {
 	err   error
 }
 
-// New returns a server with its workers started, and queues the AI moves of
-// the unfinished web games where an unpaused AI is to move (a restart
-// resumes them). A damaged database does not stop it: the games that
-// cannot be read are logged, answered with an error, and cost nothing
-// else.
+// New returns a server with its workers started, and resumes the
+// unfinished web games that go on by themselves: it queues the moves of
+// the unpaused AIs to move and starts the clocks (the time the server was
+// down is charged to nobody). A damaged database does not stop it: the
+// games that cannot be read are logged, answered with an error, and cost
+// nothing else.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -194,9 +196,10 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// resume loads the unfinished web games and queues their AI moves. A game
-// that cannot be listed or loaded is logged and left alone: it is answered
-// with an error when asked for.
+// resume loads the unfinished web games with an AI or a clock, which
+// queues their AI moves and starts their clocks. A game that cannot be
+// listed or loaded is logged and left alone: it is answered with an error
+// when asked for.
 func (srv *Server) resume() {
 	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
 	if err != nil {
@@ -204,7 +207,7 @@ func (srv *Server) resume() {
 		srv.logf("listing the unfinished games to resume: %v", err)
 	}
 	for _, m := range list {
-		if m.White != store.AI && m.Black != store.AI {
+		if m.White != store.AI && m.Black != store.AI && m.TimeLimit == 0 && m.TimeIncrement == 0 {
 			continue
 		}
 		s, err := srv.lookup(srv.ctx, m.ID)
@@ -214,6 +217,7 @@ func (srv *Server) resume() {
 		}
 		s.mu.Lock()
 		s.scheduleLocked(0)
+		s.scheduleFlagLocked()
 		s.mu.Unlock()
 	}
 }
@@ -228,9 +232,11 @@ func (srv *Server) CloseStreams() {
 	srv.streamsOnce.Do(func() { close(srv.streamsDone) })
 }
 
-// Close cancels the searches, stops the workers and waits for them. Moves
-// found by cancelled searches are not played: after a restart the AI thinks
-// again. Close does not close the store.
+// Close cancels the searches, stops the workers and waits for them, and
+// stops the games' clocks (keeping the time used so far: the time until
+// the next start is charged to nobody). Moves found by cancelled searches
+// are not played: after a restart the AI thinks again. Close does not
+// close the store.
 func (srv *Server) Close() {
 	srv.closed.Do(func() {
 		srv.CloseStreams()
@@ -241,11 +247,7 @@ func (srv *Server) Close() {
 			select {
 			case <-e.ready:
 				if e.s != nil {
-					e.s.mu.Lock()
-					if e.s.timer != nil {
-						e.s.timer.Stop()
-					}
-					e.s.mu.Unlock()
+					e.s.suspend()
 				}
 			default:
 			}
@@ -370,7 +372,8 @@ func (srv *Server) janitor() {
 }
 
 // evictIdle drops from memory the games unused since before, with no event
-// stream, no AI move queued or running and no hint.
+// stream, no AI move queued or running, no hint or draw judgement, and no
+// clock running.
 func (srv *Server) evictIdle(before time.Time) int {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
@@ -386,7 +389,7 @@ func (srv *Server) evictIdle(before time.Time) int {
 			continue
 		}
 		s.mu.Lock()
-		if s.lastUsed.Before(before) && !s.queued && s.cancel == nil && !s.hinting && !s.aiDueLocked() {
+		if s.lastUsed.Before(before) && !s.queued && s.cancel == nil && !s.hinting && !s.judging && !s.aiDueLocked() && !s.clockRunsLocked() {
 			s.gone = true
 			delete(srv.sessions, id)
 			n++

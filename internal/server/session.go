@@ -9,14 +9,14 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-// session is a game in memory: the chess.Game rebuilt from the store, its
-// settings, and the machinery around it (its AI search, its event
-// subscribers). Every change takes mu, checks with chess, commits to the
-// store, and only then changes the fields, so memory never runs ahead of
-// the store.
+// session is a game in memory: the play.Game rebuilt from the store (which
+// applies the rules and keeps every change before making it), and the
+// machinery around it: its AI search, its clock's flag timer, its event
+// subscribers.
 type session struct {
 	srv *Server
 	// Set at load, never changed.
@@ -28,27 +28,21 @@ type session struct {
 
 	mu sync.Mutex
 	// The fields below are guarded by mu.
-	game                   *chess.Game
-	moves                  []MoveInfo // the moves of game, with SAN and FEN
-	white, black           string     // store.Human or store.AI
-	whiteLevel, blackLevel string
-	speedMs                int
-	paused                 bool
-	redo                   []chess.Move // moves taken back, to redo, oldest first
-	gone                   bool         // deleted or evicted: look the game up again
-	deleted                bool         // deleted: the game no longer exists
-	// gen counts the changes that make a search of this game obsolete
-	// (a move, takeback, level change, pause, end, deletion); a search
-	// that ends with another gen than it started with is discarded.
-	gen uint64
+	g       *play.Game
+	moves   []MoveInfo // the moves of g, with SAN and FEN
+	speedMs int
+	gone    bool // deleted or evicted: look the game up again
+	deleted bool // deleted: the game no longer exists
 	// queued is set while the game has an AI move in the pool's queue or
 	// waiting for its speed delay (timer), and cleared by the worker that
 	// takes it, so the game is in the queue at most once.
-	queued  bool
-	timer   *time.Timer        // the speed delay before the next AI move, or nil
-	cancel  context.CancelFunc // cancels the running search, or nil when none runs
-	hinting bool               // a hint search is queued or running
-	state   []byte             // the marshalled GameState, nil when stale
+	queued    bool
+	timer     *time.Timer        // the speed delay before the next AI move, or nil
+	flagTimer *time.Timer        // fires when the running clock's time is up, or nil
+	cancel    context.CancelFunc // cancels the running search, or nil when none runs
+	hinting   bool               // a hint search is queued or running
+	judging   bool               // a search judging a draw offer is queued or running
+	state     []byte             // the marshalled GameState, nil when stale
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
 
@@ -56,120 +50,83 @@ type session struct {
 	hub hub
 }
 
-// loadSession rebuilds a game from its stored record: the moves are
-// replayed with chess (an illegal stored move is an error), and the stored
-// result is restored, or, when the moves ended the game by rule but the
-// result was not stored (a crash between the two writes), stored now (for
-// web games; the server does not write the terminal's).
+// loadSession rebuilds a game from its stored record with package play (an
+// illegal stored move or an unknown level is an error). A web game, which
+// this server plays, gets its clock started again: the time the server was
+// down is charged to nobody.
 func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, error) {
-	start, err := chess.ParseFEN(rec.StartFEN)
+	r, err := play.RecordOf(rec)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: stored start position: %w", rec.ID, err)
+		return nil, err
 	}
-	g := chess.NewGameFromPosition(start)
-	s := &session{
-		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
-		game: g, white: rec.White, black: rec.Black, whiteLevel: rec.WhiteLevel, blackLevel: rec.BlackLevel,
-		speedMs: rec.SpeedMs, paused: rec.Paused, lastUsed: time.Now(),
+	var keeper play.Keeper
+	if rec.Source == store.SourceWeb {
+		keeper = play.NewStoreKeeper(srv.store, rec, false)
 	}
-	for i, uci := range rec.Moves {
-		m, err := g.Position().ParseUCI(uci)
-		if err == nil {
-			err = s.playLocked(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("game %s: stored move %d %q: %w", rec.ID, i+1, uci, err)
-		}
-	}
-	if err := restoreOutcome(g, rec.Result, rec.Reason); err != nil {
+	g, err := play.Restore(r, play.Options{Keeper: keeper})
+	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
-	if o := g.Outcome(); o.IsOver() && rec.Result == "*" && rec.Source == store.SourceWeb {
-		if err := srv.store.Finish(ctx, rec.ID, o.Result.String(), o.Reason.String()); err != nil {
-			srv.logf("game %s: storing its result: %v", rec.ID, err)
+	if rec.Source == store.SourceWeb {
+		if err := g.Resume(ctx); err != nil {
+			return nil, fmt.Errorf("game %s: starting its clock: %w", rec.ID, err)
 		}
 	}
+	s := &session{
+		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
+		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(),
+	}
+	s.syncMovesLocked()
 	return s, nil
 }
 
-// restoreOutcome applies a stored result that the moves do not imply
-// (resignation, a claimed draw) to g.
-func restoreOutcome(g *chess.Game, result, reason string) error {
-	if result == "*" || result == "" || g.Outcome().IsOver() {
-		return nil
+// syncMovesLocked brings moves in line with the game: a takeback drops
+// moves from the end, new moves are added with their SAN and FEN.
+func (s *session) syncMovesLocked() {
+	cg := s.g.Chess()
+	n := cg.Len()
+	if len(s.moves) > n {
+		s.moves = s.moves[:n]
 	}
-	r, err := chess.ParseResult(result)
-	if err != nil {
-		return err
+	if len(s.moves) == n {
+		return
 	}
-	switch {
-	case reason == chess.Resignation.String() && r == chess.WhiteWins:
-		return g.Resign(chess.Black)
-	case reason == chess.Resignation.String() && r == chess.BlackWins:
-		return g.Resign(chess.White)
-	case reason == chess.ThreefoldRepetition.String() || reason == chess.FiftyMoveRule.String():
-		if err := g.ClaimDraw(); err == nil {
-			return nil
-		}
-	case reason == chess.DrawAgreement.String():
-		return g.AgreeDraw()
+	moves := cg.Moves()
+	for ply := len(s.moves); ply < n; ply++ {
+		m := moves[ply]
+		s.moves = append(s.moves, MoveInfo{UCI: m.String(), SAN: cg.PositionAt(ply).SAN(m), FEN: cg.PositionAt(ply + 1).FEN()})
 	}
-	return g.Adjudicate(r)
 }
-
-// playLocked plays m (legal) on the game and records it in moves.
-func (s *session) playLocked(m chess.Move) error {
-	before := s.game.Position()
-	if err := s.game.Play(m); err != nil {
-		return err
-	}
-	s.moves = append(s.moves, MoveInfo{UCI: m.String(), SAN: before.SAN(m), FEN: s.game.Position().FEN()})
-	return nil
-}
-
-// undoLocked takes back n moves and returns them, oldest first.
-func (s *session) undoLocked(n int) []chess.Move {
-	undone := make([]chess.Move, n)
-	for i := n - 1; i >= 0; i-- {
-		undone[i], _ = s.game.Undo()
-	}
-	s.moves = s.moves[:len(s.moves)-n]
-	return undone
-}
-
-// player returns who plays c: store.Human or store.AI.
-func (s *session) player(c chess.Color) string {
-	if c == chess.White {
-		return s.white
-	}
-	return s.black
-}
-
-// levelName returns the level of the AI playing c.
-func (s *session) levelName(c chess.Color) string {
-	if c == chess.White {
-		return s.whiteLevel
-	}
-	return s.blackLevel
-}
-
-// toMove returns the side to move.
-func (s *session) toMove() chess.Color { return s.game.Position().SideToMove() }
-
-// over reports whether the game has ended.
-func (s *session) over() bool { return s.game.Outcome().IsOver() }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
-// the AI is to move, and it is not paused.
-func (s *session) aiDueLocked() bool {
-	return !s.gone && !s.over() && !s.paused && s.player(s.toMove()) == store.AI
+// the AI is to move, it is not paused, and the game is still there.
+func (s *session) aiDueLocked() bool { return !s.gone && s.g.AIDue() }
+
+// clockRunsLocked reports whether the game's clock runs: the game must stay
+// in memory for its flag to fall on time.
+func (s *session) clockRunsLocked() bool {
+	_, ok := s.g.FlagIn()
+	return ok
+}
+
+// apply runs op, a change to the game, and publishes what it changed: a
+// change to the game (a new version) cancels a running search, publishes
+// the state, and queues the AI and the flag timer as needed. Even a refused
+// op may have changed the game: a change that finds the time up ends the
+// game on time first.
+func (s *session) apply(op func() error) error {
+	v := s.g.Version()
+	err := op()
+	if s.g.Version() != v {
+		s.changedLocked()
+	}
+	return err
 }
 
 // changedLocked records a change that makes a running search obsolete (a
-// move, a takeback, the end of the game, a new level for the side to move, a
-// pause): it cancels the search and publishes the change.
+// move, a takeback, the end of the game, a new level, a pause): it cancels
+// the search and publishes the change.
 func (s *session) changedLocked() {
-	s.gen++
 	if s.cancel != nil {
 		s.cancel()
 	}
@@ -177,11 +134,18 @@ func (s *session) changedLocked() {
 }
 
 // publishLocked publishes the new state to subscribers (under mu, so they
-// see states in order) and queues the AI if it is to move.
-func (s *session) publishLocked() {
+// see states in order), queues the AI if it is to move, and sets the flag
+// timer.
+func (s *session) publishLocked() { s.publishWithLocked(s.hub.publishState, 0) }
+
+// publishWithLocked is publishLocked with the hub's way of sending the
+// state (send) and the delay before the AI's next move.
+func (s *session) publishWithLocked(send func(state []byte), delay time.Duration) {
+	s.syncMovesLocked()
 	s.state = nil
-	s.hub.publishState(s.stateJSONLocked())
-	s.scheduleLocked(0)
+	send(s.stateJSONLocked())
+	s.scheduleLocked(delay)
+	s.scheduleFlagLocked()
 }
 
 // scheduleLocked queues the game's AI move, after delay, when the AI is due
@@ -207,9 +171,70 @@ func (s *session) scheduleLocked(delay time.Duration) {
 	})
 }
 
-// stateJSONLocked returns the marshalled GameState, built once per change.
+// scheduleFlagLocked sets the flag timer to when the running clock's time
+// is up, so that the game ends on time with no request arriving.
+func (s *session) scheduleFlagLocked() {
+	if s.flagTimer != nil {
+		s.flagTimer.Stop()
+		s.flagTimer = nil
+	}
+	left, ok := s.g.FlagIn()
+	if !ok || !s.cached || s.gone {
+		return
+	}
+	s.flagTimer = time.AfterFunc(max(left, 0)+time.Millisecond, s.flagTimeUp)
+}
+
+// flagTimeUp is the flag timer: it ends the game on time, or sets the
+// timer again when the time is not quite up (or keeping failed).
+func (s *session) flagTimeUp() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flagTimer = nil
+	if s.gone || s.srv.ctx.Err() != nil {
+		return
+	}
+	err := s.apply(func() error {
+		_, err := s.g.CheckFlag(s.srv.ctx)
+		return err
+	})
+	if err != nil {
+		s.srv.logf("game %s: ending it on time: %v (trying again in a second)", s.id, err)
+		s.flagTimer = time.AfterFunc(time.Second, s.flagTimeUp)
+		return
+	}
+	if s.flagTimer == nil {
+		s.scheduleFlagLocked()
+	}
+}
+
+// stopTimersLocked stops the speed delay and the flag timer.
+func (s *session) stopTimersLocked() {
+	for _, t := range []**time.Timer{&s.timer, &s.flagTimer} {
+		if *t != nil {
+			(*t).Stop()
+			*t = nil
+		}
+	}
+}
+
+// suspend stops the game's timers and its clock, for the server's
+// shutdown: the time used so far is kept.
+func (s *session) suspend() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopTimersLocked()
+	if s.cached && !s.gone {
+		if err := s.g.Suspend(context.Background()); err != nil {
+			s.srv.logf("game %s: stopping its clock: %v", s.id, err)
+		}
+	}
+}
+
+// stateJSONLocked returns the marshalled GameState, built once per change
+// (and at every call while a clock runs: its figures are as of the call).
 func (s *session) stateJSONLocked() []byte {
-	if s.state == nil {
+	if s.state == nil || s.clockRunsLocked() {
 		b, err := json.Marshal(s.stateLocked())
 		if err != nil {
 			panic(err) // GameState always marshals
@@ -221,22 +246,30 @@ func (s *session) stateJSONLocked() []byte {
 
 // stateLocked returns the game as the API shows it.
 func (s *session) stateLocked() GameState {
-	pos := s.game.Position()
-	o := s.game.Outcome()
+	g := s.g
+	cg := g.Chess()
+	pos := cg.Position()
+	o := cg.Outcome()
+	players := g.Players()
 	st := GameState{
 		ID: s.id, Source: s.source,
-		FEN: pos.FEN(), StartFEN: s.game.StartPosition().FEN(),
+		FEN: pos.FEN(), StartFEN: cg.StartPosition().FEN(),
 		Moves: s.moves, Plies: len(s.moves),
 		Turn:  colorName(pos.SideToMove()),
-		White: s.white, Black: s.black, WhiteLevel: s.whiteLevel, BlackLevel: s.blackLevel,
+		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
+		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
 		Dests:  map[string][]string{},
 		Check:  pos.InCheck(),
 		Status: "playing", Result: o.Result.String(),
-		Thinking: s.cached && s.aiDueLocked(), Paused: s.paused, SpeedMs: s.speedMs,
-		CanRedo: len(s.redo) > 0,
+		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
+		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
+		Clock: newClockInfo(g.Clock()),
 	}
 	if st.Moves == nil {
 		st.Moves = []MoveInfo{}
+	}
+	if c, ok := g.DrawOffer(); ok {
+		st.DrawOffer = colorName(c)
 	}
 	if o.IsOver() {
 		st.Status = "over"
@@ -252,7 +285,7 @@ func (s *session) stateLocked() GameState {
 			}
 		}
 	}
-	if r, ok := s.game.ClaimableDraw(); ok {
+	if r, ok := cg.ClaimableDraw(); ok {
 		st.ClaimableDraw = r.String()
 	}
 	if n := len(s.moves); n > 0 {
@@ -260,6 +293,23 @@ func (s *session) stateLocked() GameState {
 		st.LastMove = []string{uci[0:2], uci[2:4]}
 	}
 	return st
+}
+
+// newClockInfo returns the clocks for the API, or nil for a game without.
+func newClockInfo(c play.ClockState) *ClockInfo {
+	if !c.TimeControl.Timed() {
+		return nil
+	}
+	info := &ClockInfo{
+		Limit:     int(c.TimeControl.Limit / time.Second),
+		Increment: int(c.TimeControl.Increment / time.Second),
+		White:     c.Remaining[chess.White].Milliseconds(),
+		Black:     c.Remaining[chess.Black].Milliseconds(),
+	}
+	if c.Running {
+		info.Running = colorName(c.ToMove)
+	}
+	return info
 }
 
 func colorName(c chess.Color) string {
@@ -283,80 +333,56 @@ func (j *moveJob) run(eng *engine.Engine) {
 		s.mu.Unlock()
 		return
 	}
-	side := s.toMove()
-	level, err := engine.ParseLevel(s.levelName(side))
-	if err != nil {
-		level = engine.Level{} // a stored level this version does not know: full strength
-	}
-	pos := s.game.Position()
-	hashes := s.game.Hashes()
-	ply, gen := s.game.Len(), s.gen
+	params, version, _ := s.g.AISearch(srv.cfg.MoveTime)
+	ply := s.g.Chess().Len()
 	ctx, cancel := context.WithCancel(srv.ctx)
 	s.cancel = cancel
 	s.mu.Unlock()
 
-	t := thinkingThrottle{s: s, gen: gen, pos: pos, ply: ply, every: srv.cfg.ThinkingInterval}
-	res := eng.Search(ctx, engine.Params{
-		Position: pos,
-		History:  hashes[:len(hashes)-1],
-		Limits:   engine.Limits{MoveTime: srv.cfg.MoveTime},
-		Level:    level,
-		Progress: t.progress,
-	})
+	t := thinkingThrottle{s: s, version: version, pos: params.Position, ply: ply, every: srv.cfg.ThinkingInterval}
+	params.Progress = t.progress
+	res := eng.Search(ctx, params)
 	t.flush()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cancel()
 	s.cancel = nil
-	if s.gen != gen || srv.ctx.Err() != nil || res.BestMove == chess.NoMove {
-		// Obsolete (or shutting down): the change that bumped gen has
-		// published its state; queue the AI again if it is still due.
+	if s.gone || srv.ctx.Err() != nil || res.BestMove == chess.NoMove || s.g.Version() != version {
+		// Obsolete (or shutting down): the change has published its
+		// state; queue the AI again if it is still due.
 		s.scheduleLocked(0)
 		return
 	}
-	uci := res.BestMove.String()
-	if err := srv.store.AppendMoves(srv.ctx, s.id, ply, []string{uci}); err != nil {
+	err := s.g.PlayAI(srv.ctx, version, res.BestMove)
+	if s.g.Version() == version {
+		// Not played, and nothing changed: keeping failed.
 		if srv.ctx.Err() == nil {
-			srv.logf("game %s: storing the AI move %s: %v (trying again in a second)", s.id, uci, err)
+			srv.logf("game %s: the AI move %s: %v (trying again in a second)", s.id, res.BestMove, err)
 			s.scheduleLocked(time.Second)
 		}
 		return
 	}
-	if err := s.playLocked(res.BestMove); err != nil {
-		// The engine returned an illegal move: a bug. The store has it;
-		// reloading the game will report it.
-		srv.logf("game %s: the AI move %s: %v", s.id, uci, err)
+	if err != nil {
+		// The AI's time ran out first: the game ended on time.
+		s.publishLocked()
 		return
 	}
-	s.redo = nil
-	s.finishIfOverLocked(srv.ctx)
-	s.gen++
-	s.state = nil
-	s.hub.publishMove(s.stateJSONLocked())
-	// Between two AIs, the next move waits speedMs.
+	// The search's last thinking event goes before the move's state (see
+	// hub.publishMove). Between two AIs without clocks, the next move
+	// waits speedMs (on a clock, the clocks set the pace).
 	delay := time.Duration(0)
-	if s.white == store.AI && s.black == store.AI {
+	if players := s.g.Players(); players[chess.White].AI && players[chess.Black].AI && !s.g.TimeControl().Timed() {
 		delay = time.Duration(s.speedMs) * time.Millisecond
 	}
-	s.scheduleLocked(delay)
-}
-
-// finishIfOverLocked stores the result of a game the last move ended by
-// rule. A failure is only logged: loading the game finds the end again.
-func (s *session) finishIfOverLocked(ctx context.Context) {
-	if o := s.game.Outcome(); o.IsOver() {
-		if err := s.srv.store.Finish(ctx, s.id, o.Result.String(), o.Reason.String()); err != nil {
-			s.srv.logf("game %s: storing its result: %v", s.id, err)
-		}
-	}
+	s.publishWithLocked(s.hub.publishMove, delay)
 }
 
 // thinkingThrottle turns a search's progress into thinking events, at most
 // one per interval (the newest wins; flush sends the last one held back).
 type thinkingThrottle struct {
 	s       *session
-	gen     uint64
+	version uint64
 	pos     *chess.Position
 	ply     int // the plies played before pos
 	every   time.Duration
@@ -393,7 +419,7 @@ func (t *thinkingThrottle) send(info engine.Info) {
 	}
 	t.s.mu.Lock()
 	defer t.s.mu.Unlock()
-	if t.s.gen == t.gen {
+	if !t.s.gone && t.s.g.Version() == t.version {
 		t.s.hub.publishThinking(b)
 	}
 }

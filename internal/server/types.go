@@ -1,5 +1,7 @@
 package server
 
+import "encoding/json"
+
 // The JSON shapes of the API (docs/server.md describes each field).
 
 // GameState is a game as the API shows it.
@@ -25,7 +27,19 @@ type GameState struct {
 	Thinking      bool                `json:"thinking"`
 	Paused        bool                `json:"paused"`
 	SpeedMs       int                 `json:"speedMs"`
+	CanTakeback   bool                `json:"canTakeback"`
 	CanRedo       bool                `json:"canRedo"`
+	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
+	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
+}
+
+// ClockInfo is a game's clocks as of the answer.
+type ClockInfo struct {
+	Limit     int    `json:"limit"`     // seconds
+	Increment int    `json:"increment"` // seconds
+	White     int64  `json:"white"`     // milliseconds left
+	Black     int64  `json:"black"`     // milliseconds left
+	Running   string `json:"running"`   // the side whose clock runs, or ""
 }
 
 // MoveInfo is one move of a game.
@@ -68,19 +82,27 @@ type Summary struct {
 	Reason     string `json:"reason"`
 	Plies      int    `json:"plies"`
 	Source     string `json:"source"`
+	Clock      string `json:"clock"` // the time control, "3+2", or "" without clocks
 }
 
 // NewGameRequest is the body of POST /api/games.
 type NewGameRequest struct {
-	White      string `json:"white"`
-	Black      string `json:"black"`
-	Level      string `json:"level"`
-	WhiteLevel string `json:"whiteLevel"`
-	BlackLevel string `json:"blackLevel"`
-	FEN        string `json:"fen"`
-	PGN        string `json:"pgn"`
-	SpeedMs    *int   `json:"speedMs"`
-	Paused     bool   `json:"paused"`
+	White      string        `json:"white"`
+	Black      string        `json:"black"`
+	Level      string        `json:"level"`
+	WhiteLevel string        `json:"whiteLevel"`
+	BlackLevel string        `json:"blackLevel"`
+	FEN        string        `json:"fen"`
+	PGN        string        `json:"pgn"`
+	SpeedMs    *int          `json:"speedMs"`
+	Paused     bool          `json:"paused"`
+	Clock      *ClockRequest `json:"clock"`
+}
+
+// ClockRequest is the time control of a new game, in seconds.
+type ClockRequest struct {
+	Limit     int `json:"limit"`
+	Increment int `json:"increment"`
 }
 
 // NewGameResponse is the answer to POST /api/games.
@@ -104,9 +126,17 @@ type SettingsRequest struct {
 	SpeedMs    *int    `json:"speedMs"`
 }
 
-// ResignRequest is the (optional) body of POST /api/games/{id}/resign.
-type ResignRequest struct {
+// SideRequest is the (optional) body of the requests a side makes: resign
+// and the draw offers.
+type SideRequest struct {
 	Color string `json:"color"`
+}
+
+// DrawOfferAnswer is the answer to POST /api/games/{id}/draw/offer.
+type DrawOfferAnswer struct {
+	Accepted bool            `json:"accepted"`
+	Message  string          `json:"message"`
+	Game     json.RawMessage `json:"game"` // GameState
 }
 
 // Hint is the answer to POST /api/games/{id}/hint.

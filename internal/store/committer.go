@@ -72,7 +72,7 @@ func (s *Store) writer() {
 
 // commit runs a batch of writes in one transaction and sets each op's
 // err. An op that fails with one of the package's errors (ErrNotFound,
-// ErrConflict, ErrFinished, errIDTaken) has written nothing: every write
+// ErrConflict, errIDTaken) has written nothing: every write
 // op changes the database with at most one statement, and checks before it
 // writes. Any other error (the database failing) rolls back the whole
 // batch, and every op in it gets the error.
@@ -112,7 +112,7 @@ func (s *Store) commit(batch []*writeOp) {
 // isOpError reports whether err is an op's own failure, which leaves the
 // transaction usable.
 func isOpError(err error) bool {
-	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrFinished) ||
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) ||
 		errors.Is(err, errIDTaken) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 

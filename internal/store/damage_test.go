@@ -81,7 +81,8 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 			}
 			// The store still writes.
 			g := newGame(t, s, "e2e4")
-			if err := s.AppendMove(ctx, g.ID, 1, "e7e5"); err != nil {
+			g.Moves = append(g.Moves, "e7e5")
+			if err := s.Save(ctx, &g); err != nil {
 				t.Errorf("a move in a new game: %v", err)
 			}
 		})

@@ -33,6 +33,19 @@ var migrations = []string{
 	);
 	CREATE INDEX games_created ON games (created_at);
 	CREATE INDEX games_unfinished ON games (result, source, updated_at);`,
+
+	// Version 2: clocks. clocks holds the clock reading after each move
+	// (milliseconds its player had left, "-" for none), separated by
+	// single spaces, or '' when no move has one; the time control is
+	// time_limit_ms + time_increment_ms (both 0: no clock); the side to
+	// move's clock had used clock_spent_ms when it last started, at
+	// clock_since (Unix milliseconds; 0 while stopped). rev counts saves.
+	`ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN time_limit_ms INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN time_increment_ms INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN clock_spent_ms INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN clock_since INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

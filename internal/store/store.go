@@ -3,16 +3,19 @@
 // data directory.
 //
 // A Game is a start position (FEN), the moves played from it in UCI
-// notation, the two players (human or AI, with the AI's level), the result
-// once it ended, and the web app's settings. The store does not know the
-// rules of chess: callers check every move with package chess before
-// appending it, and rebuild a chess.Game from StartFEN and Moves when they
-// load one.
+// notation with the clock reading after each, the two players (human or
+// AI, with the AI's level), the time control and the state of the side to
+// move's clock, the result once it ended, and the web app's settings. The
+// store does not know the rules of chess: package play checks every change
+// and hands the store the whole game after it (Save, through
+// play.StoreKeeper), and rebuilds the game when it loads one.
 //
 // Every method that changes a game commits before it returns, so a move
-// whose AppendMove returned nil survives a crash of the process. The moves
-// of a game are one column of its row, so appending, truncating and reading
-// them is a single statement: a reader never sees half a change.
+// whose Save returned nil survives a crash of the process. A game is one
+// row, so a Save is a single statement: a reader never sees half a change.
+// Each Save names the revision it changes (Game.Rev), so that two programs
+// on one game (a terminal game resumed twice) cannot overwrite each
+// other's moves: the second gets ErrConflict.
 //
 // The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
 // WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so
@@ -20,7 +23,7 @@
 // run in parallel. Writes from one Store go to one goroutine that commits
 // those waiting together in one transaction (group commit: one fsync for
 // many moves); each write changes the database with one statement, so one
-// that fails (a stale ply) leaves the others alone; each caller returns once
+// that fails (a stale revision) leaves the others alone; each caller returns once
 // its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
@@ -36,6 +39,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,11 +63,9 @@ const (
 var (
 	// ErrNotFound: no game has the given id.
 	ErrNotFound = errors.New("store: no such game")
-	// ErrConflict: the ply given to AppendMove(s) is not the number of
-	// moves stored, or Truncate asked for more plies than are stored.
-	ErrConflict = errors.New("store: the game has a different number of moves")
-	// ErrFinished: a move was appended to a game that has a result.
-	ErrFinished = errors.New("store: the game is over")
+	// ErrConflict: the game was saved by another program since it was
+	// read (Save at a stale revision).
+	ErrConflict = errors.New("store: the game was changed by another program")
 )
 
 // Game is a stored game.
@@ -80,19 +82,32 @@ type Game struct {
 	StartFEN string   // the position the game started from
 	Moves    []string // the moves played from StartFEN, in UCI notation
 
+	// Clocks holds the clock reading after each move of Moves: the time
+	// the player who made it had left, or NoClock. It is empty when no
+	// move has a reading.
+	Clocks []time.Duration
+	// TimeLimit and TimeIncrement are the time control: each side's time
+	// for the game and what a move adds; both zero for a game without
+	// clocks.
+	TimeLimit, TimeIncrement time.Duration
+	// The clock of the side to move had used ClockSpent on this move when
+	// it last started, at ClockSince; ClockSince is zero while it is
+	// stopped.
+	ClockSpent time.Duration
+	ClockSince time.Time
+
 	Result string // "*" while in progress, "1-0", "0-1" or "1/2-1/2"
 	Reason string // why it ended ("checkmate", "resignation", ...); "" while in progress
 
 	SpeedMs int  // the pause between two AI moves when both sides are AI
-	Paused  bool // AI moves are stopped
+	Paused  bool // AI moves and clocks are stopped
+
+	// Rev counts the game's saves (see Save), from 0 at its creation.
+	Rev int64
 }
 
-// Settings are the parts of a game that can change without a move.
-type Settings struct {
-	WhiteLevel, BlackLevel string
-	SpeedMs                int
-	Paused                 bool
-}
+// NoClock is the reading in Game.Clocks of a move made without a clock.
+const NoClock time.Duration = -1
 
 // Summary describes a game in a list.
 type Summary struct {
@@ -103,6 +118,8 @@ type Summary struct {
 	WhiteLevel, BlackLevel string
 	Result, Reason         string
 	Plies                  int // the number of moves played
+	// The time control (both zero for a game without clocks).
+	TimeLimit, TimeIncrement time.Duration
 }
 
 // ListOptions select the games List returns.
@@ -260,7 +277,7 @@ func (s *Store) createGame(ctx context.Context, g *Game) error {
 	if g.Source == "" {
 		g.Source = SourceWeb
 	}
-	if err := checkMoves(g.Moves); err != nil {
+	if err := checkGame(g); err != nil {
 		return err
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
@@ -274,17 +291,92 @@ func (s *Store) createGame(ctx context.Context, g *Game) error {
 		}
 		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
-			 start_fen, moves, plies, result, reason, speed_ms, paused)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
+			 result, reason, speed_ms, paused, rev)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
-			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), g.Result, g.Reason, g.SpeedMs, g.Paused)
+			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
+			g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
+			g.Result, g.Reason, g.SpeedMs, g.Paused)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
-	g.CreatedAt, g.UpdatedAt = now, now
+	g.CreatedAt, g.UpdatedAt, g.Rev = now, now, 0
 	return nil
+}
+
+// checkGame rejects what cannot be stored: moves that do not fit the
+// space-separated moves column, more clock readings than moves, a result
+// that is not one. It does not check legality.
+func checkGame(g *Game) error {
+	if err := checkMoves(g.Moves); err != nil {
+		return err
+	}
+	if len(g.Clocks) > len(g.Moves) {
+		return fmt.Errorf("store: %d clock readings for %d moves", len(g.Clocks), len(g.Moves))
+	}
+	switch g.Result {
+	case "*", "1-0", "0-1", "1/2-1/2":
+	default:
+		return fmt.Errorf("store: %q is not a result", g.Result)
+	}
+	return nil
+}
+
+// joinClocks writes the clock readings of n moves for the clocks column:
+// milliseconds, "-" for none, or "" when there is none at all.
+func joinClocks(clocks []time.Duration, n int) string {
+	timed := false
+	for _, c := range clocks {
+		timed = timed || c >= 0
+	}
+	if !timed {
+		return ""
+	}
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = "-"
+		if i < len(clocks) && clocks[i] >= 0 {
+			parts[i] = strconv.FormatInt(clocks[i].Milliseconds(), 10)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// splitClocks reads the clocks column: nil when it is empty.
+func splitClocks(s string) []time.Duration {
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s, " ")
+	clocks := make([]time.Duration, len(parts))
+	for i, p := range parts {
+		ms, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || ms < 0 {
+			clocks[i] = NoClock
+			continue
+		}
+		clocks[i] = time.Duration(ms) * time.Millisecond
+	}
+	return clocks
+}
+
+// unixMilli returns t in Unix milliseconds, or 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// fromUnixMilli is the inverse of unixMilli.
+func fromUnixMilli(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
 }
 
 // checkMoves rejects moves that cannot be stored in the space-separated
@@ -298,99 +390,53 @@ func checkMoves(moves []string) error {
 	return nil
 }
 
-// AppendMove appends one move (UCI) to game id, whose stored length must be
-// ply. It returns ErrNotFound, ErrConflict (another length), or ErrFinished
-// (the game has a result); then nothing changes.
-func (s *Store) AppendMove(ctx context.Context, id string, ply int, uci string) error {
-	return s.AppendMoves(ctx, id, ply, []string{uci})
-}
-
-// AppendMoves appends moves (UCI) to game id, whose stored length must be
-// ply, in one transaction: all of them or none. Errors are those of
-// AppendMove.
-func (s *Store) AppendMoves(ctx context.Context, id string, ply int, moves []string) error {
-	if len(moves) == 0 {
-		return nil
-	}
-	if err := checkMoves(moves); err != nil {
+// Save stores g's players and levels, moves, clock readings, clock state,
+// result and pause over game g.ID, whose stored revision must be g.Rev:
+// the whole change or nothing, in one statement. It then increments g.Rev
+// and sets g.UpdatedAt. The start position, time control, source, token,
+// creation time and speed are not changed. It returns ErrNotFound, or
+// ErrConflict when the game was saved since g.Rev was read (by another
+// program); then nothing changes.
+func (s *Store) Save(ctx context.Context, g *Game) error {
+	if err := checkGame(g); err != nil {
 		return err
 	}
-	joined := strings.Join(moves, " ")
-	updated := s.nowMilli()
-	return s.write(ctx, func(w *writeTx) error {
-		res, err := w.exec(`UPDATE games
-			SET moves = CASE WHEN plies = 0 THEN ? ELSE moves || ' ' || ? END,
-			    plies = plies + ?, updated_at = ?
-			WHERE id = ? AND plies = ? AND result = '*'`,
-			joined, joined, len(moves), updated, id, ply)
+	now := s.now().UTC().Truncate(time.Millisecond)
+	err := s.write(ctx, func(w *writeTx) error {
+		res, err := w.exec(`UPDATE games SET white = ?, black = ?, white_level = ?, black_level = ?,
+			moves = ?, plies = ?, clocks = ?, clock_spent_ms = ?, clock_since = ?,
+			result = ?, reason = ?, paused = ?, rev = rev + 1, updated_at = ?
+			WHERE id = ? AND rev = ?`,
+			g.White, g.Black, g.WhiteLevel, g.BlackLevel,
+			strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
+			g.Result, g.Reason, g.Paused, now.UnixMilli(), g.ID, g.Rev)
 		if err != nil {
-			return fmt.Errorf("store: append move: %w", err)
+			return fmt.Errorf("store: save: %w", err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 1 {
 			return err
 		}
-		var result string
-		err = w.queryRow(`SELECT result FROM games WHERE id = ?`, id).Scan(&result)
-		switch {
+		var one int
+		switch err := w.queryRow(`SELECT 1 FROM games WHERE id = ?`, g.ID).Scan(&one); {
 		case errors.Is(err, sql.ErrNoRows):
 			return ErrNotFound
 		case err != nil:
 			return fmt.Errorf("store: %w", err)
-		case result != "*":
-			return ErrFinished
 		}
 		return ErrConflict
 	})
-}
-
-// Truncate keeps the first plies moves of game id, drops the rest, and
-// clears the result (a takeback resumes a finished game). It returns
-// ErrNotFound, or ErrConflict when fewer than plies moves are stored.
-func (s *Store) Truncate(ctx context.Context, id string, plies int) error {
-	if plies < 0 {
-		return fmt.Errorf("store: truncate to %d plies", plies)
+	if err != nil {
+		return err
 	}
-	updated := s.nowMilli()
-	return s.write(ctx, func(w *writeTx) error {
-		var moves string
-		var n int
-		err := w.queryRow(`SELECT moves, plies FROM games WHERE id = ?`, id).Scan(&moves, &n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		if plies > n {
-			return ErrConflict
-		}
-		kept := strings.Join(splitMoves(moves)[:plies], " ")
-		if _, err := w.exec(`UPDATE games SET moves = ?, plies = ?, result = '*', reason = '', updated_at = ? WHERE id = ?`,
-			kept, plies, updated, id); err != nil {
-			return fmt.Errorf("store: truncate: %w", err)
-		}
-		return nil
-	})
+	g.Rev++
+	g.UpdatedAt = now
+	return nil
 }
 
-// Finish records the result ("1-0", "0-1" or "1/2-1/2") of game id and why
-// ("checkmate", "resignation", ...). It returns ErrNotFound for an unknown
-// game. Finishing a finished game replaces its result.
-func (s *Store) Finish(ctx context.Context, id, result, reason string) error {
-	switch result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
-		return fmt.Errorf("store: %q is not a result of a finished game", result)
-	}
-	return s.update(ctx, `UPDATE games SET result = ?, reason = ?, updated_at = ? WHERE id = ?`,
-		result, reason, s.nowMilli(), id)
-}
-
-// UpdateSettings replaces the levels, speed and paused flag of game id. It
-// returns ErrNotFound for an unknown game.
-func (s *Store) UpdateSettings(ctx context.Context, id string, st Settings) error {
-	return s.update(ctx, `UPDATE games SET white_level = ?, black_level = ?, speed_ms = ?, paused = ?, updated_at = ? WHERE id = ?`,
-		st.WhiteLevel, st.BlackLevel, st.SpeedMs, st.Paused, s.nowMilli(), id)
+// SetSpeed sets the pause between two AI moves of game id, in
+// milliseconds. It returns ErrNotFound for an unknown game.
+func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
+	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
 }
 
 // Delete removes game id. It returns ErrNotFound for an unknown game.
@@ -421,7 +467,8 @@ func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
 
 // gameColumns are the columns scanGame reads, in order.
 var gameColumns = []string{"id", "token_hash", "source", "created_at", "updated_at", "white", "black",
-	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused"}
+	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused",
+	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev"}
 
 // selectGame is the query of one game by id.
 var selectGame = `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
@@ -439,6 +486,10 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 		White: v.text(5), Black: v.text(6), WhiteLevel: v.text(7), BlackLevel: v.text(8),
 		StartFEN: v.text(9), Moves: splitMoves(v.text(10)), Result: v.text(11), Reason: v.text(12),
 		SpeedMs: int(v.integer(13)), Paused: v.integer(14) != 0,
+		Clocks:    splitClocks(v.text(15)),
+		TimeLimit: time.Duration(v.integer(16)) * time.Millisecond, TimeIncrement: time.Duration(v.integer(17)) * time.Millisecond,
+		ClockSpent: time.Duration(v.integer(18)) * time.Millisecond, ClockSince: fromUnixMilli(v.integer(19)),
+		Rev: v.integer(20),
 	}
 	if v.err != nil {
 		return Game{}, v.err
@@ -482,7 +533,7 @@ func (s *Store) LatestUnfinished(ctx context.Context, source string) (Game, erro
 
 // summaryColumns are the columns scanSummary reads, in order.
 var summaryColumns = []string{"id", "source", "created_at", "updated_at", "white", "black",
-	"white_level", "black_level", "result", "reason", "plies"}
+	"white_level", "black_level", "result", "reason", "plies", "time_limit_ms", "time_increment_ms"}
 
 // scanSummary reads a row of summaryColumns. A value of the wrong type is
 // an error wrapping errBadValue; id is then the row's id if readable.
@@ -496,6 +547,7 @@ func scanSummary(row interface{ Scan(...any) error }) (m Summary, id string, err
 		CreatedAt: time.UnixMilli(v.integer(2)).UTC(), UpdatedAt: time.UnixMilli(v.integer(3)).UTC(),
 		White: v.text(4), Black: v.text(5), WhiteLevel: v.text(6), BlackLevel: v.text(7),
 		Result: v.text(8), Reason: v.text(9), Plies: int(v.integer(10)),
+		TimeLimit: time.Duration(v.integer(11)) * time.Millisecond, TimeIncrement: time.Duration(v.integer(12)) * time.Millisecond,
 	}
 	if v.err != nil {
 		return Summary{}, v.id(0), v.err

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -32,6 +33,17 @@ func newGame(t *testing.T, s *Store, moves ...string) Game {
 	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
 		Moves: moves, TokenHash: []byte{1, 2, 3}, SpeedMs: 500}
 	if err := s.CreateGame(context.Background(), &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// addMoves saves game id with moves appended, at its current revision.
+func addMoves(t *testing.T, s *Store, id string, moves ...string) Game {
+	t.Helper()
+	g := mustGet(t, s, id)
+	g.Moves = append(g.Moves, moves...)
+	if err := s.Save(context.Background(), &g); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -88,88 +100,23 @@ func TestCreateAndGet(t *testing.T) {
 	}
 }
 
-func TestAppendAndTruncate(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s)
-	other := newGame(t, s, "d2d4")
-
-	steps := []struct {
-		name  string
-		do    func() error
-		err   error // the error wanted, if a sentinel
-		fails bool  // an error is wanted
-		moves []string
-	}{
-		{"first move", func() error { return s.AppendMove(ctx, g.ID, 0, "e2e4") }, nil, false, []string{"e2e4"}},
-		{"stale ply", func() error { return s.AppendMove(ctx, g.ID, 0, "d2d4") }, ErrConflict, true, []string{"e2e4"}},
-		{"ply ahead", func() error { return s.AppendMove(ctx, g.ID, 2, "d2d4") }, ErrConflict, true, []string{"e2e4"}},
-		{"two at once", func() error { return s.AppendMoves(ctx, g.ID, 1, []string{"e7e5", "g1f3"}) }, nil, false, []string{"e2e4", "e7e5", "g1f3"}},
-		{"none", func() error { return s.AppendMoves(ctx, g.ID, 3, nil) }, nil, false, []string{"e2e4", "e7e5", "g1f3"}},
-		{"bad move", func() error { return s.AppendMove(ctx, g.ID, 3, "") }, nil, true, []string{"e2e4", "e7e5", "g1f3"}},
-		{"truncate", func() error { return s.Truncate(ctx, g.ID, 1) }, nil, false, []string{"e2e4"}},
-		{"truncate too far", func() error { return s.Truncate(ctx, g.ID, 2) }, ErrConflict, true, []string{"e2e4"}},
-		{"truncate negative", func() error { return s.Truncate(ctx, g.ID, -1) }, nil, true, []string{"e2e4"}},
-		{"append after truncate", func() error { return s.AppendMove(ctx, g.ID, 1, "c7c5") }, nil, false, []string{"e2e4", "c7c5"}},
-		{"finish", func() error { return s.Finish(ctx, g.ID, "0-1", "resignation") }, nil, false, []string{"e2e4", "c7c5"}},
-		{"append when finished", func() error { return s.AppendMove(ctx, g.ID, 2, "g1f3") }, ErrFinished, true, []string{"e2e4", "c7c5"}},
-		{"bad result", func() error { return s.Finish(ctx, g.ID, "*", "") }, nil, true, []string{"e2e4", "c7c5"}},
-		{"truncate to empty reopens", func() error { return s.Truncate(ctx, g.ID, 0) }, nil, false, []string{}},
-		{"unknown append", func() error { return s.AppendMove(ctx, "nosuchgame00", 0, "e2e4") }, ErrNotFound, true, []string{}},
-		{"unknown truncate", func() error { return s.Truncate(ctx, "nosuchgame00", 0) }, ErrNotFound, true, []string{}},
-		{"unknown finish", func() error { return s.Finish(ctx, "nosuchgame00", "1-0", "") }, ErrNotFound, true, []string{}},
-	}
-	for _, st := range steps {
-		err := st.do()
-		switch {
-		case (err != nil) != st.fails:
-			t.Errorf("%s: err %v, want an error: %v", st.name, err, st.fails)
-		case st.err != nil && !errors.Is(err, st.err):
-			t.Errorf("%s: err %v, want %v", st.name, err, st.err)
-		}
-		if got := mustGet(t, s, g.ID).Moves; !slices.Equal(got, st.moves) {
-			t.Errorf("after %s: moves %q, want %q", st.name, got, st.moves)
-		}
-	}
-	if got := mustGet(t, s, g.ID); got.Result != "*" || got.Reason != "" {
-		t.Errorf("after truncate: result %q reason %q, want * and none", got.Result, got.Reason)
-	}
-	if got := mustGet(t, s, other.ID).Moves; !slices.Equal(got, []string{"d2d4"}) {
-		t.Errorf("the other game changed: %q", got)
-	}
-}
-
 func TestUpdatedAt(t *testing.T) {
 	s, _ := openTemp(t)
-	ctx := context.Background()
 	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return clock }
 	g := newGame(t, s)
 	clock = clock.Add(time.Minute)
-	if err := s.AppendMove(ctx, g.ID, 0, "e2e4"); err != nil {
-		t.Fatal(err)
-	}
+	addMoves(t, s, g.ID, "e2e4")
 	got := mustGet(t, s, g.ID)
 	if !got.CreatedAt.Equal(clock.Add(-time.Minute)) || !got.UpdatedAt.Equal(clock) {
 		t.Errorf("created %v updated %v", got.CreatedAt, got.UpdatedAt)
 	}
 }
 
-func TestSettingsAndDelete(t *testing.T) {
+func TestDelete(t *testing.T) {
 	s, _ := openTemp(t)
 	ctx := context.Background()
 	g := newGame(t, s)
-	want := Settings{WhiteLevel: "max", BlackLevel: "classic", SpeedMs: 0, Paused: true}
-	if err := s.UpdateSettings(ctx, g.ID, want); err != nil {
-		t.Fatal(err)
-	}
-	got := mustGet(t, s, g.ID)
-	if have := (Settings{got.WhiteLevel, got.BlackLevel, got.SpeedMs, got.Paused}); have != want {
-		t.Errorf("settings %+v, want %+v", have, want)
-	}
-	if err := s.UpdateSettings(ctx, "nosuchgame00", want); !errors.Is(err, ErrNotFound) {
-		t.Errorf("UpdateSettings unknown: %v", err)
-	}
 	if err := s.Delete(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -198,12 +145,12 @@ func TestListAndLatest(t *testing.T) {
 		ids = append(ids, g.ID)
 	}
 	// Game 1 (terminal) is played last; game 3 (terminal) finishes.
-	if err := s.Finish(ctx, ids[3], "1-0", "checkmate"); err != nil {
+	over := mustGet(t, s, ids[3])
+	over.Result, over.Reason = "1-0", "checkmate"
+	if err := s.Save(ctx, &over); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendMove(ctx, ids[1], 1, "e7e5"); err != nil {
-		t.Fatal(err)
-	}
+	addMoves(t, s, ids[1], "e7e5")
 
 	tests := []struct {
 		opts ListOptions
@@ -249,8 +196,8 @@ func TestListAndLatest(t *testing.T) {
 }
 
 // TestConcurrentWriters races writers on one game (exactly one wins each
-// ply) and on many games (none lost), from two Stores on one file as the
-// server and a terminal game would.
+// revision) and on many games (none lost), from two Stores on one file as
+// the server and a terminal game would.
 func TestConcurrentWriters(t *testing.T) {
 	s1, path := openTemp(t)
 	s2, err := Open(path)
@@ -269,9 +216,18 @@ func TestConcurrentWriters(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			st := []*Store{s1, s2}[r%2]
-			for ply := range plies {
-				err := st.AppendMove(ctx, shared.ID, ply, fmt.Sprintf("r%dp%d", r, ply))
-				switch {
+			for ply := 0; ply < plies; {
+				g, err := st.Get(ctx, shared.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(g.Moves) >= plies {
+					return
+				}
+				ply = len(g.Moves)
+				g.Moves = append(g.Moves, fmt.Sprintf("r%dp%d", r, ply))
+				switch err := st.Save(ctx, &g); {
 				case err == nil:
 					wins[r] = append(wins[r], ply)
 				case !errors.Is(err, ErrConflict):
@@ -290,8 +246,10 @@ func TestConcurrentWriters(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			st := []*Store{s1, s2}[i%2]
+			g := games[i]
 			for ply := range 10 {
-				if err := st.AppendMove(ctx, games[i].ID, ply, fmt.Sprintf("m%d", ply)); err != nil {
+				g.Moves = append(g.Moves, fmt.Sprintf("m%d", ply))
+				if err := st.Save(ctx, &g); err != nil {
 					t.Errorf("game %d ply %d: %v", i, ply, err)
 					return
 				}
@@ -310,8 +268,8 @@ func TestConcurrentWriters(t *testing.T) {
 			}
 		}
 	}
-	if won != len(got) {
-		t.Errorf("%d appends succeeded, %d moves stored", won, len(got))
+	if won != len(got) || len(got) != plies {
+		t.Errorf("%d saves succeeded, %d moves stored, want %d", won, len(got), plies)
 	}
 	for i, g := range games {
 		if n := len(mustGet(t, s1, g.ID).Moves); n != 10 {
@@ -327,9 +285,7 @@ func TestReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newGame(t, s, "e2e4")
-	if err := s.AppendMove(context.Background(), g.ID, 1, "e7e5"); err != nil {
-		t.Fatal(err)
-	}
+	addMoves(t, s, g.ID, "e7e5")
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -442,5 +398,119 @@ func TestNewID(t *testing.T) {
 		if ValidID(bad) {
 			t.Errorf("ValidID(%q) = true", bad)
 		}
+	}
+}
+
+// TestSave saves a game over its revisions: everything play keeps comes
+// back, the rest stays, and a stale revision or an unknown game changes
+// nothing.
+func TestSave(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
+		TimeLimit: 3 * time.Minute, TimeIncrement: 2 * time.Second, ClockSince: clock, SpeedMs: 500, TokenHash: []byte{7}}
+	if err := s.CreateGame(ctx, &g); err != nil {
+		t.Fatal(err)
+	}
+	other := newGame(t, s, "d2d4")
+
+	saved := g
+	saved.Moves = []string{"e2e4", "e7e5", "g1f3"}
+	saved.Clocks = []time.Duration{181500 * time.Millisecond, NoClock, 179 * time.Second}
+	saved.ClockSpent, saved.ClockSince = 1200*time.Millisecond, time.Time{}
+	saved.Black, saved.BlackLevel, saved.Paused = Human, "", true
+	saved.Result, saved.Reason = "1-0", "time forfeit"
+	if err := s.Save(ctx, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved.Rev != 1 || !saved.UpdatedAt.After(g.UpdatedAt) {
+		t.Errorf("after saving: rev %d updated %v (created %v)", saved.Rev, saved.UpdatedAt, g.CreatedAt)
+	}
+	got := mustGet(t, s, g.ID)
+	if !slices.Equal(got.Moves, saved.Moves) || !slices.Equal(got.Clocks, saved.Clocks) ||
+		got.ClockSpent != saved.ClockSpent || !got.ClockSince.IsZero() || got.Black != Human || got.BlackLevel != "" ||
+		!got.Paused || got.Result != "1-0" || got.Reason != "time forfeit" || got.Rev != 1 {
+		t.Errorf("saved %+v\ngot   %+v", saved, got)
+	}
+	if got.TimeLimit != 3*time.Minute || got.TimeIncrement != 2*time.Second || got.SpeedMs != 500 ||
+		string(got.TokenHash) != "\x07" || got.StartFEN != startFEN || !got.CreatedAt.Equal(g.CreatedAt) {
+		t.Errorf("Save changed what it does not own: %+v", got)
+	}
+	if l, _ := s.List(ctx, ListOptions{}); len(l) != 2 || l[1].ID != g.ID || l[1].Plies != 3 || l[1].Result != "1-0" {
+		t.Errorf("summaries after Save: %+v", l)
+	}
+
+	// A program still at revision 0 cannot overwrite revision 1.
+	stale := g
+	stale.Moves = []string{"d2d4"}
+	if err := s.Save(ctx, &stale); !errors.Is(err, ErrConflict) {
+		t.Errorf("Save at a stale revision: %v, want ErrConflict", err)
+	}
+	if got := mustGet(t, s, g.ID); len(got.Moves) != 3 || stale.Rev != 0 {
+		t.Errorf("a refused save changed the game: %q (rev %d)", got.Moves, stale.Rev)
+	}
+	unknown := Game{ID: "nosuchgame00", Result: "*"}
+	if err := s.Save(ctx, &unknown); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Save of an unknown game: %v, want ErrNotFound", err)
+	}
+	for _, bad := range []Game{
+		{ID: g.ID, Rev: 1, Result: "?"},
+		{ID: g.ID, Rev: 1, Result: "*", Moves: []string{"e2 e4"}},
+		{ID: g.ID, Rev: 1, Result: "*", Clocks: []time.Duration{time.Second}},
+	} {
+		if err := s.Save(ctx, &bad); err == nil || errors.Is(err, ErrConflict) {
+			t.Errorf("Save(%+v): %v, want a refusal", bad, err)
+		}
+	}
+	// Back to no clock readings: the column empties.
+	saved.Clocks = []time.Duration{NoClock, NoClock, NoClock}
+	if err := s.Save(ctx, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, g.ID); got.Clocks != nil {
+		t.Errorf("clocks %v, want none", got.Clocks)
+	}
+	if got := mustGet(t, s, other.ID); !slices.Equal(got.Moves, []string{"d2d4"}) || got.Rev != 0 {
+		t.Errorf("the other game changed: %+v", got)
+	}
+
+	if err := s.SetSpeed(ctx, g.ID, 1500); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, g.ID); got.SpeedMs != 1500 || got.Rev != saved.Rev {
+		t.Errorf("SetSpeed: speed %d rev %d", got.SpeedMs, got.Rev)
+	}
+	if err := s.SetSpeed(ctx, "nosuchgame00", 0); !errors.Is(err, ErrNotFound) {
+		t.Errorf("SetSpeed unknown: %v", err)
+	}
+}
+
+// TestMigrateFromVersion1 opens a database written by version 1 of the
+// schema: its games read back with no clock.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, db, migrations[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO games (id, source, created_at, updated_at, white, black, start_fen, moves, plies)
+		VALUES ('abcdefghijkl', 'web', 1, 1, 'human', 'ai', ?, 'e2e4 e7e5', 2)`, startFEN); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := mustGet(t, s, "abcdefghijkl")
+	if len(g.Moves) != 2 || g.Clocks != nil || g.TimeLimit != 0 || g.TimeIncrement != 0 || !g.ClockSince.IsZero() || g.Rev != 0 {
+		t.Errorf("an old game read back as %+v", g)
 	}
 }

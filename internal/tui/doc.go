@@ -2,13 +2,18 @@
 // board drawn with Bubble Tea and Lip Gloss, and a line mode for pipes,
 // scripts and screen readers.
 //
-// It is a front end and nothing more. Every rule comes from package chess
-// (legal moves and destinations, SAN, check, the end of the game), every AI
-// move from engine.Search (on a goroutine of its own, so the screen answers
-// keys while the AI thinks; progress arrives as messages), and levels are
-// engine.Levels, the same as in the web app and UCI. Unfinished games are
-// kept through a Keeper; StoreKeeper keeps them in internal/store, the
-// database the web app shares, so --resume continues the last one.
+// It is a front end and nothing more: a thin adapter to package play, which
+// holds the rules of play (takeback, redo, resignation, draws, the clock)
+// for the web app and the terminal alike, and package chess (legal moves,
+// SAN, check, the end of the game). Every AI move comes from engine.Search
+// (on a goroutine of its own, so the screen answers keys while the AI
+// thinks; progress arrives as messages) with the search play.Game.AISearch
+// describes, and levels are engine.Levels, the same as in the web app and
+// UCI. Unfinished games are kept in internal/store, the database the web
+// app shares, so --resume continues the last one; a store that fails is
+// reported once and the game goes on unkept. On a clock the side panel
+// shows both clocks, redrawn ten times a second, and the game ends when a
+// flag falls.
 //
 // Files:
 //
@@ -17,13 +22,13 @@
 //	            small"), the side panel, the status and key lines, help
 //	board.go    the board: squares, pieces, cursor, selection, legal
 //	            destinations, last move, check; colours and glyphs
-//	menu.go     the start menu: colour and level
+//	menu.go     the start menu: colour, level and clock
 //	search.go   the AI's search as Bubble Tea commands and messages
-//	session.go  a game being played: players, moves, takeback and redo,
-//	            keeping
-//	player.go   Player, ParsePlayer ("human", "ai:LEVEL")
+//	session.go  a game being played: the play.Game, names, draws typed,
+//	            PGN
+//	player.go   ParsePlayer ("human", "ai:LEVEL")
 //	plain.go    RunPlain, the line mode
 //	run.go      Run, the full-screen program
-//	store.go    StoreKeeper and ResumeLatest, the link to internal/store
-//	format.go   scores, counts, principal variations, material, move list
+//	store.go    the keeper and ResumeLatest, the link to internal/store
+//	format.go   clocks, material, move list
 package tui

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 )
@@ -70,4 +71,20 @@ func moveListLines(g *chess.Game) []string {
 		num++
 	}
 	return lines
+}
+
+// clockText writes a clock's time as a chess clock shows it: "4:32",
+// "1:02:03", and under 10 seconds with tenths, "0:09.3" (cut, not rounded:
+// a clock never shows time that is not left).
+func clockText(d time.Duration) string {
+	d = max(d, 0)
+	if d < 10*time.Second {
+		tenths := int(d / (time.Second / 10))
+		return fmt.Sprintf("0:%02d.%d", tenths/10, tenths%10)
+	}
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

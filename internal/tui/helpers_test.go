@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -10,13 +11,15 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // testEngine returns a small seeded engine, so the AI's moves repeat.
 func testEngine() *engine.Engine { return engine.New(engine.Options{HashMB: 1, Seed: 1}) }
 
 // mustPlayer parses a player or fails the test.
-func mustPlayer(t *testing.T, s string) Player {
+func mustPlayer(t *testing.T, s string) play.Player {
 	t.Helper()
 	p, err := ParsePlayer(s)
 	if err != nil {
@@ -61,9 +64,10 @@ func keys(t *testing.T, script string) []tea.KeyMsg {
 
 // harness runs a Model the way Bubble Tea does, but on the test's
 // goroutine: it delivers each message, runs the commands Update returns
-// and delivers their messages, until nothing is left to do. Spinner ticks
-// are dropped (the next one would sleep), and after maxAIMoves AI moves the
-// AI's results are dropped too, so that a game between two AIs stops.
+// and delivers their messages, until nothing is left to do. Spinner and
+// clock ticks are dropped (the next one would sleep; a test sends a
+// clockTickMsg itself), and after maxAIMoves AI moves the AI's results are
+// dropped too, so that a game between two AIs stops.
 type harness struct {
 	t          *testing.T
 	m          *Model
@@ -108,14 +112,23 @@ func (h *harness) run(cmd tea.Cmd) {
 		if c == nil {
 			continue
 		}
-		switch msg := c().(type) {
+		var msg tea.Msg
+		if c != nil {
+			msg = c()
+		}
+		switch msg := msg.(type) {
 		case nil:
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 			h.quit = true
-		case spinner.TickMsg:
+		case spinner.TickMsg, clockTickMsg:
 		case resultMsg:
+			if h.m.search == nil || msg.id != h.m.search.id {
+				_, next := h.m.Update(msg) // a draw judgement, or stale
+				queue = append(queue, next)
+				continue
+			}
 			if h.aiMoves >= h.maxAIMoves {
 				continue
 			}
@@ -129,10 +142,38 @@ func (h *harness) run(cmd tea.Cmd) {
 	}
 }
 
+// fakeStore records what a game asks the store to keep, as lines
+// "create MOVES RESULT" and "save MOVES RESULT REASON" (moves in UCI,
+// comma-separated); its writes fail with fail when it is set.
+type fakeStore struct {
+	calls []string
+	plies int // the length of the game kept
+	fail  error
+}
+
+func (f *fakeStore) CreateGame(_ context.Context, g *store.Game) error {
+	if f.fail != nil {
+		return f.fail
+	}
+	f.calls = append(f.calls, "create "+strings.Join(g.Moves, ",")+" "+g.Result)
+	f.plies = len(g.Moves)
+	g.ID = "id1"
+	return nil
+}
+
+func (f *fakeStore) Save(_ context.Context, g *store.Game) error {
+	if f.fail != nil {
+		return f.fail
+	}
+	f.calls = append(f.calls, strings.Join(strings.Fields("save "+strings.Join(g.Moves, ",")+" "+g.Result+" "+g.Reason), " "))
+	f.plies = len(g.Moves)
+	return nil
+}
+
 // moves returns the moves of the game in UCI, separated by spaces.
 func (h *harness) moves() string {
 	var s []string
-	for _, m := range h.m.s.game.Moves() {
+	for _, m := range h.m.s.game().Moves() {
 		s = append(s, m.String())
 	}
 	return strings.Join(s, " ")

@@ -2,16 +2,19 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 )
 
 // The start menu chooses who plays (you as White or Black, two people, or
-// two AIs to watch) and the AI's level.
+// two AIs to watch), the AI's level and the clock.
 
 // sides are the menu's choices of who plays.
 var sides = []string{"White", "Black", "both sides (two people)", "neither (watch Outpost play itself)"}
@@ -25,14 +28,26 @@ const (
 
 // menu is the state of the start menu.
 type menu struct {
-	row   int // 0: sides, 1: level
-	side  int // index in sides
-	level int // index in engine.Levels()
+	row    int // 0: sides, 1: level, 2: clock
+	side   int // index in sides
+	level  int // index in engine.Levels()
+	clocks []play.TimeControl
+	clock  int // index in clocks
 }
 
-// newMenu returns the menu with the choice that gives these players first.
-func newMenu(white, black Player) menu {
-	mu := menu{side: sideWhite}
+// menuRows is the number of rows of the menu.
+const menuRows = 3
+
+// newMenu returns the menu with the choice that gives these players and
+// this clock first. The clocks offered are none, lichess's presets, and
+// tc when it is none of those (from --clock).
+func newMenu(white, black play.Player, tc play.TimeControl) menu {
+	mu := menu{side: sideWhite, clocks: append([]play.TimeControl{{}}, play.Presets...)}
+	mu.clock = slices.Index(mu.clocks, tc)
+	if mu.clock < 0 {
+		mu.clocks = append(mu.clocks, tc)
+		mu.clock = len(mu.clocks) - 1
+	}
 	ai := black
 	switch {
 	case white.AI && black.AI:
@@ -55,17 +70,17 @@ func newMenu(white, black Player) menu {
 }
 
 // players returns the players the menu chose.
-func (mu menu) players() [2]Player {
-	ai := AIPlayer(engine.Levels()[mu.level])
+func (mu menu) players() [2]play.Player {
+	ai := play.AI(engine.Levels()[mu.level])
 	switch mu.side {
 	case sideWhite:
-		return [2]Player{Human, ai}
+		return [2]play.Player{play.Human, ai}
 	case sideBlack:
-		return [2]Player{ai, Human}
+		return [2]play.Player{ai, play.Human}
 	case sideNeither:
-		return [2]Player{ai, ai}
+		return [2]play.Player{ai, ai}
 	}
-	return [2]Player{Human, Human}
+	return [2]play.Player{play.Human, play.Human}
 }
 
 // menuKey handles a key in the start menu.
@@ -74,20 +89,26 @@ func (m *Model) menuKey(k tea.KeyMsg) tea.Cmd {
 	levels := engine.Levels()
 	switch s := k.String(); s {
 	case "up", "k", "shift+tab":
-		mu.row = 0
+		mu.row = max(0, mu.row-1)
 	case "down", "j", "tab":
-		mu.row = 1
+		mu.row = min(menuRows-1, mu.row+1)
 	case "left", "h":
-		if mu.row == 0 {
+		switch mu.row {
+		case 0:
 			mu.side = (mu.side + len(sides) - 1) % len(sides)
-		} else {
+		case 1:
 			mu.level = max(0, mu.level-1)
+		default:
+			mu.clock = max(0, mu.clock-1)
 		}
 	case "right", "l":
-		if mu.row == 0 {
+		switch mu.row {
+		case 0:
 			mu.side = (mu.side + 1) % len(sides)
-		} else {
+		case 1:
 			mu.level = min(len(levels)-1, mu.level+1)
+		default:
+			mu.clock = min(len(mu.clocks)-1, mu.clock+1)
 		}
 	case "1", "2", "3", "4", "5", "6", "7", "8", "c", "m":
 		name := s
@@ -109,23 +130,31 @@ func (m *Model) menuKey(k tea.KeyMsg) tea.Cmd {
 		mu.side = sideBlack
 	case "enter", " ":
 		// The first game is Config.Game when there is one (--load).
-		g, id := newGame(m.cfg.Start), ""
+		var g *chess.Game
 		if m.s == nil && m.cfg.Game != nil {
-			g, id = m.cfg.Game, m.cfg.GameID
+			g = m.cfg.Game
 		}
-		m.begin(newSession(g, mu.players(), m.cfg.Keeper, id))
-		if desc := m.s.describe(); strings.HasPrefix(desc, "between") {
-			m.say("New game " + desc + ".")
+		m.begin(startSession(&m.cfg, g, mu.players(), mu.clocks[mu.clock]))
+		if m.s == nil || m.msgErr {
+			return nil
+		}
+		desc := m.s.describe()
+		if !strings.HasPrefix(desc, "between") {
+			desc = ": " + desc
 		} else {
-			m.say("New game: " + desc + ".")
+			desc = " " + desc
 		}
-		return m.think()
+		if tc := mu.clocks[mu.clock]; tc.Timed() {
+			desc += ", " + tc.String()
+		}
+		m.say("New game" + desc + ".")
+		return m.afterChange()
 	case "esc":
 		if m.s != nil {
 			m.mode = modeBoard
 		}
 	case "q":
-		if m.s == nil || m.s.over() || m.s.game.Len() == 0 {
+		if m.s == nil || m.s.over() || m.s.game().Len() == 0 {
 			return m.quit()
 		}
 		m.mode = modeQuit
@@ -157,11 +186,17 @@ func (m *Model) viewMenu() string {
 	if mu.side == sideBoth {
 		levelNote = "(no AI in this game)"
 	}
+	clockNote := "each side's minutes + seconds a move"
+	tc := mu.clocks[mu.clock]
+	if !tc.Timed() {
+		clockNote = "no clocks"
+	}
 	lines := []string{
 		title,
 		"",
 		row(0, "You play", sides[mu.side], ""),
 		row(1, "Level", l.Name, levelNote),
+		row(2, "Clock", tc.String(), clockNote),
 		"",
 		styleFaint.Render("↑↓ choose · ←→ change · 1-8, c, m: level · Enter: start"),
 	}

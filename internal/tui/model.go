@@ -13,35 +13,43 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 )
 
 // Config says which game to play and how. The zero Config plays a new game
-// between two people with nothing kept; set Engine for an AI player.
+// between two people, without clocks, with nothing kept; set Engine for an
+// AI player.
 type Config struct {
 	// White and Black play the game, unless Menu is set: then the start
 	// menu chooses (White and Black are its first choice).
-	White, Black Player
+	White, Black play.Player
 	Menu         bool
 
-	// Game is the game to continue (from --load or --resume); nil starts
-	// a new game from Start. GameID is Game's id in Keeper when it was
-	// resumed from there.
+	// Game is a game to go on with (from --load); nil starts a new game
+	// from Start. Resume is a stored game to go on with (--resume),
+	// players, clock and all.
 	Game   *chess.Game
-	GameID string
+	Resume *Resumed
 	// Start is the position new games start from; nil is the standard one.
 	Start *chess.Position
+	// Clock is new games' time control (the menu may change it); the
+	// zero TimeControl plays without clocks.
+	Clock play.TimeControl
 
-	// Keeper keeps unfinished games for --resume; nil keeps nothing.
-	Keeper Keeper
+	// Store keeps unfinished games for --resume; nil keeps nothing.
+	Store play.Store
+	// Now is the clocks' time source (default time.Now).
+	Now func() time.Time
 
 	// Engine searches for the AI players. It is needed when a side is
 	// played by the AI.
 	Engine *engine.Engine
-	// MoveTime is the longest the AI thinks for a move (default
-	// DefaultMoveTime); levels below 8 stop earlier by their own limits.
+	// MoveTime is the longest the AI thinks for a move in a game without
+	// clocks (default DefaultMoveTime); levels below 8 stop earlier by
+	// their own limits. On a clock, the AI plans within its time.
 	MoveTime time.Duration
-	// Delay is the shortest time an AI move takes when both sides are
-	// AI, so that the game can be watched.
+	// Delay is the shortest time an AI move takes when both sides are AI
+	// in a game without clocks, so that the game can be watched.
 	Delay time.Duration
 
 	// ASCII draws pieces as letters (KQRBNP, kqrbnp) instead of glyphs.
@@ -72,9 +80,8 @@ const (
 )
 
 // Model is the Bubble Tea model of the terminal game. Make one with New;
-// Run runs it full screen. All rules come from package chess: the model
-// keeps a chess.Game and asks it for legal moves, SAN, check and the end of
-// the game.
+// Run runs it full screen. All rules come from packages play and chess: the
+// model turns keys into calls of its play.Game and shows the result.
 type Model struct {
 	cfg  Config
 	s    *session // the game; nil while the first start menu is shown
@@ -87,16 +94,17 @@ type Model struct {
 	promo    []chess.Move   // the promotions to choose from in modePromote
 	flipped  bool
 
-	input  textinput.Model // the move or the file name being typed
-	spin   spinner.Model
-	spins  bool // a spinner tick is on its way
-	search *search
-	last   *search // the AI's last finished search, for its figures
+	input   textinput.Model // the move or the file name being typed
+	spin    spinner.Model
+	spins   bool // a spinner tick is on its way
+	ticking bool // a clock tick is on its way
+	search  *search
+	last    *search // the AI's last finished search, for its figures
 	// lastPly is the game's length after last's move: last is shown only
 	// while its move is the last played.
 	lastPly int
+	judging *search // the AI's search judging a draw offer, or nil
 	nextID  int
-	paused  bool // the AI does not move until unpaused
 
 	msg    string // the status line: the answer to the last action
 	msgErr bool   // msg reports a mistake
@@ -127,16 +135,14 @@ func New(cfg Config) *Model {
 		width:    100,
 		height:   32,
 	}
-	m.menu = newMenu(cfg.White, cfg.Black)
+	m.menu = newMenu(cfg.White, cfg.Black, cfg.Clock)
 	switch {
+	case cfg.Resume != nil:
+		m.begin(resumeSession(&m.cfg, cfg.Resume))
 	case cfg.Menu:
 		m.mode = modeMenu
 	default:
-		g := cfg.Game
-		if g == nil {
-			g = newGame(cfg.Start)
-		}
-		m.begin(newSession(g, [2]Player{cfg.White, cfg.Black}, cfg.Keeper, cfg.GameID))
+		m.begin(startSession(&m.cfg, cfg.Game, [2]play.Player{cfg.White, cfg.Black}, cfg.Clock))
 	}
 	if cfg.Notice != "" {
 		m.say(cfg.Notice)
@@ -144,36 +150,36 @@ func New(cfg Config) *Model {
 	return m
 }
 
-// newGame returns a new game from start, or from the standard position.
-func newGame(start *chess.Position) *chess.Game {
-	if start == nil {
-		return chess.NewGame()
+// begin makes s the game on the board; err is a failure to start it.
+func (m *Model) begin(s *session, err error) {
+	if err != nil {
+		m.fail("Could not start the game: " + errorText(err))
+		if s == nil {
+			return
+		}
 	}
-	return chess.NewGameFromPosition(start)
-}
-
-// begin makes s the game on the board.
-func (m *Model) begin(s *session) {
 	m.abandonSearch()
+	m.s.suspend()
 	m.s = s
 	m.last = nil
 	m.mode = modeBoard
-	m.paused = false
 	m.deselect()
-	w, b := s.players[chess.White], s.players[chess.Black]
+	w, b := s.players()[chess.White], s.players()[chess.Black]
 	m.flipped = w.AI && !b.AI
 	m.cursor = chess.E2
 	if m.flipped {
 		m.cursor = chess.E7
 	}
-	m.msg, m.msgErr = "", false
+	if err == nil {
+		m.msg, m.msgErr = "", false
+	}
 	if s.over() {
-		m.say(outcomeText(s.game.Outcome()))
+		m.say(outcomeText(s.g.Outcome()))
 	}
 }
 
-// Init starts the AI if it is to move.
-func (m *Model) Init() tea.Cmd { return m.think() }
+// Init starts the AI if it is to move, and the clocks' ticks.
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.think(), m.tick()) }
 
 // Update handles a message: a key, a mouse click, the terminal's size, the
 // progress and the result of the AI's search, and the spinner's ticks.
@@ -187,16 +193,24 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m, m.mouse(msg)
 	case progressMsg:
-		if m.search == nil || msg.id != m.search.id {
-			return m, nil // a search that was abandoned
+		switch {
+		case m.search != nil && msg.id == m.search.id:
+			m.search.progress(msg.info)
+			return m, waitFor(m.search.ch)
+		case m.judging != nil && msg.id == m.judging.id:
+			return m, waitFor(m.judging.ch) // its figures are not shown
 		}
-		m.search.progress(msg.info)
-		return m, waitFor(m.search.ch)
+		return m, nil // a search that was abandoned
 	case resultMsg:
-		if m.search == nil || msg.id != m.search.id {
-			return m, nil
+		switch {
+		case m.search != nil && msg.id == m.search.id:
+			return m, m.aiMoved(msg.result)
+		case m.judging != nil && msg.id == m.judging.id:
+			return m, m.drawAnswered(msg.result)
 		}
-		return m, m.aiMoved(msg.result)
+		return m, nil
+	case clockTickMsg:
+		return m, m.clockTicked()
 	case spinner.TickMsg:
 		if m.search == nil {
 			m.spins = false
@@ -286,14 +300,14 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 	case "o":
 		m.openLoadInput()
 	case "n":
-		m.menu = newMenu(m.s.players[chess.White], m.s.players[chess.Black])
+		m.menu = newMenu(m.s.players()[chess.White], m.s.players()[chess.Black], m.s.g.TimeControl())
 		m.mode = modeMenu
 	case "p":
 		return m.togglePause()
 	case "?":
 		m.mode, m.helpTop = modeHelp, 0
 	case "q":
-		if m.s.over() || m.s.game.Len() == 0 {
+		if m.s.over() || m.s.game().Len() == 0 {
 			return m.quit()
 		}
 		m.mode = modeQuit
@@ -365,7 +379,7 @@ func (m *Model) choose(sq chess.Square) tea.Cmd {
 		m.fail(reason)
 		return nil
 	}
-	pos := m.s.game.Position()
+	pos := m.s.game().Position()
 	if m.selected != chess.NoSquare {
 		if sq == m.selected {
 			m.deselect()
@@ -431,7 +445,7 @@ func (m *Model) cannotMove() string {
 	switch {
 	case m.s.over():
 		return "The game is over: u takes back, n starts a new game."
-	case m.s.toMove().AI && m.paused:
+	case m.s.toMove().AI && m.s.g.Paused():
 		return "Outpost is paused: p lets it move."
 	case m.s.toMove().AI:
 		return "Outpost is thinking: Esc makes it move now, u takes your move back."
@@ -441,46 +455,51 @@ func (m *Model) cannotMove() string {
 
 // playHuman plays a person's move.
 func (m *Model) playHuman(mv chess.Move) tea.Cmd {
-	pos := m.s.game.Position()
+	pos := m.s.game().Position()
 	text := moveNumber(pos, true) + pos.SAN(mv)
-	if err := m.s.play(mv); err != nil {
+	if err := m.s.g.Move(context.Background(), mv); err != nil {
 		m.fail(errorText(err))
-		return nil
+		return m.afterChange()
 	}
 	m.deselect()
 	m.mode = modeBoard
 	m.cursor = mv.To()
 	m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
-	return m.afterMove()
+	return m.afterChange()
 }
 
-// afterMove reports the end of the game or a keeping failure, and starts
-// the AI when it is to move.
-func (m *Model) afterMove() tea.Cmd {
+// afterChange reports a keeping failure and the end of the game, and
+// starts the AI when it is to move and the clocks' ticks when one runs.
+func (m *Model) afterChange() tea.Cmd {
 	if err := m.s.takeKeepError(); err != nil {
 		m.fail(errorText(err))
 	}
 	if m.s.over() {
-		m.say(outcomeText(m.s.game.Outcome()))
+		m.abandonSearch()
+		if !m.msgErr {
+			m.say(outcomeText(m.s.g.Outcome()))
+		}
 		return nil
 	}
-	return m.think()
+	return tea.Batch(m.think(), m.tick())
 }
 
-// think starts the AI's search when it is to move and not paused.
+// think starts the AI's search when it is due (to move, not paused).
 func (m *Model) think() tea.Cmd {
-	if m.s == nil || !m.s.aiToMove() || m.paused || m.search != nil || m.cfg.Engine == nil {
-		if m.s != nil && m.s.aiToMove() && m.cfg.Engine == nil {
+	if m.s == nil || !m.s.g.AIDue() || m.search != nil || m.cfg.Engine == nil {
+		if m.s != nil && m.s.g.AIDue() && m.cfg.Engine == nil {
 			m.fail("No engine to play the AI's moves.")
 		}
 		return nil
 	}
 	var delay time.Duration
-	if m.s.players[chess.White].AI && m.s.players[chess.Black].AI {
+	if m.s.bothAI() && !m.s.g.TimeControl().Timed() {
 		delay = m.cfg.Delay
 	}
+	params, version, _ := m.s.g.AISearch(m.cfg.MoveTime)
 	m.nextID++
-	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, m.s.searchParams(m.cfg.MoveTime), delay)
+	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, params, delay)
+	s.version = version
 	m.search = s
 	if !m.spins {
 		m.spins = true
@@ -495,100 +514,178 @@ func (m *Model) aiMoved(r engine.Result) tea.Cmd {
 	s.abandon()
 	s.played(r.BestMove)
 	m.search, m.last = nil, s
-	if r.BestMove == chess.NoMove || !m.s.aiToMove() {
+	if r.BestMove == chess.NoMove {
 		return nil
 	}
-	pos := m.s.game.Position()
+	pos := m.s.game().Position()
 	text := moveNumber(pos, true) + pos.SAN(r.BestMove)
-	if err := m.s.play(r.BestMove); err != nil {
-		m.fail("Outpost chose an illegal move: " + errorText(err))
-		return nil
+	if err := m.s.g.PlayAI(context.Background(), s.version, r.BestMove); err != nil {
+		m.fail(errorText(err))
+		return m.afterChange()
 	}
-	m.lastPly = m.s.game.Len()
+	m.lastPly = m.s.game().Len()
 	if m.mode == modeBoard && m.selected == chess.NoSquare {
 		m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
 	}
 	// A piece a person picked up in a game of two people stays picked up;
 	// otherwise the position changed under it.
 	m.deselect()
-	return m.afterMove()
+	return m.afterChange()
 }
 
-// abandonSearch stops the AI's search and drops its result.
+// abandonSearch stops the AI's searches (its move's and a draw
+// judgement's) and drops their results.
 func (m *Model) abandonSearch() {
-	if m.search != nil {
-		m.search.abandon()
-		m.search = nil
+	for _, s := range []**search{&m.search, &m.judging} {
+		if *s != nil {
+			(*s).abandon()
+			*s = nil
+		}
 	}
+}
+
+// clockTickMsg asks the model to look at the clocks: redraw them, and end
+// the game when a flag has fallen.
+type clockTickMsg struct{}
+
+// clockTick is how often the clocks are redrawn.
+const clockTick = 100 * time.Millisecond
+
+// tick starts the clock ticks when a clock runs and none is on its way.
+func (m *Model) tick() tea.Cmd {
+	if m.s == nil || m.ticking {
+		return nil
+	}
+	if _, ok := m.s.g.FlagIn(); !ok {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(clockTick, func(time.Time) tea.Msg { return clockTickMsg{} })
+}
+
+// clockTicked ends the game when the side to move's time is up, and asks
+// for the next tick while a clock runs.
+func (m *Model) clockTicked() tea.Cmd {
+	m.ticking = false
+	if m.s == nil {
+		return nil
+	}
+	flagged, err := m.s.g.CheckFlag(context.Background())
+	switch {
+	case err != nil:
+		m.fail(errorText(err))
+	case flagged:
+		m.abandonSearch()
+		m.deselect()
+		if m.mode == modeMove || m.mode == modePromote {
+			m.closeInput()
+		}
+		m.say(outcomeText(m.s.g.Outcome()))
+		return nil
+	}
+	return m.tick()
 }
 
 // takeback takes back the last move of a person (and the AI's reply).
 func (m *Model) takeback() tea.Cmd {
-	n := m.s.takeback()
-	if n == 0 {
-		m.fail("There is no move of yours to take back.")
-		return nil
+	n, err := m.s.g.Takeback(context.Background())
+	if err != nil {
+		m.fail(capitalize(errorText(err)) + ".")
+		return m.afterChange()
 	}
 	m.abandonSearch()
 	m.deselect()
-	if m.s.players[chess.White].AI && m.s.players[chess.Black].AI {
-		m.paused = true
-	}
 	m.last = nil
-	word := "move"
-	if n > 1 {
-		word = "moves"
-	}
-	m.say(fmt.Sprintf("Took back %d %s.", n, word))
-	if err := m.s.takeKeepError(); err != nil {
-		m.fail(errorText(err))
-	}
-	if m.paused && m.s.aiToMove() {
+	m.say(fmt.Sprintf("Took back %d %s.", n, plural(n, "move", "moves")))
+	cmd := m.afterChange()
+	if m.s.g.Paused() && m.s.g.AIToMove() {
 		m.say(m.msg + " Outpost is paused: p lets it move.")
 	}
-	return m.think()
+	return cmd
 }
 
 // redo plays again the moves the last takeback took back (your move and
 // Outpost's reply, as u took them), until a new move is played.
 func (m *Model) redo() tea.Cmd {
-	if !m.s.canRedo() {
+	if !m.s.g.CanRedo() {
 		m.fail("There is nothing to redo: r plays again the moves taken back with u.")
 		return nil
 	}
 	m.abandonSearch()
 	m.deselect()
 	m.last = nil
-	pos := m.s.game.Position()
-	moves, err := m.s.redo()
+	pos := m.s.game().Position()
+	moves, err := m.s.g.Redo(context.Background())
 	if err != nil {
 		m.fail("Could not redo: " + errorText(err))
-		return nil
+		return m.afterChange()
 	}
 	m.say("Replayed " + pos.SANLine(moves) + ".")
-	cmd := m.afterMove()
-	if m.paused && m.s.aiToMove() {
+	cmd := m.afterChange()
+	if m.s.g.Paused() && m.s.g.AIToMove() {
 		m.say(m.msg + " Outpost is paused: p lets it move.")
 	}
 	return cmd
 }
 
-// togglePause stops the AI from moving, or lets it move again.
+// togglePause stops the AI from moving (and the clocks), or lets it go on.
 func (m *Model) togglePause() tea.Cmd {
-	if m.paused {
-		m.paused = false
-		m.say("Outpost may move.")
-		return m.think()
+	paused := !m.s.g.Paused()
+	if err := m.s.g.SetPaused(context.Background(), paused); err != nil {
+		m.fail(errorText(err))
+		return m.afterChange()
 	}
-	m.paused = true
+	if !paused {
+		m.say("Outpost may move.")
+		return m.afterChange()
+	}
 	m.abandonSearch()
 	m.say("Outpost is paused: p lets it move.")
-	return nil
+	return m.afterChange()
 }
 
-// quit ends the program, dropping any search.
+// draw claims, accepts or offers a draw (see session.draw); an offer to
+// the AI starts the search that judges it.
+func (m *Model) draw() tea.Cmd {
+	msg, j, err := m.s.draw()
+	switch {
+	case err != nil:
+		m.fail(capitalize(errorText(err)))
+		return m.afterChange()
+	case j == nil:
+		m.say(msg)
+		return m.afterChange()
+	case m.cfg.Engine == nil:
+		m.fail("No engine to answer the draw offer.")
+		return nil
+	}
+	m.nextID++
+	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, j.params, 0)
+	s.judgement = j
+	m.judging = s
+	m.say("You offer a draw: Outpost considers it…")
+	return cmd
+}
+
+// drawAnswered gives the AI's answer to the draw offered.
+func (m *Model) drawAnswered(r engine.Result) tea.Cmd {
+	s := m.judging
+	s.abandon()
+	m.judging = nil
+	text, err := m.s.answerDraw(s.judgement, r)
+	if err != nil {
+		m.fail(errorText(err))
+	} else {
+		m.say(text)
+	}
+	return m.afterChange()
+}
+
+// quit ends the program, dropping any search and stopping the clock (the
+// time until --resume is charged to nobody).
 func (m *Model) quit() tea.Cmd {
 	m.abandonSearch()
+	m.s.suspend()
 	m.quitting = true
 	return tea.Quit
 }
@@ -654,20 +751,16 @@ func (m *Model) submitMove(text string) tea.Cmd {
 		return nil
 	case "draw":
 		m.closeInput()
-		if err := m.s.claimDraw(); err != nil {
-			m.fail(errorText(err))
-			return nil
-		}
-		return m.afterMove()
+		return m.draw()
 	case "resign":
 		m.closeInput()
 		if err := m.s.resign(); err != nil {
 			m.fail(errorText(err))
 			return nil
 		}
-		return m.afterMove()
+		return m.afterChange()
 	}
-	pos := m.s.game.Position()
+	pos := m.s.game().Position()
 	mv, err := pos.ParseMove(text)
 	if err != nil {
 		m.input.SetValue("")
@@ -757,9 +850,12 @@ func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.closeInput()
-		m.begin(newSession(g, m.s.players, m.cfg.Keeper, ""))
+		m.begin(startSession(&m.cfg, g, m.s.players(), m.s.g.TimeControl()))
+		if m.mode != modeBoard || m.msgErr {
+			return nil
+		}
 		m.say(fmt.Sprintf("Loaded %s (%d %s).", path, g.Len(), plural(g.Len(), "move", "moves")))
-		return m.think()
+		return m.afterChange()
 	})
 }
 

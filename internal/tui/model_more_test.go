@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 )
 
 // click returns a left click on square sq of the board drawn at size b,
@@ -177,7 +176,7 @@ func TestMoveNow(t *testing.T) {
 		t.Errorf("view after Esc:\n%s", h.m.View())
 	}
 	h.run(cmd)
-	if n := h.m.s.game.Len(); n != 2 {
+	if n := h.m.s.game().Len(); n != 2 {
 		t.Fatalf("%d plies after Esc, want 2", n)
 	}
 	if d := time.Since(start); d > 20*time.Second {
@@ -189,7 +188,7 @@ func TestMoveNow(t *testing.T) {
 func TestAIvsAI(t *testing.T) {
 	cfg := Config{Engine: testEngine(), White: mustPlayer(t, "ai:1"), Black: mustPlayer(t, "ai:2")}
 	h := newHarness(t, cfg, 120, 40, 6)
-	if n := h.m.s.game.Len(); n != 6 {
+	if n := h.m.s.game().Len(); n != 6 {
 		t.Fatalf("%d plies, want 6", n)
 	}
 	if view := h.m.View(); !strings.Contains(view, "3. ") || !strings.Contains(view, "White: Outpost level 1   Black: Outpost level 2") {
@@ -197,13 +196,13 @@ func TestAIvsAI(t *testing.T) {
 	}
 	h.m.abandonSearch()
 	h.press("u")
-	if n := h.m.s.game.Len(); n != 5 || !h.m.paused {
-		t.Errorf("after u: %d plies (want 5), paused %v (want true)", n, h.m.paused)
+	if n := h.m.s.game().Len(); n != 5 || !h.m.s.g.Paused() {
+		t.Errorf("after u: %d plies (want 5), paused %v (want true)", n, h.m.s.g.Paused())
 	}
 	h.maxAIMoves = 7
 	h.press("p")
-	if n := h.m.s.game.Len(); n != 6 || h.m.paused {
-		t.Errorf("after p: %d plies (want 6), paused %v", n, h.m.paused)
+	if n := h.m.s.game().Len(); n != 6 || h.m.s.g.Paused() {
+		t.Errorf("after p: %d plies (want 6), paused %v", n, h.m.s.g.Paused())
 	}
 }
 
@@ -237,7 +236,7 @@ func TestStartMenu(t *testing.T) {
 		{"b{down}1{enter}", "ai:1", "human"},
 	}
 	for _, tc := range tests {
-		cfg := Config{Menu: true, White: Human, Black: mustPlayer(t, "ai:3"), Engine: testEngine()}
+		cfg := Config{Menu: true, White: play.Human, Black: mustPlayer(t, "ai:3"), Engine: testEngine()}
 		h := newHarness(t, cfg, 120, 40, 0)
 		if view := h.m.View(); !strings.Contains(view, "a new game") || !strings.Contains(view, "< White >") {
 			t.Fatalf("menu view:\n%s", view)
@@ -246,7 +245,7 @@ func TestStartMenu(t *testing.T) {
 		if h.m.mode != modeBoard {
 			t.Fatalf("%s: mode %d after Enter", tc.script, h.m.mode)
 		}
-		p := h.m.s.players
+		p := h.m.s.players()
 		if p[chess.White].String() != tc.white || p[chess.Black].String() != tc.black {
 			t.Errorf("%s: %s v %s, want %s v %s", tc.script, p[chess.White], p[chess.Black], tc.white, tc.black)
 		}
@@ -265,39 +264,9 @@ func TestLoadedGameInMenu(t *testing.T) {
 	g := gameFromMoves(t, "e4", "e5", "Nf3")
 	h := newHarness(t, Config{Menu: true, Game: g, Black: mustPlayer(t, "ai:1"), Engine: testEngine()}, 120, 40)
 	h.press("{enter}")
-	if n := h.m.s.game.Len(); n != 4 {
+	if n := h.m.s.game().Len(); n != 4 {
 		t.Errorf("%d plies, want the loaded 3 and the AI's reply", n)
 	}
-}
-
-// fakeKeeper records what a session asks it to keep.
-type fakeKeeper struct {
-	calls []string
-	plies int // the length of the game kept
-	fail  error
-}
-
-func (k *fakeKeeper) Create(_ context.Context, g *chess.Game, white, black Player) (string, error) {
-	k.calls = append(k.calls, "create "+white.String()+" "+black.String()+" "+movesText(g))
-	k.plies = g.Len()
-	return "id1", k.fail
-}
-
-func (k *fakeKeeper) Append(_ context.Context, id string, ply int, m chess.Move) error {
-	k.calls = append(k.calls, "append "+id+" "+strconv.Itoa(ply)+" "+m.String())
-	k.plies = ply + 1
-	return k.fail
-}
-
-func (k *fakeKeeper) Truncate(_ context.Context, id string, plies int) error {
-	k.calls = append(k.calls, "truncate "+id+" "+strconv.Itoa(plies))
-	k.plies = plies
-	return k.fail
-}
-
-func (k *fakeKeeper) Finish(_ context.Context, id string, o chess.Outcome) error {
-	k.calls = append(k.calls, "finish "+id+" "+o.Result.String()+" "+o.Reason.String())
-	return k.fail
 }
 
 func movesText(g *chess.Game) string {
@@ -308,40 +277,50 @@ func movesText(g *chess.Game) string {
 	return strings.Join(s, ",")
 }
 
+// TestKeeping checks what a game keeps in the store: nothing before the
+// first move, then the whole game at every change; a failing store gets
+// one message, and the game goes on unkept.
 func TestKeeping(t *testing.T) {
-	k := &fakeKeeper{}
-	h := newHarness(t, Config{Keeper: k}, 120, 40)
+	st := &fakeStore{}
+	h := newHarness(t, Config{Store: st}, 120, 40)
 	h.press("f")          // nothing to keep yet
 	h.press(":f3{enter}") // the first move creates the record
 	h.press("e5{enter}g4{enter}u")
 	h.press("g4{enter}Qh4{enter}u")
 	want := []string{
-		"create human human f2f3",
-		"append id1 1 e7e5",
-		"append id1 2 g2g4",
-		"truncate id1 2",
-		"append id1 2 g2g4",
-		"append id1 3 d8h4",
-		"finish id1 0-1 checkmate",
-		"truncate id1 3",
+		"create f2f3 *",
+		"save f2f3,e7e5 *",
+		"save f2f3,e7e5,g2g4 *",
+		"save f2f3,e7e5 *",
+		"save f2f3,e7e5,g2g4 *",
+		"save f2f3,e7e5,g2g4,d8h4 0-1 checkmate",
 	}
-	if strings.Join(k.calls, "\n") != strings.Join(want, "\n") {
-		t.Errorf("keeper calls:\n%s\nwant:\n%s", strings.Join(k.calls, "\n"), strings.Join(want, "\n"))
+	if strings.Join(st.calls, "\n") != strings.Join(want, "\n") {
+		t.Errorf("store calls:\n%s\nwant:\n%s", strings.Join(st.calls, "\n"), strings.Join(want, "\n"))
 	}
+	// A mate between two people cannot be taken back.
+	if view := h.m.View(); !strings.Contains(view, "between two people a finished game cannot be taken back") {
+		t.Errorf("view after u at the end:\n%s", view)
+	}
+	if h.m.s.kept() || h.m.farewell() != "0-1: Black wins by checkmate" {
+		t.Errorf("kept %v, farewell %q", h.m.s.kept(), h.m.farewell())
+	}
+	h = newHarness(t, Config{Store: &fakeStore{}}, 120, 40)
+	h.press("e4{enter}")
 	if !h.m.s.kept() || h.m.farewell() != "The game is kept: outpost play --resume continues it." {
 		t.Errorf("kept %v, farewell %q", h.m.s.kept(), h.m.farewell())
 	}
 
-	// A failing keeper: one message, and the game goes on unkept.
-	k = &fakeKeeper{fail: errors.New("disk full")}
-	h = newHarness(t, Config{Keeper: k}, 120, 40)
+	// A failing store: one message, and the game goes on unkept.
+	st = &fakeStore{fail: errors.New("disk full")}
+	h = newHarness(t, Config{Store: st}, 120, 40)
 	h.press("e4{enter}")
 	if view := h.m.View(); !strings.Contains(view, "no longer kept") || !strings.Contains(view, "disk full") {
 		t.Errorf("view after a keeping failure:\n%s", view)
 	}
 	h.press("e5{enter}")
-	if got := h.moves(); got != "e2e4 e7e5" || len(k.calls) != 1 {
-		t.Errorf("moves %q, keeper calls %q", got, k.calls)
+	if got := h.moves(); got != "e2e4 e7e5" || len(st.calls) != 0 || h.m.s.kept() {
+		t.Errorf("moves %q, store calls %q, kept %v", got, st.calls, h.m.s.kept())
 	}
 }
 

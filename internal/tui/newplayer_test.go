@@ -51,7 +51,7 @@ func TestPausedPanel(t *testing.T) {
 	}
 	h.press("p")
 	h.press("d4{enter}")
-	if n := h.m.s.game.Len(); n != 3 {
+	if n := h.m.s.game().Len(); n != 3 {
 		t.Fatalf("%d plies, want 3 (the AI paused)", n)
 	}
 	if view := h.m.View(); strings.Contains(view, "Outpost thought") {

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/play"
 )
 
 // plainHelp lists what line mode understands.
@@ -20,36 +22,46 @@ Commands:
   redo       play again what the last undo took back (until a new move)
   save FILE  save the game as PGN
   load FILE  go on with the first game of a PGN file
-  draw       claim a draw (threefold repetition, fifty-move rule)
+  draw       claim a draw (threefold repetition, fifty-move rule); else
+             accept the draw offered to you, or offer one
   resign     resign the game
+  clock      show the clocks
   help       this list
   quit       stop (an unfinished game is kept for outpost play --resume)`
 
 // RunPlain plays the game of cfg in line mode, for pipes, scripts and
 // screen readers: it prints the board as text, reads moves (and the
 // commands of plainHelp) from in, one a line, and prints each move played,
-// the AI's included, and the result on out. It ignores cfg.Menu (the
-// players are cfg.White and cfg.Black), cfg.Delay and cfg.ASCII.
+// the AI's included, the clocks after each move on a clock, and the
+// result on out. It ignores cfg.Menu (the players are cfg.White and
+// cfg.Black), cfg.Delay and cfg.ASCII.
 //
 // A line that is not a legal move or a command is answered with the reason
-// and the game goes on. RunPlain returns nil at the end of the game, on
-// "quit" and at the end of in (an unfinished game is kept by cfg.Keeper);
-// it returns ctx's error when ctx is cancelled, and an error when reading
-// in or writing out fails.
+// and the game goes on. A flag falls while it waits for a line. RunPlain
+// returns nil at the end of the game, on "quit" and at the end of in (an
+// unfinished game is kept in cfg.Store); it returns ctx's error when ctx is
+// cancelled, and an error when reading in or writing out fails.
 func RunPlain(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
-	g := cfg.Game
-	if g == nil {
-		g = newGame(cfg.Start)
+	var s *session
+	var err error
+	if cfg.Resume != nil {
+		s, err = resumeSession(&cfg, cfg.Resume)
+	} else {
+		s, err = startSession(&cfg, cfg.Game, [2]play.Player{cfg.White, cfg.Black}, cfg.Clock)
+	}
+	if err != nil {
+		return fmt.Errorf("tui: %w", err)
 	}
 	pl := &plain{
 		cfg:   cfg,
-		s:     newSession(g, [2]Player{cfg.White, cfg.Black}, cfg.Keeper, cfg.GameID),
+		s:     s,
 		w:     &errWriter{w: out},
 		lines: readLines(in),
 	}
+	defer func() { pl.s.suspend() }()
 	return pl.run(ctx)
 }
 
@@ -94,6 +106,9 @@ func (pl *plain) run(ctx context.Context) error {
 	s := pl.s
 	pl.printf("Outpost, line mode. White: %s. Black: %s.\n", s.name(chess.White), s.name(chess.Black))
 	pl.printf("Type moves in SAN or UCI (e4, Nf3, O-O, e7e8q); help lists the commands.\n")
+	if line := s.clockLine(); line != "" {
+		pl.printf("Clocks (%s): %s.\n", s.g.TimeControl(), line)
+	}
 	showBoard := true
 	for pl.w.err == nil {
 		s = pl.s // "load" replaces the game
@@ -101,24 +116,13 @@ func (pl *plain) run(ctx context.Context) error {
 			pl.printf("Note: %s\n", errorText(err))
 		}
 		if s.over() {
-			pl.printf("\n%s\nGame over. %s\n", pl.board(), outcomeText(s.game.Outcome()))
+			pl.printf("\n%s\nGame over. %s\n", pl.board(), outcomeText(s.g.Outcome()))
 			break
 		}
-		if s.toMove().AI {
-			if pl.cfg.Engine == nil {
-				return errors.New("tui: no engine to play the AI's moves")
+		if s.g.AIToMove() {
+			if err := pl.aiMove(ctx); err != nil {
+				return err
 			}
-			pos := s.game.Position()
-			r := pl.cfg.Engine.Search(ctx, s.searchParams(pl.cfg.MoveTime))
-			if ctx.Err() != nil {
-				pl.farewell()
-				return ctx.Err()
-			}
-			text := moveNumber(pos, true) + pos.SAN(r.BestMove)
-			if err := s.play(r.BestMove); err != nil {
-				return fmt.Errorf("tui: the engine chose an illegal move: %w", err)
-			}
-			pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
 			showBoard = true
 			continue
 		}
@@ -127,18 +131,18 @@ func (pl *plain) run(ctx context.Context) error {
 			showBoard = false
 		}
 		pl.printf("%s\n", pl.prompt())
-		var in lineOrErr
-		select {
-		case in = <-pl.lines:
-		case <-ctx.Done():
+		in, flagged, err := pl.nextLine(ctx)
+		switch {
+		case err != nil:
 			pl.farewell()
-			return ctx.Err()
-		}
-		if in.err != nil {
+			return err
+		case flagged:
+			continue
+		case in.err != nil:
 			pl.printf("End of input.\n")
 			pl.farewell()
 			if in.err == io.EOF {
-				break
+				return pl.w.err
 			}
 			return fmt.Errorf("tui: reading moves: %w", in.err)
 		}
@@ -152,9 +156,74 @@ func (pl *plain) run(ctx context.Context) error {
 	return pl.w.err
 }
 
+// aiMove plays the AI's move.
+func (pl *plain) aiMove(ctx context.Context) error {
+	s := pl.s
+	if pl.cfg.Engine == nil {
+		return errors.New("tui: no engine to play the AI's moves")
+	}
+	params, version, _ := s.g.AISearch(pl.cfg.MoveTime)
+	pos := params.Position
+	r := pl.cfg.Engine.Search(ctx, params)
+	if ctx.Err() != nil {
+		pl.farewell()
+		return ctx.Err()
+	}
+	text := moveNumber(pos, true) + pos.SAN(r.BestMove)
+	if err := s.g.PlayAI(context.Background(), version, r.BestMove); err != nil {
+		var re *play.RuleError
+		if errors.As(err, &re) {
+			pl.printf("%s\n", capitalize(re.Text)) // its time ran out
+			return nil
+		}
+		return fmt.Errorf("tui: the AI's move: %w", err)
+	}
+	pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+	pl.printClocks()
+	return nil
+}
+
+// nextLine waits for a line of input. While it waits, the running clock's
+// flag may fall: then it reports flagged, having said so. It returns ctx's
+// error when ctx is cancelled.
+func (pl *plain) nextLine(ctx context.Context) (in lineOrErr, flagged bool, err error) {
+	var flag <-chan time.Time
+	if left, ok := pl.s.g.FlagIn(); ok {
+		t := time.NewTimer(max(left, 0) + time.Millisecond)
+		defer t.Stop()
+		flag = t.C
+	}
+	for {
+		select {
+		case in = <-pl.lines:
+			return in, false, nil
+		case <-ctx.Done():
+			return in, false, ctx.Err()
+		case <-flag:
+			fell, err := pl.s.g.CheckFlag(context.Background())
+			if err != nil {
+				pl.printf("%s\n", capitalize(errorText(err)))
+			}
+			if fell {
+				pl.printf("Time is up.\n")
+				return in, true, nil
+			}
+			left, _ := pl.s.g.FlagIn()
+			flag = time.After(max(left, 0) + time.Millisecond)
+		}
+	}
+}
+
+// printClocks prints the clocks of a game on a clock.
+func (pl *plain) printClocks() {
+	if line := pl.s.clockLine(); line != "" {
+		pl.printf("Clocks: %s.\n", line)
+	}
+}
+
 // prompt says whose move is awaited.
 func (pl *plain) prompt() string {
-	g := pl.s.game
+	g := pl.s.game()
 	side := g.Position().SideToMove()
 	text := colorName(side) + " to move"
 	if g.Position().InCheck() {
@@ -162,6 +231,9 @@ func (pl *plain) prompt() string {
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
 		text += " (you may claim a draw by " + reason.String() + ": draw)"
+	}
+	if offer, ok := pl.s.g.DrawOffer(); ok && offer != side {
+		text += " (" + colorName(offer) + " offers a draw: draw accepts it, a move declines it)"
 	}
 	return text + ". Your move:"
 }
@@ -181,32 +253,37 @@ func (pl *plain) command(line string) (quit, changed bool) {
 	case "board":
 		pl.printf("%s\n", pl.board())
 	case "moves":
-		lines := moveListLines(s.game)
+		lines := moveListLines(s.game())
 		if len(lines) == 0 {
 			lines = []string{"No moves yet."}
 		}
 		pl.printf("%s\n", strings.Join(lines, "\n"))
+	case "clock", "clocks":
+		if line := s.clockLine(); line != "" {
+			pl.printf("Clocks (%s): %s.\n", s.g.TimeControl(), line)
+		} else {
+			pl.printf("This game has no clocks.\n")
+		}
 	case "undo", "takeback":
-		n := s.takeback()
-		if n == 0 {
-			pl.printf("There is no move of yours to take back.\n")
+		n, err := s.g.Takeback(context.Background())
+		if err != nil {
+			pl.printf("%s.\n", capitalize(errorText(err)))
 			return false, false
 		}
 		pl.printf("Took back %d %s.\n", n, plural(n, "move", "moves"))
 		return false, true
 	case "redo":
-		if !s.canRedo() {
+		if !s.g.CanRedo() {
 			pl.printf("There is nothing to redo: redo plays again the moves taken back with undo.\n")
 			return false, false
 		}
-		pos := s.game.Position()
-		moves, err := s.redo()
+		pos := s.game().Position()
+		moves, err := s.g.Redo(context.Background())
 		if err != nil {
 			pl.printf("Could not redo: %s\n", errorText(err))
+			return false, false
 		}
-		if len(moves) > 0 {
-			pl.printf("Replayed %s.\n", pos.SANLine(moves))
-		}
+		pl.printf("Replayed %s.\n", pos.SANLine(moves))
 		return false, true
 	case "save":
 		if err := s.save(arg); err != nil {
@@ -220,32 +297,49 @@ func (pl *plain) command(line string) (quit, changed bool) {
 			pl.printf("Could not load: %s\n", errorText(err))
 			return false, false
 		}
-		pl.s = newSession(g, s.players, pl.cfg.Keeper, "")
+		next, err := startSession(&pl.cfg, g, s.players(), s.g.TimeControl())
+		if err != nil {
+			pl.printf("Could not load: %s\n", errorText(err))
+			return false, false
+		}
+		s.suspend()
+		pl.s = next
 		pl.printf("Loaded %s (%d %s).\n", strings.TrimSpace(arg), g.Len(), plural(g.Len(), "move", "moves"))
 		return false, true
 	case "draw":
-		if err := s.claimDraw(); err != nil {
+		msg, j, err := s.draw()
+		if err == nil && j != nil {
+			if pl.cfg.Engine == nil {
+				err = errors.New("no engine to answer the draw offer")
+			} else {
+				msg, err = s.answerDraw(j, pl.cfg.Engine.Search(context.Background(), j.params))
+			}
+		}
+		if err != nil {
 			pl.printf("%s\n", capitalize(errorText(err)))
+		} else {
+			pl.printf("%s\n", msg)
 		}
 	case "resign":
 		if err := s.resign(); err != nil {
 			pl.printf("%s\n", capitalize(errorText(err)))
 		}
 	default:
-		pos := s.game.Position()
+		pos := s.game().Position()
 		m, err := pos.ParseMove(line)
 		if err != nil {
 			pl.printf("%s. Try again (help lists the commands).\n", capitalize(strings.TrimSuffix(errorText(err), ".")))
 			return false, false
 		}
 		text := moveNumber(pos, true) + pos.SAN(m)
-		if err := s.play(m); err != nil {
+		if err := s.g.Move(context.Background(), m); err != nil {
 			pl.printf("%s\n", capitalize(errorText(err)))
 			return false, false
 		}
 		pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+		pl.printClocks()
 		// Between two people, show the board for the next one.
-		return false, !s.players[pos.SideToMove().Other()].AI
+		return false, !s.players()[pos.SideToMove().Other()].AI
 	}
 	return false, false
 }
@@ -266,8 +360,8 @@ func (pl *plain) farewell() {
 // "." for empty squares, rank numbers and file letters around, White at the
 // bottom unless a person plays Black against the AI.
 func (pl *plain) board() string {
-	p := pl.s.game.Position()
-	flipped := pl.s.players[chess.White].AI && !pl.s.players[chess.Black].AI
+	p := pl.s.game().Position()
+	flipped := pl.s.players()[chess.White].AI && !pl.s.players()[chess.Black].AI
 	var b strings.Builder
 	files := "  a b c d e f g h"
 	if flipped {
@@ -289,8 +383,8 @@ func (pl *plain) board() string {
 		b.WriteString(" " + rank.String() + "\n")
 	}
 	b.WriteString(files)
-	if moves := pl.s.game.Moves(); len(moves) > 0 {
-		g := pl.s.game
+	if moves := pl.s.game().Moves(); len(moves) > 0 {
+		g := pl.s.game()
 		before := g.PositionAt(g.Len() - 1)
 		b.WriteString("\nLast move: " + moveNumber(before, true) + before.SAN(moves[len(moves)-1]))
 	}

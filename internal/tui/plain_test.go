@@ -53,7 +53,9 @@ func TestPlain(t *testing.T) {
 		{name: "resign", black: "ai:1", input: "resign\n",
 			want:      []string{"Game over. 0-1: Black wins by resignation"},
 			wantPlies: 0},
-		{name: "no draw to claim", input: "draw\nquit\n", want: []string{"No draw to claim"}},
+		{name: "a draw offered and accepted", input: "draw\ndraw\ne4\ndraw\n", want: []string{"White offers a draw: Black accepts by typing draw",
+			"You have offered a draw already", "Black to move (White offers a draw: draw accepts it", "Draw agreed.", "Game over. 1/2-1/2: Draw by agreement"}, wantPlies: 1},
+		{name: "a draw offered to the AI", black: "ai:1", input: "draw\nquit\n", want: []string{"Outpost declines the draw: the position is still open"}},
 		{name: "help and board", input: "help\nboard\n", want: []string{"save FILE", "1 R N B Q K B N R 1"}},
 		{name: "save", input: "e4\nsave " + filepath.Join(dir, "g.pgn") + "\nsave\n", want: []string{"Saved to " + filepath.Join(dir, "g.pgn") + ".", "Could not save: no file name given"}, wantPlies: 1},
 		{name: "load", black: "ai:1", input: "load " + filepath.Join(dir, "none.pgn") + "\nload " + filepath.Join(dir, "two.pgn") + "\nmoves\n",
@@ -73,8 +75,8 @@ func TestPlain(t *testing.T) {
 			if tc.fen != "" {
 				cfg.Start = chess.MustParseFEN(tc.fen)
 			}
-			k := &fakeKeeper{}
-			cfg.Keeper = k
+			k := &fakeStore{}
+			cfg.Store = k
 			var out bytes.Buffer
 			if err := RunPlain(context.Background(), cfg, strings.NewReader(tc.input), &out); err != nil {
 				t.Fatalf("RunPlain: %v", err)

@@ -15,8 +15,8 @@ import (
 // commands, with the AI's search on its goroutine) in a 120x40 terminal:
 // it plays a move with the arrow keys, one typed in SAN, and quits.
 func TestProgram(t *testing.T) {
-	k := &fakeKeeper{}
-	cfg := Config{Engine: testEngine(), Black: mustPlayer(t, "ai:1"), Keeper: k}
+	k := &fakeStore{}
+	cfg := Config{Engine: testEngine(), Black: mustPlayer(t, "ai:1"), Store: k}
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(120, 40))
 	// waitForScreen waits until the output drawn since the last call has
 	// shown each of wants.
@@ -45,12 +45,12 @@ func TestProgram(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 
 	m := tm.FinalModel(t).(*Model)
-	moves := m.s.game.Moves()
+	moves := m.s.game().Moves()
 	if len(moves) != 4 || moves[0] != mustMove(t, chess.StartingPosition(), "e2e4") || moves[2].String() != "g1f3" {
 		t.Errorf("moves %v, want e2e4, a reply, g1f3 and a reply", moves)
 	}
 	if len(k.calls) != 4 || !m.s.kept() {
-		t.Errorf("keeper calls %q, kept %v; want the game kept", k.calls, m.s.kept())
+		t.Errorf("store calls %q, kept %v; want the game kept", k.calls, m.s.kept())
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 func TestRedo(t *testing.T) {
 	h := newHarness(t, Config{}, 120, 40)
 	h.press("e4{enter}e5{enter}Nf3{enter}")
-	wantFEN, wantMoves := h.m.s.game.Position().FEN(), h.moves()
-	wantList := strings.Join(moveListLines(h.m.s.game), "\n")
+	wantFEN, wantMoves := h.m.s.game().Position().FEN(), h.moves()
+	wantList := strings.Join(moveListLines(h.m.s.game()), "\n")
 
 	h.press("uu")
 	if got := h.moves(); got != "e2e4" {
@@ -35,10 +35,10 @@ func TestRedo(t *testing.T) {
 	if got := h.moves(); got != wantMoves {
 		t.Errorf("after uurr: moves %q, want %q", got, wantMoves)
 	}
-	if got := h.m.s.game.Position().FEN(); got != wantFEN {
+	if got := h.m.s.game().Position().FEN(); got != wantFEN {
 		t.Errorf("after uurr: position %s, want %s", got, wantFEN)
 	}
-	if got := strings.Join(moveListLines(h.m.s.game), "\n"); got != wantList {
+	if got := strings.Join(moveListLines(h.m.s.game()), "\n"); got != wantList {
 		t.Errorf("after uurr: move list\n%s\nwant\n%s", got, wantList)
 	}
 	view := h.m.View()
@@ -47,7 +47,7 @@ func TestRedo(t *testing.T) {
 			t.Errorf("view after uurr lacks %q:\n%s", want, view)
 		}
 	}
-	if h.m.s.canRedo() {
+	if h.m.s.g.CanRedo() {
 		t.Error("something left to redo after redoing both takebacks")
 	}
 }
@@ -97,7 +97,7 @@ func TestRedoClearedByNewMove(t *testing.T) {
 				if got := h.moves(); got != tc.wantMoves {
 					t.Errorf("moves %q, want %q", got, tc.wantMoves)
 				}
-			} else if got := h.moves(); !strings.HasPrefix(got, "d2d4 ") || h.m.s.game.Len() != 2 {
+			} else if got := h.moves(); !strings.HasPrefix(got, "d2d4 ") || h.m.s.game().Len() != 2 {
 				t.Errorf("moves %q, want d2d4 and the AI's reply", got)
 			}
 			if view := h.m.View(); !strings.Contains(view, "There is nothing to redo") {
@@ -113,7 +113,7 @@ func TestRedoAgainstAI(t *testing.T) {
 	h := newHarness(t, Config{Engine: testEngine(), Black: mustPlayer(t, "ai:1")}, 120, 40)
 	h.press("e4{enter}")
 	want := h.moves()
-	if n := h.m.s.game.Len(); n != 2 {
+	if n := h.m.s.game().Len(); n != 2 {
 		t.Fatalf("%d plies after e4, want 2", n)
 	}
 	h.press("u")
@@ -125,7 +125,7 @@ func TestRedoAgainstAI(t *testing.T) {
 	if got := h.moves(); got != want || h.aiMoves != 1 || h.m.search != nil {
 		t.Errorf("after r: moves %q (want %q), AI moves %d (want 1), search %v (want none)", got, want, h.aiMoves, h.m.search)
 	}
-	reply := h.m.s.game.PositionAt(1).SAN(h.m.s.game.Moves()[1])
+	reply := h.m.s.game().PositionAt(1).SAN(h.m.s.game().Moves()[1])
 	if view := h.m.View(); !strings.Contains(view, "Replayed 1. e4 "+reply+".  White to move.") {
 		t.Errorf("view after r:\n%s", view)
 	}
@@ -139,8 +139,8 @@ func TestRedoAIvsAI(t *testing.T) {
 	h.m.abandonSearch()
 	want := h.moves()
 	h.press("ur")
-	if got := h.moves(); got != want || !h.m.paused || h.m.search != nil {
-		t.Errorf("after ur: moves %q (want %q), paused %v, search %v", got, want, h.m.paused, h.m.search)
+	if got := h.moves(); got != want || !h.m.s.g.Paused() || h.m.search != nil {
+		t.Errorf("after ur: moves %q (want %q), paused %v, search %v", got, want, h.m.s.g.Paused(), h.m.search)
 	}
 	if view := h.m.View(); !strings.Contains(view, "Outpost is paused: p lets it move.") {
 		t.Errorf("view after ur:\n%s", view)
@@ -152,11 +152,10 @@ func TestRedoAIvsAI(t *testing.T) {
 // moves, its result and how it ended.
 func TestRedoStored(t *testing.T) {
 	tests := []struct {
-		name, black, script, undo, wantResult string
+		name, black, fen, script, undo, wantResult string
 	}{
 		{name: "two people", script: "e4{enter}e5{enter}Nf3{enter}", undo: "uu", wantResult: "*"},
-		{name: "checkmate", script: ":f3{enter}e5{enter}g4{enter}Qh4{enter}", undo: "u", wantResult: "0-1"},
-		{name: "resignation", script: "e4{enter}e5{enter}:resign{enter}", undo: "u", wantResult: "0-1"},
+		{name: "a mate against the AI", black: "ai:1", fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", script: "Ra8{enter}", undo: "u", wantResult: "1-0"},
 		{name: "against the AI", black: "ai:1", script: "e4{enter}", undo: "u", wantResult: "*"},
 	}
 	ctx := context.Background()
@@ -167,13 +166,16 @@ func TestRedoStored(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			cfg := Config{Engine: testEngine(), Keeper: StoreKeeper{st}}
+			cfg := Config{Engine: testEngine(), Store: st}
 			if tc.black != "" {
 				cfg.Black = mustPlayer(t, tc.black)
 			}
+			if tc.fen != "" {
+				cfg.Start = chess.MustParseFEN(tc.fen)
+			}
 			h := newHarness(t, cfg, 120, 40)
 			h.press(tc.script)
-			id := h.m.s.id
+			id := h.m.s.keep.store.ID()
 			before, err := st.Get(ctx, id)
 			if err != nil {
 				t.Fatal(err)
@@ -199,69 +201,56 @@ func TestRedoStored(t *testing.T) {
 				t.Fatal(err)
 			}
 			before.UpdatedAt, after.UpdatedAt = time.Time{}, time.Time{}
+			before.Rev, after.Rev = 0, 0
 			if !reflect.DeepEqual(after, before) {
 				t.Errorf("stored after the redo:\n%+v\nbefore the takeback:\n%+v", after, before)
 			}
-			if got := movesText(h.m.s.game); got != strings.Join(before.Moves, ",") {
+			if got := movesText(h.m.s.game()); got != strings.Join(before.Moves, ",") {
 				t.Errorf("game %s, stored %q", got, before.Moves)
 			}
 		})
 	}
 }
 
-// TestRedoKeeperCalls checks that a redo keeps the game through the same
-// Keeper calls as the moves it plays again: appends, and the end.
-func TestRedoKeeperCalls(t *testing.T) {
-	k := &fakeKeeper{}
-	h := newHarness(t, Config{Keeper: k}, 120, 40)
-	h.press(":f3{enter}e5{enter}g4{enter}Qh4{enter}uur")
-	want := []string{
-		"create human human f2f3",
-		"append id1 1 e7e5",
-		"append id1 2 g2g4",
-		"append id1 3 d8h4",
-		"finish id1 0-1 checkmate",
-		"truncate id1 3",
-		"truncate id1 2",
-		"append id1 2 g2g4",
+// TestNoTakebackAfterResigning checks that a resignation stays, in the
+// game and in the store: u does not reopen the game (as the web app once
+// did), r does not bring the resignation back after a takeback (as the
+// terminal once did).
+func TestNoTakebackAfterResigning(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	h.press("r")
-	want = append(want, "append id1 3 d8h4", "finish id1 0-1 checkmate")
-	if strings.Join(k.calls, "\n") != strings.Join(want, "\n") {
-		t.Errorf("keeper calls:\n%s\nwant:\n%s", strings.Join(k.calls, "\n"), strings.Join(want, "\n"))
-	}
-	if view := h.m.View(); !strings.Contains(view, "0-1: Black wins by checkmate") {
-		t.Errorf("view after the redo of the mate:\n%s", view)
+	defer st.Close()
+	h := newHarness(t, Config{Store: st}, 120, 40)
+	h.press("e4{enter}e5{enter}Nf3{enter}u:resign{enter}")
+	id := h.m.s.keep.store.ID()
+	before, _ := st.Get(context.Background(), id)
+	h.press("ur")
+	after, _ := st.Get(context.Background(), id)
+	if h.moves() != "e2e4 e7e5" || after.Result != "0-1" || after.Rev != before.Rev || before.Reason != "resignation" {
+		t.Errorf("after u and r: moves %q, stored %q %q (rev %d, was %d)", h.moves(), after.Result, after.Reason, after.Rev, before.Rev)
 	}
 }
 
-// TestRedoSession checks the session's redo stack: each takeback is
-// redone whole, the last one first, and an ended game ends again.
-func TestRedoSession(t *testing.T) {
-	ai := mustPlayer(t, "ai:1")
-	g := gameFromMoves(t, "e4", "e5", "Nf3", "Nc6", "Bb5")
-	s := newSession(g, [2]Player{Human, ai}, nil, "")
-	if err := s.resign(); err != nil {
-		t.Fatal(err)
+// TestRedoKeeps checks that a redo keeps the game as the moves it plays
+// again did: a takeback of a mate against the AI, then redo, stores the
+// mate again.
+func TestRedoKeeps(t *testing.T) {
+	st := &fakeStore{}
+	cfg := Config{Engine: testEngine(), Black: mustPlayer(t, "ai:1"), Start: chess.MustParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), Store: st}
+	h := newHarness(t, cfg, 120, 40)
+	h.press("Ra8{enter}ur")
+	want := []string{
+		"create a1a8 1-0",
+		"save *",
+		"save a1a8 1-0 checkmate",
 	}
-	for _, want := range []int{1, 2, 2} { // Bb5 (the AI had not replied), then Nf3 Nc6, then e4 e5
-		if n := s.takeback(); n != want {
-			t.Fatalf("took back %d plies, want %d", n, want)
-		}
+	if strings.Join(st.calls, "\n") != strings.Join(want, "\n") {
+		t.Errorf("store calls:\n%s\nwant:\n%s", strings.Join(st.calls, "\n"), strings.Join(want, "\n"))
 	}
-	for _, want := range []string{"e4 e5", "e4 e5 Nf3 Nc6", "e4 e5 Nf3 Nc6 Bb5"} {
-		if _, err := s.redo(); err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(g.SANMoves(), " "); got != want {
-			t.Errorf("after a redo: %q, want %q", got, want)
-		}
-	}
-	if o := g.Outcome(); o.Reason != chess.Resignation || o.Result != chess.WhiteWins {
-		t.Errorf("outcome after the last redo: %v, want White wins by resignation", o)
-	}
-	if moves, err := s.redo(); moves != nil || err != nil {
-		t.Errorf("redo with nothing taken back: %v, %v", moves, err)
+	if view := h.m.View(); !strings.Contains(view, "1-0: White wins by checkmate") {
+		t.Errorf("view after the redo of the mate:\n%s", view)
 	}
 }
 

@@ -24,6 +24,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	)
 	_, err := p.Run()
 	m.abandonSearch()
+	m.s.suspend() // the time until --resume is charged to nobody
 	if err != nil && !(errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil) {
 		return fmt.Errorf("tui: %w", err)
 	}
@@ -40,7 +41,7 @@ func (m *Model) farewell() string {
 	case m.s == nil:
 		return ""
 	case m.s.over():
-		return outcomeText(m.s.game.Outcome())
+		return outcomeText(m.s.game().Outcome())
 	case m.s.kept():
 		return "The game is kept: outpost play --resume continues it."
 	}

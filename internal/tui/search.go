@@ -29,16 +29,19 @@ type resultMsg struct {
 	result engine.Result
 }
 
-// search is a running AI search.
+// search is a running AI search: for its move (version is the game's
+// version it searches), or judging a draw offered to it (judgement).
 type search struct {
-	id      int
-	abandon context.CancelFunc // stops the search and drops its result
-	stop    context.CancelFunc // stops the search: the AI plays its best move so far
-	ch      <-chan tea.Msg
-	root    *chess.Position // the position searched, to print its PV
-	started time.Time
-	info    engine.Info // the latest progress of the best line
-	hasInfo bool
+	id        int
+	version   uint64
+	judgement *judgement
+	abandon   context.CancelFunc // stops the search and drops its result
+	stop      context.CancelFunc // stops the search: the AI plays its best move so far
+	ch        <-chan tea.Msg
+	root      *chess.Position // the position searched, to print its PV
+	started   time.Time
+	info      engine.Info // the latest progress of the best line
+	hasInfo   bool
 	// lines holds the latest progress of each line by its first move: a
 	// level may play one of its candidate lines rather than the best.
 	lines   map[chess.Move]engine.Info

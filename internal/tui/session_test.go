@@ -6,9 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -44,40 +45,6 @@ func TestParsePlayer(t *testing.T) {
 	}
 }
 
-// TestTakeback checks how many plies a takeback removes, by who plays.
-func TestTakeback(t *testing.T) {
-	ai := AIPlayer(engine.Level{Name: "1"})
-	tests := []struct {
-		name         string
-		white, black Player
-		moves        string
-		wantLeft     string
-	}{
-		{"your move and the reply", Human, ai, "e4 e5 Nf3 Nc6", "e4 e5"},
-		{"your move while the AI thinks", Human, ai, "e4 e5 Nf3", "e4 e5"},
-		{"as Black", ai, Human, "e4 e5 Nf3", "e4"},
-		{"as Black, only the AI has moved", ai, Human, "e4", "e4"},
-		{"nothing played", Human, ai, "", ""},
-		{"two people: one ply", Human, Human, "e4 e5 Nf3", "e4 e5"},
-		{"two AIs: one ply", ai, ai, "e4 e5", "e4"},
-		{"a finished game resumes", Human, Human, "f3 e5 g4 Qh4#", "f3 e5 g4"},
-	}
-	for _, tc := range tests {
-		g := gameFromMoves(t, strings.Fields(tc.moves)...)
-		s := newSession(g, [2]Player{tc.white, tc.black}, nil, "")
-		n := s.takeback()
-		if got := strings.Join(g.SANMoves(), " "); got != tc.wantLeft {
-			t.Errorf("%s: left %q, want %q", tc.name, got, tc.wantLeft)
-		}
-		if want := len(strings.Fields(tc.moves)) - len(strings.Fields(tc.wantLeft)); n != want {
-			t.Errorf("%s: took back %d, want %d", tc.name, n, want)
-		}
-		if g.Outcome().IsOver() {
-			t.Errorf("%s: still over after the takeback", tc.name)
-		}
-	}
-}
-
 func TestFormat(t *testing.T) {
 	black := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	g := gameFromMoves(t, "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bg4", "Bc4", "e6", "O-O")
@@ -104,40 +71,57 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-// TestStoreKeeper keeps a game in a real store and resumes it.
-func TestStoreKeeper(t *testing.T) {
+// TestResume keeps a game in a real store and resumes it with its
+// players, moves and clock; a finished game is no longer resumable.
+func TestResume(t *testing.T) {
 	ctx := context.Background()
 	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, _, _, err := ResumeLatest(ctx, st); !errors.Is(err, store.ErrNotFound) {
+	if _, err := ResumeLatest(ctx, st); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("ResumeLatest in an empty store: %v, want ErrNotFound", err)
 	}
 
 	ai := mustPlayer(t, "ai:4")
 	start := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-	s := newSession(chess.NewGameFromPosition(start), [2]Player{ai, Human}, StoreKeeper{st}, "")
-	for _, m := range []string{"e5", "Nf3", "Nc6", "Bb5"} {
-		if err := s.playText(m); err != nil {
+	cfg := Config{Store: st, Start: start}
+	s, err := startSession(&cfg, nil, [2]play.Player{ai, play.Human}, play.TimeControl{Limit: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e5"} {
+		if err := s.g.MoveText(ctx, m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s.takeback() // Bb5 and Nc6
+	p, v, _ := s.g.AISearch(time.Second)
+	if err := s.g.PlayAI(ctx, v, p.Position.LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.g.MoveText(ctx, "Nc6"); err != nil {
+		t.Fatal(err)
+	}
+	s.suspend()
 	if err := s.takeKeepError(); err != nil {
 		t.Fatal(err)
 	}
 
-	g, players, id, err := ResumeLatest(ctx, st)
+	r, err := ResumeLatest(ctx, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id != s.id || players != s.players || strings.Join(g.SANMoves(), " ") != "e5 Nf3" || g.StartPosition().FEN() != start.FEN() {
-		t.Errorf("resumed %s %v %q from %s; want %s %v \"e5 Nf3\" from %s",
-			id, players, g.SANMoves(), g.StartPosition().FEN(), s.id, s.players, start.FEN())
+	back, err := resumeSession(&cfg, r)
+	if err != nil {
+		t.Fatal(err)
 	}
-	stored, err := st.Get(ctx, id)
+	if back.players() != s.players() || movesText(back.game()) != movesText(s.game()) || back.game().StartPosition().FEN() != start.FEN() ||
+		back.g.TimeControl() != s.g.TimeControl() || !back.g.Clock().Running {
+		t.Errorf("resumed %v %q from %s (clock %+v); want %v %q from %s",
+			back.players(), movesText(back.game()), back.game().StartPosition().FEN(), back.g.Clock(), s.players(), movesText(s.game()), start.FEN())
+	}
+	stored, err := st.Get(ctx, back.keep.store.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,17 +130,13 @@ func TestStoreKeeper(t *testing.T) {
 	}
 
 	// Continue the resumed game to its end: it is no longer resumable.
-	s = newSession(g, players, StoreKeeper{st}, id)
-	if err := s.resign(); err != nil {
+	if err := back.resign(); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.takeKeepError(); err != nil {
-		t.Fatal(err)
-	}
-	if stored, _ := st.Get(ctx, id); stored.Result != "1-0" || stored.Reason != "resignation" {
+	if stored, _ := st.Get(ctx, stored.ID); stored.Result != "1-0" || stored.Reason != "resignation" {
 		t.Errorf("finished game stored as %q %q", stored.Result, stored.Reason)
 	}
-	if _, _, _, err := ResumeLatest(ctx, st); !errors.Is(err, store.ErrNotFound) {
+	if _, err := ResumeLatest(ctx, st); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ResumeLatest after the end: %v, want ErrNotFound", err)
 	}
 }

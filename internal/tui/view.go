@@ -3,10 +3,12 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/progress"
 )
 
@@ -119,7 +121,7 @@ func (m *Model) statusLines() []string {
 // boardView returns what the board shows now.
 func (m *Model) boardView() *boardView {
 	v := &boardView{
-		pos:      m.s.game.Position(),
+		pos:      m.s.game().Position(),
 		flipped:  m.flipped,
 		cursor:   m.cursor,
 		selected: m.selected,
@@ -129,7 +131,7 @@ func (m *Model) boardView() *boardView {
 		ascii:    m.cfg.ASCII,
 		mono:     monochrome(),
 	}
-	if moves := m.s.game.Moves(); len(moves) > 0 {
+	if moves := m.s.game().Moves(); len(moves) > 0 {
 		last := moves[len(moves)-1]
 		v.lastFrom, v.lastTo = last.From(), last.To()
 	}
@@ -159,7 +161,7 @@ func (m *Model) statusText() (string, bool) {
 
 // turnText says whose turn it is, or how the game ended.
 func (m *Model) turnText() string {
-	g := m.s.game
+	g := m.s.game()
 	if g.Outcome().IsOver() {
 		return "Game over. " + outcomeText(g.Outcome())
 	}
@@ -167,7 +169,7 @@ func (m *Model) turnText() string {
 	switch {
 	case m.search != nil:
 		return m.spin.View() + " " + m.s.name(side) + " is thinking…"
-	case m.s.toMove().AI && m.paused:
+	case m.s.toMove().AI && m.s.g.Paused():
 		return m.s.name(side) + " (" + colorName(side) + ") is paused."
 	case m.s.toMove().AI:
 		return m.s.name(side) + " (" + colorName(side) + ") to move."
@@ -178,6 +180,8 @@ func (m *Model) turnText() string {
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
 		text += " You may claim a draw (" + reason.String() + "): type :draw."
+	} else if offer, ok := m.s.g.DrawOffer(); ok && offer != side {
+		text += " " + colorName(offer) + " offers a draw: :draw accepts it, a move declines it."
 	}
 	return text
 }
@@ -211,16 +215,21 @@ func (m *Model) keyLine() string {
 // panel draws the side panel: the players and whose turn, the moves, the
 // captured pieces and the material, the AI's search and the result.
 func (m *Model) panel(width, height int) string {
-	g := m.s.game
+	g := m.s.game()
 	pos := g.Position()
 	var top, bottom []string
 
+	clock := m.s.g.Clock()
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		mark := "  "
 		if !g.Outcome().IsOver() && pos.SideToMove() == c {
 			mark = "▶ "
 		}
-		top = append(top, mark+fmt.Sprintf("%-7s", colorName(c))+m.s.name(c))
+		line := mark + fmt.Sprintf("%-7s", colorName(c)) + m.s.name(c)
+		if clock.TimeControl.Timed() {
+			line = truncate(line, width-10) + clockCell(clock, c, width-min(lipgloss.Width(line), width-10))
+		}
+		top = append(top, line)
 	}
 	top = append(top, "", styleHead.Render("Moves"))
 
@@ -284,6 +293,20 @@ func (m *Model) materialLines(pos *chess.Position) []string {
 	return lines
 }
 
+// clockCell draws c's clock right-aligned in a cell of width cells: bold
+// while it runs, red under 10 seconds (lichess's warning).
+func clockCell(clock play.ClockState, c chess.Color, width int) string {
+	text := clockText(clock.Remaining[c])
+	style := lipgloss.NewStyle()
+	if clock.Running && clock.ToMove == c {
+		style = styleTitle
+	}
+	if clock.Remaining[c] < 10*time.Second {
+		style = styleError
+	}
+	return strings.Repeat(" ", max(1, width-len(text))) + style.Render(text)
+}
+
 // shownSearch returns the search whose figures the panel shows: the
 // running one, or the AI's last one while its move is the last played
 // (not after a person's move, as while the AI is paused).
@@ -291,7 +314,7 @@ func (m *Model) shownSearch() *search {
 	if m.search != nil {
 		return m.search
 	}
-	if m.last != nil && m.last.hasInfo && m.lastPly == m.s.game.Len() {
+	if m.last != nil && m.last.hasInfo && m.lastPly == m.s.game().Len() {
 		return m.last
 	}
 	return nil
@@ -321,7 +344,8 @@ var helpKeys = [][2]string{
 	{"mouse click", "the same, on the square clicked"},
 	{"a-h, N B R Q K O", "type a move starting with that letter: e4, Nf3, O-O"},
 	{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
-	{"", "typed \"draw\" claims a draw, \"resign\" resigns"},
+	{"", "typed \"draw\" claims a draw, accepts one offered or offers one"},
+	{"", "typed \"resign\" resigns"},
 	{"Esc", "put the piece back; make Outpost move now"},
 	{"u", "take back your last move (and Outpost's reply)"},
 	{"r", "redo: play again the moves taken back, until a new move"},

@@ -1,11 +1,10 @@
 // Package tuner tunes the main evaluation's weights (eval.Weights) on
-// self-play games, Texel-style, and generates the games. docs/tuning.md
-// says how to reproduce a tuning run; "outpost datagen" and "outpost tune"
-// are its two commands.
+// self-play games, Texel-style. docs/tuning.md says how to reproduce a
+// tuning run; "outpost datagen --format texel" (whose games internal/datagen
+// plays) and "outpost tune" are its two commands.
 //
 // The ideas, and the file of each:
 //
-//	self-play data, adjudication, quiet-position filter   datagen.go (Generate)
 //	the data file: "FEN [result]" lines                   data.go (Sample, ParseSample, ReadSamples)
 //	resolving captures before tuning                      quiet.go (Quiesce)
 //	the logistic scale K, the error, the fit              tune.go (FitK, MeanError, Tune)

@@ -64,14 +64,14 @@ func (l *Loop) setUseNNUE(on bool) error {
 	return l.applyEvaluation()
 }
 
-// applyEvaluation gives the engine the evaluation the options ask for (it
-// stops a running search first) and says which it is.
+// applyEvaluation gives the engine the evaluation the options ask for and
+// says which it is. It runs only while no search runs: setoption waits for
+// a running search to end.
 func (l *Loop) applyEvaluation() error {
 	var net *nnue.Network
 	if l.opts.useNNUE {
 		net = l.net.net
 	}
-	l.stop()
 	if err := l.eng.SetNetwork(net); err != nil { // not reached: Read validates
 		return err
 	}

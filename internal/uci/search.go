@@ -168,7 +168,7 @@ func (l *Loop) finish(ctx context.Context) error {
 			select {
 			case <-j.done:
 			case <-ctx.Done():
-				l.stop()
+				l.abort()
 				return ctx.Err()
 			}
 		}
@@ -178,7 +178,7 @@ func (l *Loop) finish(ctx context.Context) error {
 		}
 		l.runWaiting()
 		if err := l.writeErr(); err != nil {
-			l.stop()
+			l.abort()
 			return err
 		}
 	}

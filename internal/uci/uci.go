@@ -77,8 +77,8 @@ import (
 
 // Searcher is what the loop needs from an engine; *engine.Engine satisfies
 // it. The loop calls Search on a goroutine of its own and PonderHit from
-// the input loop while Search runs; it calls Clear, SetHashMB and SetThreads only while
-// no search runs.
+// the input loop while Search runs; it calls Clear, SetHashMB, SetThreads
+// and SetNetwork only while no search runs.
 type Searcher interface {
 	// Search searches p.Position within p.Limits, calling p.Progress on
 	// its goroutine, and returns when the limits are met or ctx is
@@ -168,7 +168,7 @@ func (l *Loop) Run(ctx context.Context, in io.Reader) error {
 		}
 		select {
 		case <-ctx.Done():
-			l.stop()
+			l.abort()
 			return ctx.Err()
 		case <-jobDone:
 			l.job = nil
@@ -183,16 +183,22 @@ func (l *Loop) Run(ctx context.Context, in io.Reader) error {
 				return l.writeErr()
 			}
 			if l.receive(line) == errQuit {
-				l.stop()
+				l.abort()
 				return l.writeErr()
 			}
 		}
 		l.runWaiting()
 		if err := l.writeErr(); err != nil {
-			l.stop()
+			l.abort()
 			return err
 		}
 	}
+}
+
+// abort stops the running job and drops the commands waiting for it.
+func (l *Loop) abort() {
+	l.stop()
+	l.waiting = nil
 }
 
 // Run runs a new loop driving eng on in and out; see Loop.Run.

@@ -663,6 +663,26 @@ func (g *gatedSearcher) Search(ctx context.Context, p engine.Params) engine.Resu
 	return res
 }
 
+// TestQuitDropsWaitingCommands checks that quit drops the commands waiting
+// for the search it stops: a loop run again does not run them.
+func TestQuitDropsWaitingCommands(t *testing.T) {
+	var out strings.Builder
+	l := NewLoop(newFake(), &out)
+	if err := l.Run(t.Context(), strings.NewReader("go infinite\nposition startpos moves e2e4\nquit\n")); err != nil {
+		t.Fatal(err)
+	}
+	first := out.String()
+	if !strings.HasSuffix(first, bestStart+"\n") {
+		t.Fatalf("first run: %q, want the search stopped", first)
+	}
+	if err := l.Run(t.Context(), strings.NewReader("go depth 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.TrimPrefix(out.String(), first), infoStart+"\n"+bestStart+"\n"; got != want {
+		t.Errorf("second run: %q, want %q (from the start position)", got, want)
+	}
+}
+
 func TestContextCancelled(t *testing.T) {
 	t.Run("during a search", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())

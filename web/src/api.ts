@@ -32,8 +32,20 @@ export interface GameState {
   thinking: boolean;
   paused: boolean;
   speedMs: number;
+  canTakeback?: boolean;
   canRedo: boolean;
+  drawOffer?: ColorName | ''; // the side whose draw offer stands
+  clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
+}
+
+// ClockInfo is a game's clocks as of the answer that carried them.
+export interface ClockInfo {
+  limit: number; // seconds
+  increment: number; // seconds
+  white: number; // milliseconds left
+  black: number;
+  running: ColorName | ''; // whose clock runs
 }
 
 export interface Score {
@@ -72,6 +84,7 @@ export interface GameSummary {
   reason: string;
   plies: number;
   source: string; // "web" or "terminal"
+  clock?: string; // the time control, "3+2", or ""
 }
 
 export interface NewGame {
@@ -83,6 +96,7 @@ export interface NewGame {
   fen?: string;
   pgn?: string;
   speedMs?: number;
+  clock?: { limit: number; increment: number }; // seconds; absent: no clocks
 }
 
 export interface Created {
@@ -236,6 +250,22 @@ export const takeback = (id: string) => mutate(id, 'POST', '/takeback', {});
 export const redo = (id: string) => mutate(id, 'POST', '/redo', {});
 export const resign = (id: string) => mutate(id, 'POST', '/resign', {});
 export const claimDraw = (id: string) => mutate(id, 'POST', '/draw', {});
+export const acceptDraw = (id: string) => mutate(id, 'POST', '/draw/accept', {});
+export const declineDraw = (id: string) => mutate(id, 'POST', '/draw/decline', {});
+
+// DrawAnswer is the answer to a draw offer: the AI's at once, or a person's
+// to come (the offer then stands in the state's drawOffer).
+export interface DrawAnswer {
+  accepted: boolean;
+  message: string; // in English
+  code?: string; // what happened, said by the page as draw.CODE with params
+  params?: Record<string, string | number>;
+  game: GameState;
+}
+
+export async function offerDraw(id: string): Promise<DrawAnswer> {
+  return request<DrawAnswer>('POST', '/api/games/' + encodeURIComponent(id) + '/draw/offer', {}, id);
+}
 export const patchGame = (
   id: string,
   p: { whiteLevel?: string; blackLevel?: string; paused?: boolean; speedMs?: number },

@@ -11,6 +11,7 @@ import { byId, el, setLabel, toast } from './dom';
 import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
 import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
+import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain } from './explain';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
@@ -57,6 +58,7 @@ export class App {
   private newGame: NewGameDialog;
   private games: GamesDialog;
   private settings = new SettingsDialog();
+  private clocks: Clocks;
   private movesEl = byId('moves');
 
   constructor() {
@@ -65,6 +67,10 @@ export class App {
       byId('promotion'),
       (uci) => void this.playMove(uci),
       () => this.renderBoard(),
+    );
+    this.clocks = new Clocks(
+      (c) => byId(this.orientation() === c ? 'player-bottom' : 'player-top').querySelector<HTMLElement>('.clock')!,
+      () => this.sound.play('tick'),
     );
     this.newGame = new NewGameDialog((c) => this.open(c.id, c.game));
     this.games = new GamesDialog(
@@ -188,6 +194,7 @@ export class App {
       // the answer's moves).
       if (extendsMoves(prev, s)) return;
     }
+    this.clocks.set(s.clock);
     if (prev && sameState(prev, s)) {
       this.game = s;
       return;
@@ -329,6 +336,27 @@ export class App {
     }
   }
 
+  // offerDraw offers a draw: the AI answers at once (its answer is shown);
+  // a person answers with Accept or Decline.
+  private async offerDraw() {
+    const g = this.game;
+    if (!g) return;
+    const btn = byId<HTMLButtonElement>('btn-offer-draw');
+    btn.disabled = true;
+    const seq = this.stateSeq;
+    try {
+      const a = await api.offerDraw(g.id);
+      const text = drawAnswerText(a);
+      toast(text);
+      this.say(text);
+      this.applyState(a.game, 'answer', seq);
+    } catch (e) {
+      toast(t('error.during', { what: t('game.offerDraw'), error: errText(e) }));
+    } finally {
+      this.renderControls();
+    }
+  }
+
   private async hint() {
     const g = this.game;
     if (!g) return;
@@ -441,6 +469,9 @@ export class App {
       resign.classList.remove('confirm');
     };
     byId('btn-draw').addEventListener('click', () => void this.act('game.claimDraw', api.claimDraw));
+    byId('btn-offer-draw').addEventListener('click', () => void this.offerDraw());
+    byId('btn-accept-draw').addEventListener('click', () => void this.act('draw.accept', api.acceptDraw));
+    byId('btn-decline-draw').addEventListener('click', () => void this.act('draw.decline', api.declineDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
       this.flipped = !this.flipped;
@@ -592,7 +623,8 @@ export class App {
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
     byId('eval-note').textContent = '';
-    for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-pgn', 'btn-fen']) {
+    this.clocks.set(null);
+    for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-offer-draw', 'btn-pgn', 'btn-fen']) {
       byId<HTMLButtonElement>(id).disabled = true;
     }
   }
@@ -715,6 +747,7 @@ export class App {
         toMove && side === 'ai' ? (g.paused ? t('player.paused') : g.thinking ? t('player.thinking') : '') : '';
       this.renderMaterial(p.querySelector<HTMLElement>('.material')!, c);
     }
+    this.clocks.draw(); // the bars may have swapped
   }
 
   // renderMaterial shows beside c's name the pieces c is up in the position
@@ -806,13 +839,25 @@ export class App {
     const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
     // Take back and redo stay usable while a move is on its way: the
     // server applies requests in order.
-    set('btn-takeback', mine && g.moves.length > 0);
+    set('btn-takeback', mine && (g.canTakeback ?? g.moves.length > 0));
     set('btn-redo', mine && !!g.canRedo);
     set('btn-hint', mine && playing && this.myTurn() && !this.busy);
     set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
     const draw = byId<HTMLButtonElement>('btn-draw');
     draw.hidden = !(mine && playing && !!g.claimableDraw);
     if (g.claimableDraw) draw.title = t('game.claimDrawBy', { reason: reasonPhrase(String(g.claimableDraw)) });
+    const offer = byId<HTMLButtonElement>('btn-offer-draw');
+    offer.hidden = humans.length === 0;
+    offer.disabled = !(mine && playing && !g.drawOffer);
+    offer.title = t(humans.length === 1 ? 'game.offerDrawTitle' : 'game.offerDrawPeople');
+    // Between two people, a standing offer waits for Accept or Decline.
+    const standing = mine && playing && !!g.drawOffer;
+    byId('draw-offer').hidden = !standing;
+    if (standing) {
+      const by = colorName(g.drawOffer === 'white' ? 'white' : 'black');
+      const to = colorName(g.drawOffer === 'white' ? 'black' : 'white');
+      byId('draw-offer-text').textContent = t('draw.offered', { by, to });
+    }
     set('btn-pgn', true);
     set('btn-fen', true);
     const n = g.moves.length;
@@ -953,6 +998,16 @@ export class App {
   }
 }
 
+// drawAnswerText says the answer to a draw offer by its code (the AI's
+// judgement with its score, or the offer standing for the other player).
+function drawAnswerText(a: api.DrawAnswer): string {
+  const p = { ...a.params };
+  if (typeof p.by === 'string') p.by = colorName(p.by === 'white' ? 'white' : 'black');
+  if (typeof p.to === 'string') p.to = colorName(p.to === 'white' ? 'white' : 'black');
+  const key = ('draw.' + a.code) as MessageKey;
+  return a.code && t(key) !== key ? t(key, p) : a.message;
+}
+
 function setStatusNote(note: string) {
   const s = byId('status');
   s.dataset.note = note;
@@ -994,6 +1049,8 @@ function sameState(a: GameState, b: GameState): boolean {
     a.whiteLevel === b.whiteLevel &&
     a.blackLevel === b.blackLevel &&
     a.canRedo === b.canRedo &&
+    a.canTakeback === b.canTakeback &&
+    a.drawOffer === b.drawOffer &&
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );

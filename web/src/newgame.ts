@@ -1,11 +1,13 @@
-// newgame.ts is the new-game dialog: players, colour, levels, speed, and a
-// start position (FEN) or a game to play on from (PGN, pasted or uploaded).
+// newgame.ts is the new-game dialog: players, colour, levels, speed, the
+// clock (untimed, lichess's presets or a custom one), and a start position
+// (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
 import type { Created, NewGame } from './api';
 import { byId } from './dom';
 import { errText } from './errors';
 import { onLangChange, t } from './i18n';
+import type { MessageKey } from './i18n';
 import { fillLevels } from './levels';
 
 export class NewGameDialog {
@@ -45,8 +47,15 @@ export class NewGameDialog {
     onLangChange(() => this.speeds());
   }
 
-  // speeds writes the pauses between two AI moves in the language's units.
+  // speeds writes the pauses between two AI moves in the language's units,
+  // and the clock presets with their kind (bullet, blitz, rapid, classical).
   private speeds() {
+    for (const o of byId<HTMLSelectElement>('new-clock').options) {
+      const kind = o.dataset.kind;
+      if (!kind) continue;
+      const [limit, inc] = o.value.split('+').map(Number);
+      o.textContent = `${limit / 60}+${inc} · ${t(('clock.' + kind) as MessageKey)}`;
+    }
     for (const o of byId<HTMLSelectElement>('new-speed').options) {
       const ms = Number(o.value);
       o.textContent = ms === 0 ? t('newgame.noPause') : t('unit.seconds', { s: ms / 1000 });
@@ -70,6 +79,25 @@ export class NewGameDialog {
     const m = this.mode();
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-ai')) e.hidden = m !== 'ai';
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-aivai')) e.hidden = m !== 'aivai';
+    const custom = byId<HTMLSelectElement>('new-clock').value === 'custom';
+    for (const e of this.form.querySelectorAll<HTMLElement>('.only-custom-clock')) e.hidden = !custom;
+  }
+
+  // clock reads the clock chosen: undefined for none, or an error in words.
+  private clock(): NewGame['clock'] | string {
+    const v = byId<HTMLSelectElement>('new-clock').value;
+    if (v === '') return undefined;
+    if (v !== 'custom') {
+      const [limit, increment] = v.split('+').map(Number);
+      return { limit, increment };
+    }
+    const minutes = Number(byId<HTMLInputElement>('new-clock-minutes').value);
+    const increment = Number(byId<HTMLInputElement>('new-clock-increment').value);
+    const limit = Math.round(minutes * 60);
+    if (!isFinite(minutes) || limit < 0 || limit > 10800) return t('clock.badMinutes');
+    if (!Number.isInteger(increment) || increment < 0 || increment > 180) return t('clock.badIncrement');
+    if (limit === 0 && increment === 0) return t('clock.noTime');
+    return { limit, increment };
   }
 
   private async submit() {
@@ -91,6 +119,12 @@ export class NewGameDialog {
       g.blackLevel = val('blackLevel');
       g.speedMs = Number(val('speedMs'));
     }
+    const clock = this.clock();
+    if (typeof clock === 'string') {
+      this.err.textContent = clock;
+      return;
+    }
+    if (clock) g.clock = clock;
     const fen = val('fen').trim();
     const pgn = val('pgn').trim();
     if (fen && pgn) {

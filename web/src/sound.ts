@@ -7,7 +7,7 @@
 import { lang, locale, tIn } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 
-export type SoundKind = 'move' | 'capture' | 'check' | 'castle' | 'end';
+export type SoundKind = 'move' | 'capture' | 'check' | 'castle' | 'end' | 'tick';
 
 const muteKey = 'outpost.muted';
 const voiceKey = 'outpost.voice';
@@ -89,6 +89,10 @@ export class Sound {
       case 'check':
         this.tone(c, t, 660, 0.12, 0.18, 'triangle');
         this.tone(c, t + 0.12, 880, 0.16, 0.18, 'triangle');
+        break;
+      case 'tick':
+        // A clock's tick under 10 seconds: short, high, quiet.
+        this.tone(c, t, 1320, 0.05, 0.06, 'square');
         break;
       case 'end':
         for (const [i, f] of [523.25, 659.25, 783.99, 1046.5].entries()) {

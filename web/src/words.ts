@@ -167,7 +167,7 @@ export function endText(result: string, reason: string, status: string): string 
   const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : '';
   if (reason === 'checkmate' && winner) return t(winner === 'white' ? 'end.mateWhite' : 'end.mateBlack');
   if (reason === 'resignation' && winner) return t(winner === 'white' ? 'end.resignedBlack' : 'end.resignedWhite');
-  if (reason === 'time forfeit' && winner) return t(winner === 'white' ? 'end.flagBlack' : 'end.flagWhite');
+  if (reason === 'time forfeit') return winner ? t(winner === 'white' ? 'end.flagBlack' : 'end.flagWhite') : t('end.flagDraw');
   if (reason && result === '1/2-1/2') return t('end.drawBy', { reason: reasonPhrase(reason) });
   return reasonText(reason, status) + '.';
 }

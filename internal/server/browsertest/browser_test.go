@@ -392,6 +392,9 @@ type newGame struct {
 	whiteLevel string
 	blackLevel string
 	speedMs    string
+	clock      string // the time control's option: "60+0", "custom", ...
+	minutes    string // a custom clock's minutes
+	increment  string // a custom clock's increment
 	fen        string
 	pgn        string
 	pgnFile    string // a file to upload
@@ -416,6 +419,12 @@ func (p *page) startGame(g newGame) {
 	set("#new-white-level", g.whiteLevel)
 	set("#new-black-level", g.blackLevel)
 	set(`#form-new select[name=speedMs]`, g.speedMs)
+	set("#new-clock", g.clock)
+	set("#new-clock-minutes", g.minutes)
+	set("#new-clock-increment", g.increment)
+	if g.clock != "" {
+		p.do("showing the clock's fields", chromedp.Evaluate[chromedp.Void](`document.getElementById('new-clock').dispatchEvent(new Event('change', {bubbles: true}))`))
+	}
 	if g.fen != "" || g.pgn != "" || g.pgnFile != "" {
 		p.do("opening the start-position part", chromedp.Click("#new-start summary"))
 		set("#new-fen", g.fen)

@@ -1,0 +1,147 @@
+package play
+
+import (
+	"context"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// The clock. Each side's time is what it had when its turn began (its
+// reading after its last move, or its starting time) less, for the side to
+// move, the time it has used since: spent before since, plus the time since
+// since while its clock runs. A clock runs while the game is on a time
+// control, not over and not paused (and not stopped for a shutdown:
+// Suspend, Resume).
+
+// ClockState is what the clocks show at a moment.
+type ClockState struct {
+	TimeControl TimeControl
+	Remaining   [2]time.Duration // each side's time left, indexed by chess.Color (never below 0)
+	Running     bool             // the side to move's clock runs
+	ToMove      chess.Color      // whose clock runs, when one does
+}
+
+// Clock returns the clocks as of now; the zero ClockState when the game is
+// not on a clock.
+func (g *Game) Clock() ClockState {
+	if !g.tc.Timed() {
+		return ClockState{}
+	}
+	now := g.now()
+	st := ClockState{TimeControl: g.tc, Running: !g.since.IsZero(), ToMove: g.ToMove()}
+	for c := chess.White; c <= chess.Black; c++ {
+		st.Remaining[c] = max(g.remaining(c, now), 0)
+	}
+	return st
+}
+
+// TimeControl returns the game's time control (the zero one when it is
+// not on a clock).
+func (g *Game) TimeControl() TimeControl { return g.tc }
+
+// turnStart returns the time c had when its current or next turn began:
+// its clock reading after its last move, or its starting time.
+func (g *Game) turnStart(c chess.Color) time.Duration {
+	ply := g.game.Len() // c made the last move...
+	if g.ToMove() == c {
+		ply-- // ...or the one before it
+	}
+	if d, ok := g.game.Clock(ply); ok {
+		return d
+	}
+	return g.tc.Start()
+}
+
+// spentAt returns the time the side to move has used on its move at now.
+func (g *Game) spentAt(now time.Time) time.Duration {
+	if g.since.IsZero() {
+		return g.spent
+	}
+	return g.spent + now.Sub(g.since)
+}
+
+// remaining returns c's time left at now (below zero once its flag fell).
+func (g *Game) remaining(c chess.Color, now time.Time) time.Duration {
+	if c != g.ToMove() {
+		return g.turnStart(c)
+	}
+	return g.turnStart(c) - g.spentAt(now)
+}
+
+// clockShouldRun reports whether the side to move's clock runs in the
+// game's state: on a time control, the game on, not paused.
+func (g *Game) clockShouldRun() bool {
+	return g.tc.Timed() && !g.Over() && !g.paused
+}
+
+// flagDue reports whether the side to move's time has run out at now.
+func (g *Game) flagDue(now time.Time) bool {
+	return !g.since.IsZero() && g.remaining(g.ToMove(), now) <= 0
+}
+
+// flag ends the game on time when the side to move's time has run out at
+// now: a loss for it, or a draw when the other side could never checkmate
+// (chess.Position.CanCheckmate). It reports whether it did.
+func (g *Game) flag(ctx context.Context, now time.Time) (bool, error) {
+	if !g.flagDue(now) {
+		return false, nil
+	}
+	loser := g.ToMove()
+	after := g.game.Clone()
+	if err := after.Forfeit(loser, chess.TimeForfeit); err != nil {
+		return false, err
+	}
+	next := g.record()
+	next.Outcome = after.Outcome()
+	next.Spent, next.Since = g.turnStart(loser), time.Time{} // all its time
+	err := g.commit(ctx, next, func() {
+		g.game = after
+		g.spent, g.since = next.Spent, next.Since
+		g.undone = nil
+		g.offer = nil
+	})
+	return err == nil, err
+}
+
+// CheckFlag ends the game on time if the side to move's time has run out,
+// and reports whether it did. A front end calls it when FlagIn's time has
+// passed (every change checks the flag first too).
+func (g *Game) CheckFlag(ctx context.Context) (bool, error) {
+	return g.flag(ctx, g.now())
+}
+
+// FlagIn returns the time left to the side to move, whose clock runs; it
+// reports false when no clock runs.
+func (g *Game) FlagIn() (time.Duration, bool) {
+	if g.since.IsZero() {
+		return 0, false
+	}
+	return g.remaining(g.ToMove(), g.now()), true
+}
+
+// Suspend stops the running clock and keeps the time used so far, for a
+// program that stops while the game is on (a server shutting down): the
+// time until it resumes the game (Resume) is charged to nobody.
+func (g *Game) Suspend(ctx context.Context) error {
+	if g.since.IsZero() {
+		return nil
+	}
+	next := g.record()
+	next.Spent, next.Since = g.spentAt(g.now()), time.Time{}
+	return g.commit(ctx, next, func() { g.spent, g.since = next.Spent, next.Since })
+}
+
+// Resume starts the side to move's clock again, when the game should have
+// one running, for the program that goes on with a restored game: the
+// time since the record was kept is charged to nobody. After a Suspend
+// the side to move has the time it had then; after a crash, the time it
+// had when its move began or the clock last stopped.
+func (g *Game) Resume(ctx context.Context) error {
+	if !g.clockShouldRun() {
+		return nil
+	}
+	next := g.record()
+	next.Since = g.now()
+	return g.commit(ctx, next, func() { g.since = next.Since })
+}

@@ -1,0 +1,333 @@
+package play
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+)
+
+const sec = time.Second
+
+// wantClock fails the test unless the clocks show white and black, with
+// the side to move's running or not.
+func (f *fixture) wantClock(what string, white, black time.Duration, running bool) {
+	f.t.Helper()
+	st := f.g.Clock()
+	if st.Remaining[chess.White] != white || st.Remaining[chess.Black] != black || st.Running != running {
+		f.t.Errorf("%s: clocks %v / %v running %v, want %v / %v running %v", what,
+			st.Remaining[chess.White], st.Remaining[chess.Black], st.Running, white, black, running)
+	}
+}
+
+// TestClockCharges plays 3+2 between two people: the clock runs from the
+// start, each move costs its time and earns the increment, and each move's
+// reading is its player's time after it.
+func TestClockCharges(t *testing.T) {
+	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
+	f.wantClock("at the start", 180*sec, 180*sec, true)
+	if st := f.g.Clock(); st.ToMove != chess.White || st.TimeControl.String() != "3+2" {
+		t.Errorf("state %+v", st)
+	}
+	f.clock.advance(10 * sec)
+	f.wantClock("White thinking", 170*sec, 180*sec, true)
+	if d, ok := f.g.FlagIn(); !ok || d != 170*sec {
+		t.Errorf("FlagIn = %v, %v", d, ok)
+	}
+	f.play("e4")
+	f.wantClock("after 1. e4", 172*sec, 180*sec, true)
+	f.clock.advance(5500 * time.Millisecond)
+	f.play("e5")
+	f.wantClock("after 1... e5", 172*sec, 176500*time.Millisecond, true)
+	for ply, want := range map[int]time.Duration{1: 172 * sec, 2: 176500 * time.Millisecond} {
+		if got, ok := f.g.Chess().Clock(ply); !ok || got != want {
+			t.Errorf("reading after ply %d: %v, %v; want %v", ply, got, ok, want)
+		}
+	}
+	// The game ends: the clock stops where it was.
+	f.clock.advance(3 * sec)
+	if err := f.g.Resign(ctx, chess.White); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.advance(time.Hour)
+	f.wantClock("after resigning", 169*sec, 176500*time.Millisecond, false)
+	if _, ok := f.g.FlagIn(); ok {
+		t.Error("FlagIn after the end")
+	}
+}
+
+// TestFlagFall lets time run out: by CheckFlag with nobody acting, and on a
+// move made too late; a loss, or a draw when the winner could never mate.
+func TestFlagFall(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		late bool // the move comes after the time ran out
+		want chess.Outcome
+	}{
+		{"nobody acts", "", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+		{"a late move", "", true, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+		{"the winner has a bare king", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
+		{"the winner has a lone knight against a queen", "4kn2/8/8/8/8/8/8/3QK3 w - - 0 1", true, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
+		{"the winner has a rook", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := start(t, Human, Human, TimeControl{Limit: time.Minute}, tt.fen)
+			f.clock.advance(time.Minute - time.Millisecond)
+			if flagged, err := f.g.CheckFlag(ctx); flagged || err != nil {
+				t.Fatalf("CheckFlag with 1 ms left: %v, %v", flagged, err)
+			}
+			f.clock.advance(time.Millisecond)
+			if tt.late {
+				m := f.g.Chess().Position().LegalMoves()[0]
+				refused(t, "a move after the flag", f.g.Move(ctx, m), "time is up")
+			} else if flagged, err := f.g.CheckFlag(ctx); !flagged || err != nil {
+				t.Fatalf("CheckFlag at 0: %v, %v", flagged, err)
+			}
+			f.checkKept()
+			if got := f.g.Outcome(); got != tt.want {
+				t.Errorf("outcome %v, want %v", got, tt.want)
+			}
+			f.wantClock("after the flag", 0, time.Minute, false)
+			if f.g.Chess().Len() != 0 {
+				t.Error("the late move was played")
+			}
+		})
+	}
+}
+
+// TestClockPauses: no clock runs while the game is paused; a person may
+// still move, and the move is charged only the time before the pause.
+func TestClockPauses(t *testing.T) {
+	f := start(t, Human, ai, TimeControl{Limit: time.Minute}, "")
+	f.clock.advance(10 * sec)
+	if err := f.g.SetPaused(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	f.checkKept()
+	f.clock.advance(time.Hour)
+	f.wantClock("paused", 50*sec, 60*sec, false)
+	f.play("e4")
+	f.wantClock("a move while paused", 50*sec, 60*sec, false)
+	if f.g.AIDue() {
+		t.Error("the AI is due while paused")
+	}
+	if err := f.g.SetPaused(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.advance(5 * sec)
+	f.wantClock("going on", 50*sec, 55*sec, true)
+}
+
+// TestClockTakebackAndRedo: a takeback sets the clocks back to what they
+// showed in the position it returns to, and redo to what they showed after
+// the moves it plays again.
+func TestClockTakebackAndRedo(t *testing.T) {
+	f := start(t, Human, ai, TimeControl{3 * time.Minute, 2 * sec}, "")
+	f.clock.advance(10 * sec)
+	f.play("e4")
+	f.clock.advance(3 * sec)
+	f.play("e5")
+	f.wantClock("after 1... e5", 172*sec, 179*sec, true)
+	f.clock.advance(20 * sec)
+	f.play("Nf3")
+	f.clock.advance(time.Second)
+	f.play("Nc6")
+	f.wantClock("after 2... Nc6", 154*sec, 180*sec, true)
+	f.clock.advance(7 * sec)
+	if _, err := f.g.Takeback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.checkKept()
+	f.wantClock("after the takeback", 172*sec, 179*sec, true)
+	f.clock.advance(time.Second)
+	if _, err := f.g.Redo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.checkKept()
+	f.wantClock("after redo", 154*sec, 180*sec, true)
+	if d, _ := f.g.Chess().Clock(4); d != 180*sec {
+		t.Errorf("reading of 2... Nc6 after redo: %v", d)
+	}
+}
+
+// TestClockStart: a limit of 0 starts each side with the increment, but
+// at least 3 seconds.
+func TestClockStart(t *testing.T) {
+	for _, tt := range []struct {
+		tc   TimeControl
+		want time.Duration
+	}{
+		{TimeControl{Increment: 1 * sec}, 3 * sec},
+		{TimeControl{Increment: 5 * sec}, 5 * sec},
+		{TimeControl{Limit: time.Minute}, time.Minute},
+	} {
+		f := start(t, Human, Human, tt.tc, "")
+		f.wantClock(tt.tc.String(), tt.want, tt.want, true)
+	}
+	f := start(t, Human, Human, TimeControl{}, "")
+	if st := f.g.Clock(); st != (ClockState{}) {
+		t.Errorf("untimed game: clock %+v", st)
+	}
+}
+
+// TestSuspendAndResume: the time a program is stopped is charged to
+// nobody, whether it stopped cleanly (Suspend) or crashed.
+func TestSuspendAndResume(t *testing.T) {
+	f := start(t, Human, Human, TimeControl{Limit: 3 * time.Minute}, "")
+	f.clock.advance(10 * sec)
+	f.play("e4")
+	f.clock.advance(4 * sec)
+	crashed := f.keep.last() // the record as a crash would leave it
+	if err := f.g.Suspend(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.checkKept()
+	suspended := f.keep.last()
+	if !suspended.Since.IsZero() || suspended.Spent != 4*sec {
+		t.Errorf("suspended record: spent %v since %v", suspended.Spent, suspended.Since)
+	}
+
+	for _, tt := range []struct {
+		name  string
+		r     *Record
+		black time.Duration // Black's time once resumed
+	}{
+		{"after a shutdown", suspended, 176 * sec},
+		{"after a crash", crashed, 180 * sec},
+	} {
+		later := newTestClock()
+		later.advance(time.Hour)
+		observed, err := Restore(tt.r, Options{Now: later.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep := &memKeeper{}
+		g, _ := Restore(tt.r, Options{Now: later.now, Keeper: keep})
+		if err := g.Resume(ctx); err != nil {
+			t.Fatal(err)
+		}
+		st := g.Clock()
+		if st.Remaining[chess.Black] != tt.black || st.Remaining[chess.White] != 170*sec || !st.Running {
+			t.Errorf("%s: resumed at %v / %v running %v; want 170s / %v", tt.name, st.Remaining[chess.White], st.Remaining[chess.Black], st.Running, tt.black)
+		}
+		if len(keep.kept) != 1 || !keep.last().Since.Equal(later.now()) {
+			t.Errorf("%s: the resumed clock was not kept", tt.name)
+		}
+		// Restored without Resume, the game is as the record left it: a
+		// crashed program's clock ran on.
+		wantRunning := tt.r == crashed
+		if st := observed.Clock(); st.Running != wantRunning || (wantRunning && st.Remaining[chess.Black] != 0) {
+			t.Errorf("%s: restored without Resume: %+v", tt.name, st)
+		}
+	}
+}
+
+// TestAISearchOnTheClock: the AI's search gets both clocks (its own less
+// MoveOverhead) and the increment; untimed, a move time; and PlayAI refuses
+// a move found for another version of the game, or found too late.
+func TestAISearchOnTheClock(t *testing.T) {
+	f := start(t, Human, ai, TimeControl{3 * time.Minute, 2 * sec}, "")
+	if _, _, ok := f.g.AISearch(time.Second); ok {
+		t.Error("AISearch on the person's turn")
+	}
+	f.clock.advance(8 * sec)
+	f.play("e4")
+	f.clock.advance(time.Second) // waiting for a worker
+	p, v, ok := f.g.AISearch(time.Second)
+	want := engine.Limits{WTime: 174 * sec, BTime: 179*sec - MoveOverhead, WInc: 2 * sec, BInc: 2 * sec}
+	if !ok || p.Limits.WTime != want.WTime || p.Limits.BTime != want.BTime || p.Limits.WInc != want.WInc ||
+		p.Limits.BInc != want.BInc || p.Limits.MoveTime != 0 || p.Level != level1 || len(p.History) != 1 {
+		t.Errorf("AISearch = %+v, %v; want limits %+v at level 1", p, ok, want)
+	}
+	m := p.Position.LegalMoves()[0]
+	if err := f.g.PlayAI(ctx, v+1, m); err == nil {
+		t.Error("PlayAI at another version succeeded")
+	}
+	if err := f.g.PlayAI(ctx, v, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.g.PlayAI(ctx, f.g.Version(), m); err == nil {
+		t.Error("PlayAI on the person's turn succeeded")
+	}
+
+	// The AI's time runs out before its move arrives: it loses on time.
+	f.play("d4")
+	_, v, _ = f.g.AISearch(time.Second)
+	f.clock.advance(10 * time.Minute)
+	m = f.g.Chess().Position().LegalMoves()[0]
+	refused(t, "a move after the AI's flag", f.g.PlayAI(ctx, v, m), "time is up")
+	if o := f.g.Outcome(); o != (chess.Outcome{Result: chess.WhiteWins, Reason: chess.TimeForfeit}) {
+		t.Errorf("outcome %v", o)
+	}
+
+	untimed := start(t, ai, Human, TimeControl{}, "")
+	if p, _, ok := untimed.g.AISearch(700 * time.Millisecond); !ok || p.Limits.MoveTime != 700*time.Millisecond || p.Limits.WTime != 0 {
+		t.Errorf("untimed AISearch = %+v, %v", p.Limits, ok)
+	}
+	paused := start(t, ai, Human, TimeControl{}, "")
+	_ = paused.g.SetPaused(ctx, true)
+	if _, _, ok := paused.g.AISearch(time.Second); ok {
+		t.Error("AISearch while paused")
+	}
+}
+
+// TestKeepFirst: when keeping fails, no change is made, whatever it was.
+func TestKeepFirst(t *testing.T) {
+	boom := errors.New("disk full")
+	changes := []struct {
+		name string
+		do   func(f *fixture) error
+	}{
+		{"move", func(f *fixture) error { return f.g.MoveText(ctx, "Nf3") }},
+		{"takeback", takeback},
+		{"resign", resign(chess.White)},
+		{"claim", claim},
+		{"agree", func(f *fixture) error { _ = f.g.OfferDraw(ctx, chess.White); return f.g.AcceptDraw(ctx, chess.Black) }},
+		{"pause", func(f *fixture) error { return f.g.SetPaused(ctx, true) }},
+		{"flag", flagFalls},
+		{"suspend", func(f *fixture) error { return f.g.Suspend(ctx) }},
+	}
+	for _, c := range changes {
+		f := start(t, Human, Human, TimeControl{Limit: time.Minute}, "")
+		f.play(strings.Fields(threefold)...)
+		f.keep.fail = boom
+		before, version := f.g.record(), f.g.Version()
+		if err := c.do(f); !errors.Is(err, boom) {
+			t.Errorf("%s: %v, want the keeper's error", c.name, err)
+		}
+		if !sameRecord(before, f.g.record()) || f.g.Version() != version {
+			t.Errorf("%s: the game changed though it was not kept", c.name)
+		}
+		f.keep.fail = nil
+	}
+	f := start(t, Human, Human, TimeControl{}, "")
+	f.play("e4", "e5")
+	if _, err := f.g.Takeback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.keep.fail = boom
+	if _, err := f.g.Redo(ctx); !errors.Is(err, boom) || f.sans() != "e4" || !f.g.CanRedo() {
+		t.Errorf("redo not kept: %v, moves %q, can redo %v", err, f.sans(), f.g.CanRedo())
+	}
+	if _, err := New(ctx, Setup{}, Options{Keeper: f.keep}); !errors.Is(err, boom) {
+		t.Errorf("New not kept: %v", err)
+	}
+}
+
+// TestSetLevel changes the AI's level; a person has none.
+func TestSetLevel(t *testing.T) {
+	f := start(t, Human, ai, TimeControl{}, "")
+	if err := f.g.SetLevel(ctx, chess.Black, AI(mustLevel("max"))); err != nil {
+		t.Fatal(err)
+	}
+	f.checkKept()
+	if p := f.g.Players()[chess.Black]; p.LevelName() != "max" {
+		t.Errorf("Black is %v", p)
+	}
+	refused(t, "a level for a person", f.g.SetLevel(ctx, chess.White, ai), "played by a person")
+}

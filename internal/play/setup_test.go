@@ -1,0 +1,254 @@
+package play
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/store"
+)
+
+func TestParseTimeControl(t *testing.T) {
+	tests := []struct {
+		in        string
+		want      TimeControl
+		str, pgn  string
+		errSubstr string
+	}{
+		{"3+2", TimeControl{3 * time.Minute, 2 * sec}, "3+2", "180+2", ""},
+		{" 1+0 ", TimeControl{Limit: time.Minute}, "1+0", "60+0", ""},
+		{"0.5+0", TimeControl{Limit: 30 * sec}, "0.5+0", "30+0", ""},
+		{"0.25+1", TimeControl{15 * sec, sec}, "0.25+1", "15+1", ""},
+		{"0+1", TimeControl{Increment: sec}, "0+1", "0+1", ""},
+		{"180+180", TimeControl{3 * time.Hour, 3 * time.Minute}, "180+180", "10800+180", ""},
+		{"untimed", TimeControl{}, "untimed", "-", ""},
+		{"-", TimeControl{}, "untimed", "-", ""},
+		{"0+0", TimeControl{}, "", "", "both are 0"},
+		{"3", TimeControl{}, "", "", "no \"+\""},
+		{"181+0", TimeControl{}, "", "", "minutes from 0 to 180"},
+		{"3+181", TimeControl{}, "", "", "seconds from 0 to 180"},
+		{"0.01+0", TimeControl{}, "", "", "not a whole number of seconds"},
+		{"x+2", TimeControl{}, "", "", "not a number of minutes"},
+		{"3+1.5", TimeControl{}, "", "", "not a number of seconds"},
+		{"-1+2", TimeControl{}, "", "", "not a number of minutes"},
+		{"NaN+2", TimeControl{}, "", "", "not a number of minutes"},
+	}
+	for _, tt := range tests {
+		tc, err := ParseTimeControl(tt.in)
+		if tt.errSubstr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errSubstr) || !strings.HasPrefix(err.Error(), "play: ") {
+				t.Errorf("ParseTimeControl(%q) = %v, %v; want an error with %q", tt.in, tc, err, tt.errSubstr)
+			}
+			continue
+		}
+		if err != nil || tc != tt.want || tc.String() != tt.str || tc.PGN() != tt.pgn || tc.Check() != nil {
+			t.Errorf("ParseTimeControl(%q) = %+v (%s, %s), %v; want %+v (%s, %s)", tt.in, tc, tc, tc.PGN(), err, tt.want, tt.str, tt.pgn)
+		}
+	}
+	for _, bad := range []TimeControl{{Limit: -sec}, {Limit: 3*time.Hour + sec}, {Limit: 1500 * time.Millisecond}, {Increment: 181 * sec}, {Increment: -sec}} {
+		if bad.Check() == nil {
+			t.Errorf("%+v passes Check", bad)
+		}
+		if _, err := New(ctx, Setup{Clock: bad}, Options{}); err == nil {
+			t.Errorf("New with clock %+v succeeded", bad)
+		}
+	}
+}
+
+func TestParsePlayer(t *testing.T) {
+	tests := []struct {
+		kind, level string
+		want        string
+		err         bool
+	}{
+		{"human", "", "human", false},
+		{"human", "4", "human", false}, // the level of a person plays no part
+		{"ai", "4", "ai:4", false},
+		{"ai", "max", "ai:max", false},
+		{"ai", "classic", "ai:classic", false},
+		{"ai", "9", "", true}, // never silently full strength
+		{"ai", "", "", true},
+		{"robot", "4", "", true},
+	}
+	for _, tt := range tests {
+		p, err := ParsePlayer(tt.kind, tt.level)
+		if (err != nil) != tt.err || (!tt.err && p.String() != tt.want) {
+			t.Errorf("ParsePlayer(%q, %q) = %v, %v; want %s (error %v)", tt.kind, tt.level, p, err, tt.want, tt.err)
+		}
+		if !tt.err && (p.Kind() != tt.kind || (p.AI && p.LevelName() != tt.level) || (!p.AI && p.LevelName() != "")) {
+			t.Errorf("ParsePlayer(%q, %q): kind %q level %q", tt.kind, tt.level, p.Kind(), p.LevelName())
+		}
+	}
+}
+
+// TestStoreKeeper keeps a game in a real store and brings it back: the
+// same record, at every kind of change; a lazy keeper stores nothing
+// before the first move; a second program on the same game cannot
+// overwrite the first one's moves.
+func TestStoreKeeper(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "outpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clock := newTestClock()
+	k := NewStoreKeeper(st, store.Game{Source: store.SourceTerminal}, true)
+	g, err := New(ctx, Setup{Players: [2]Player{Human, AI(mustLevel("3"))}, Clock: TimeControl{5 * time.Minute, 3 * sec}},
+		Options{Keeper: k, Now: clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.ID() != "" {
+		t.Fatal("a lazy keeper stored a game before its first move")
+	}
+	same := func(what string) {
+		t.Helper()
+		sg, err := st.Get(ctx, k.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := RecordOf(sg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := g.record(); !sameRecord(r, want) || r.Start.FEN() != want.Start.FEN() || r.TimeControl != want.TimeControl {
+			t.Errorf("%s: stored %+v\nwant %+v", what, r, want)
+		}
+	}
+	clock.advance(4 * sec)
+	if err := g.MoveText(ctx, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	same("after the first move")
+	_, v, _ := g.AISearch(time.Second)
+	clock.advance(sec)
+	if err := g.PlayAI(ctx, v, g.Chess().Position().LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	same("after the AI's move")
+	if _, err := g.Takeback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	same("after a takeback")
+	if err := g.SetPaused(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	same("paused")
+	if err := g.Resign(ctx, chess.White); err != nil {
+		t.Fatal(err)
+	}
+	same("after resigning")
+
+	// Restored from the store, the game goes on being kept where it was.
+	sg, _ := st.Get(ctx, k.ID())
+	r, _ := RecordOf(sg)
+	back, err := Restore(r, Options{Keeper: NewStoreKeeper(st, sg, false), Now: clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Outcome() != (chess.Outcome{Result: chess.BlackWins, Reason: chess.Resignation}) || back.Chess().Len() != 0 || !back.Paused() {
+		t.Errorf("restored: %v, %d moves, paused %v", back.Outcome(), back.Chess().Len(), back.Paused())
+	}
+
+	// Two programs on one stored game: the second one's save is refused.
+	h := store.Game{Source: store.SourceTerminal}
+	first, _ := New(ctx, Setup{Players: [2]Player{Human, Human}}, Options{Keeper: NewStoreKeeper(st, h, false)})
+	_ = first.MoveText(ctx, "d4")
+	id := first.keeper.(*StoreKeeper).ID()
+	sg, _ = st.Get(ctx, id)
+	r, _ = RecordOf(sg)
+	second, _ := Restore(r, Options{Keeper: NewStoreKeeper(st, sg, false)})
+	if err := first.MoveText(ctx, "d5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.MoveText(ctx, "Nf6"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("the second program's move: %v, want store.ErrConflict", err)
+	}
+	if sg, _ := st.Get(ctx, id); strings.Join(sg.Moves, " ") != "d2d4 d7d5" {
+		t.Errorf("stored %q", sg.Moves)
+	}
+}
+
+// TestRecordOfRefuses reads stored games this version cannot play.
+func TestRecordOfRefuses(t *testing.T) {
+	good := store.Game{ID: "g", White: "human", Black: "ai", BlackLevel: "4", StartFEN: chess.StartFEN, Moves: []string{"e2e4"}, Result: "*"}
+	if _, err := RecordOf(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(sg *store.Game)
+		want   string
+	}{
+		{"unknown level", func(sg *store.Game) { sg.BlackLevel = "11" }, "level \"11\""},
+		{"unknown player", func(sg *store.Game) { sg.White = "robot" }, "neither"},
+		{"bad start", func(sg *store.Game) { sg.StartFEN = "8/8 w" }, "start position"},
+		{"illegal move", func(sg *store.Game) { sg.Moves = []string{"e2e5"} }, "move 1 \"e2e5\""},
+		{"bad result", func(sg *store.Game) { sg.Result = "2-0" }, "not a result"},
+	} {
+		sg := good
+		tt.change(&sg)
+		if _, err := RecordOf(sg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want an error with %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestRestoreEnds brings back each kind of end; one that cannot be
+// replayed is kept as an adjudication with its result.
+func TestRestoreEnds(t *testing.T) {
+	tests := []struct {
+		moves string
+		end   chess.Outcome
+		want  chess.Outcome
+	}{
+		{foolsMate, chess.Outcome{}, chess.Outcome{Result: chess.BlackWins, Reason: chess.Checkmate}},
+		{"e4", chess.Outcome{Result: chess.WhiteWins, Reason: chess.Resignation}, chess.Outcome{Result: chess.WhiteWins, Reason: chess.Resignation}},
+		{"e4", chess.Outcome{Result: chess.WhiteWins, Reason: chess.TimeForfeit}, chess.Outcome{Result: chess.WhiteWins, Reason: chess.TimeForfeit}},
+		{"e4", chess.Outcome{Result: chess.Draw, Reason: chess.DrawAgreement}, chess.Outcome{Result: chess.Draw, Reason: chess.DrawAgreement}},
+		{threefold, chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}, chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}},
+		{"e4", chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}, chess.Outcome{Result: chess.Draw, Reason: chess.Adjudication}},
+		{"e4", chess.Outcome{Result: chess.BlackWins}, chess.Outcome{Result: chess.BlackWins, Reason: chess.Adjudication}},
+	}
+	for _, tt := range tests {
+		r := &Record{Start: chess.StartingPosition(), Outcome: tt.end, Players: [2]Player{Human, Human}}
+		pos := chess.StartingPosition()
+		for _, san := range strings.Fields(tt.moves) {
+			m, _ := pos.ParseMove(san)
+			pos.MakeMove(m)
+			r.Moves = append(r.Moves, m)
+		}
+		g, err := Restore(r, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Outcome() != tt.want {
+			t.Errorf("%s ending %v: restored %v, want %v", tt.moves, tt.end, g.Outcome(), tt.want)
+		}
+	}
+}
+
+// TestPGNWithClock exports a game on a clock: TimeControl and each move's
+// [%clk] reading, besides the tags given.
+func TestPGNWithClock(t *testing.T) {
+	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
+	f.clock.advance(2 * sec)
+	f.play("e4")
+	f.clock.advance(61500 * time.Millisecond)
+	f.play("e5")
+	pgn := f.g.PGN(chess.Tag{Name: "White", Value: "Ann"}, chess.Tag{Name: "Event", Value: "Club"})
+	for _, want := range []string{`[Event "Club"]`, `[White "Ann"]`, `[TimeControl "180+2"]`,
+		"1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:02:00.5]} *"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+	untimed := start(t, Human, Human, TimeControl{}, "")
+	untimed.play("e4")
+	if pgn := untimed.g.PGN(); strings.Contains(pgn, "TimeControl") || strings.Contains(pgn, "%clk") {
+		t.Errorf("untimed PGN:\n%s", pgn)
+	}
+}

@@ -1,0 +1,126 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/store"
+)
+
+// Store is the part of the game store (internal/store) a kept game needs;
+// *store.Store has it.
+type Store interface {
+	CreateGame(ctx context.Context, g *store.Game) error
+	Save(ctx context.Context, g *store.Game) error
+}
+
+// StoreKeeper keeps a game as one game of a Store: it creates the stored
+// game at its first Keep and saves over it at every later one, at the
+// revision it last wrote (so that another program's change to the same
+// game is refused rather than overwritten).
+type StoreKeeper struct {
+	st   Store
+	sg   store.Game // the stored game as last kept; its ID is "" until created
+	lazy bool
+}
+
+// NewStoreKeeper returns a keeper that keeps a game in st. base holds what
+// the store records and play does not: the source, the token hash, the
+// speed; and, for a game already stored, its ID and Rev. A lazy keeper
+// creates the stored game only once a move has been played (a game nobody
+// moved in is not worth resuming).
+func NewStoreKeeper(st Store, base store.Game, lazy bool) *StoreKeeper {
+	return &StoreKeeper{st: st, sg: base, lazy: lazy}
+}
+
+// ID returns the stored game's id, or "" before it is created.
+func (k *StoreKeeper) ID() string { return k.sg.ID }
+
+// Keep creates or saves the stored game as r says.
+func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
+	next := k.sg
+	fill(&next, r)
+	if next.ID == "" {
+		if k.lazy && len(r.Moves) == 0 {
+			return nil
+		}
+		if err := k.st.CreateGame(ctx, &next); err != nil {
+			return err
+		}
+	} else if err := k.st.Save(ctx, &next); err != nil {
+		return err
+	}
+	k.sg = next
+	return nil
+}
+
+// fill sets the fields of sg that play owns from r.
+func fill(sg *store.Game, r *Record) {
+	sg.White, sg.WhiteLevel = r.Players[chess.White].Kind(), r.Players[chess.White].LevelName()
+	sg.Black, sg.BlackLevel = r.Players[chess.Black].Kind(), r.Players[chess.Black].LevelName()
+	sg.StartFEN = r.Start.FEN()
+	sg.Moves = make([]string, len(r.Moves))
+	for i, m := range r.Moves {
+		sg.Moves[i] = m.String()
+	}
+	sg.Clocks = append([]time.Duration(nil), r.Clocks...)
+	sg.TimeLimit, sg.TimeIncrement = r.TimeControl.Limit, r.TimeControl.Increment
+	sg.ClockSpent, sg.ClockSince = r.Spent, r.Since
+	sg.Result, sg.Reason = r.Outcome.Result.String(), ""
+	if r.Outcome.IsOver() && r.Outcome.Reason != chess.NoReason {
+		sg.Reason = r.Outcome.Reason.String()
+	}
+	sg.Paused = r.Paused
+}
+
+// RecordOf reads a stored game's record: its players (an unknown level is
+// an error), start position, moves in UCI (each checked in turn), clock
+// readings, result and clock state.
+func RecordOf(sg store.Game) (*Record, error) {
+	r := &Record{
+		Clocks:      append([]time.Duration(nil), sg.Clocks...),
+		Paused:      sg.Paused,
+		TimeControl: TimeControl{Limit: sg.TimeLimit, Increment: sg.TimeIncrement},
+		Spent:       sg.ClockSpent,
+		Since:       sg.ClockSince,
+	}
+	var err error
+	if r.Players[chess.White], err = ParsePlayer(sg.White, sg.WhiteLevel); err != nil {
+		return nil, fmt.Errorf("game %s: White: %w", sg.ID, err)
+	}
+	if r.Players[chess.Black], err = ParsePlayer(sg.Black, sg.BlackLevel); err != nil {
+		return nil, fmt.Errorf("game %s: Black: %w", sg.ID, err)
+	}
+	if r.Start, err = chess.ParseFEN(sg.StartFEN); err != nil {
+		return nil, fmt.Errorf("game %s: start position: %w", sg.ID, err)
+	}
+	pos := *r.Start
+	for i, uci := range sg.Moves {
+		m, err := pos.ParseUCI(uci)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: move %d %q: %w", sg.ID, i+1, uci, err)
+		}
+		pos.MakeMove(m)
+		r.Moves = append(r.Moves, m)
+	}
+	if r.Outcome, err = storedOutcome(sg.Result, sg.Reason); err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	return r, nil
+}
+
+// storedOutcome reads a stored result and reason.
+func storedOutcome(result, reason string) (chess.Outcome, error) {
+	r, err := chess.ParseResult(result)
+	if err != nil || r == chess.NoResult {
+		return chess.Outcome{}, err
+	}
+	for why := chess.Checkmate; why <= chess.Adjudication; why++ {
+		if why.String() == reason {
+			return chess.Outcome{Result: r, Reason: why}, nil
+		}
+	}
+	return chess.Outcome{Result: r}, nil
+}

@@ -1,0 +1,58 @@
+package browsertest
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// clockText returns the text of the clock in a player bar ("top" or
+// "bottom").
+func (p *page) clockText(bar string) string {
+	p.t.Helper()
+	return p.text("#player-" + bar + " .clock")
+}
+
+// TestClock plays against the AI on a 1+0 clock chosen in the new-game
+// dialog: both clocks show beside the players and White's counts down
+// while White thinks. Then, on a phone, a custom clock of 3 seconds
+// between two people runs out: the server ends the game on time by itself
+// and the board says so.
+func TestClock(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "ai", color: "white", level: "1", clock: "60+0", screenshot: "dialog"})
+	p.waitFor("the clocks", `!document.querySelector('#player-bottom .clock').hidden && !document.querySelector('#player-top .clock').hidden`, 5*time.Second)
+	if top := p.clockText("top"); top != "1:00" {
+		t.Errorf("Black's clock at the start: %q, want 1:00", top)
+	}
+	first := p.clockText("bottom")
+	p.waitFor("White's clock to run", `document.querySelector('#player-bottom .clock').textContent !== `+"'"+first+"'", 5*time.Second)
+	if c := evalJS[string](p, `document.querySelector('#player-bottom .clock').className`); !strings.Contains(c, "running") {
+		t.Errorf("White's clock classes %q, want running", c)
+	}
+	p.screenshot("running")
+	p.clickMove("e2", "e4")
+	p.waitPly(2, 20*time.Second)
+	if c := evalJS[string](p, `document.querySelector('#player-top .clock').className`); strings.Contains(c, "running") {
+		t.Errorf("Black's clock runs on White's turn: %q", c)
+	}
+
+	q := newPage(t, phone)
+	q.startGame(newGame{mode: "hvh", clock: "custom", minutes: "0.05", increment: "0"})
+	q.waitFor("a clock under 10 seconds, red", `document.querySelector('#player-bottom .clock').classList.contains('low')`, 5*time.Second)
+	if text := q.clockText("bottom"); !strings.HasPrefix(text, "0:0") || !strings.Contains(text, ".") {
+		t.Errorf("White's 3-second clock shows %q, want tenths", text)
+	}
+	q.screenshot("low")
+	q.waitFor("the game over on time", `!document.getElementById('banner').hidden && document.getElementById('app').dataset.status === 'over'`, 15*time.Second)
+	if title, reason := q.text("#banner-title"), q.text("#banner-reason"); !strings.Contains(title, "Black wins") || !strings.Contains(reason, "White ran out of time") {
+		t.Errorf("the banner says %q / %q", title, reason)
+	}
+	if text := q.clockText("bottom"); text != "0:00.0" {
+		t.Errorf("White's clock after the flag: %q", text)
+	}
+	if w := evalJS[int](q, `document.documentElement.scrollWidth`); w > int(phone.width) {
+		t.Errorf("the page is %dpx wide on a %dpx phone", w, phone.width)
+	}
+	q.screenshot("flag")
+}

@@ -1,0 +1,132 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// Draw offers (the rules are package play's): POST /draw/offer offers a
+// draw for a side; against the AI its search answers at once (on the
+// worker pool, as a hint's does), between two people the offer stands in
+// the state's drawOffer until POST /draw/accept or /draw/decline, or a
+// move.
+
+// offerDraw is POST /api/games/{id}/draw/offer.
+func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
+	var req SideRequest
+	if err := srv.authorizeGame(r); err != nil {
+		return err
+	}
+	if err := decodeBody(w, r, &req, false); err != nil {
+		return err
+	}
+	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	by, err := s.side(req.Color, false)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	if s.g.Players()[by.Other()].AI {
+		return srv.askAI(w, r, s, by) // unlocks s
+	}
+	err = s.apply(func() error { return s.g.OfferDraw(r.Context(), by) })
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	msg := fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other()))
+	accepted := s.g.Over()
+	if accepted {
+		msg = "Both sides offered a draw: the game is drawn by agreement."
+	} else {
+		s.publishLocked() // the offer is in the state
+	}
+	return answerOffer(w, s, accepted, msg) // unlocks s
+}
+
+// askAI asks the AI whether it accepts the draw by offers: its search
+// judges the position on the worker pool, without the game locked. It is
+// called with s locked and unlocks it.
+func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by chess.Color) error {
+	if s.judging {
+		s.mu.Unlock()
+		return errorf(http.StatusConflict, "Outpost is already considering a draw offer")
+	}
+	params, version, err := s.g.DrawJudgement(by)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	s.judging = true
+	s.mu.Unlock()
+	res, err := srv.searchOnPool(r.Context(), params)
+	s.mu.Lock()
+	s.judging = false
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	var text string
+	var accepted bool
+	err = s.apply(func() error {
+		a, err := s.g.AnswerDraw(context.WithoutCancel(r.Context()), by, version, res)
+		text, accepted = a.Text(), a.Accepted
+		return err
+	})
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	return answerOffer(w, s, accepted, text)
+}
+
+// answerOffer writes the answer to a draw offer, with the game's state. It
+// is called with s locked and unlocks it.
+func answerOffer(w http.ResponseWriter, s *session, accepted bool, msg string) error {
+	state := s.stateJSONLocked()
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, DrawOfferAnswer{Accepted: accepted, Message: msg, Game: state})
+	return nil
+}
+
+// acceptDraw is POST /api/games/{id}/draw/accept.
+func (srv *Server) acceptDraw(w http.ResponseWriter, r *http.Request) error {
+	var req SideRequest
+	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
+		by, err := s.side(req.Color, true)
+		if err != nil {
+			return err
+		}
+		return s.apply(func() error { return s.g.AcceptDraw(ctx, by) })
+	})
+}
+
+// declineDraw is POST /api/games/{id}/draw/decline.
+func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
+	var req SideRequest
+	return srv.change(w, r, &req, false, func(ctx context.Context, s *session) error {
+		by, err := s.side(req.Color, true)
+		if err != nil {
+			return err
+		}
+		if err := s.g.DeclineDraw(by); err != nil {
+			return err
+		}
+		s.publishLocked()
+		return nil
+	})
+}
+
+// title returns "White" or "Black".
+func title(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}

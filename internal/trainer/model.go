@@ -1,0 +1,147 @@
+package trainer
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
+)
+
+// Model is the float network the trainer fits: the (768 → H)×2 → 1
+// perspective network of NNUE-SPEC.md, in float32,
+//
+//	a_p  = FB + Σ over the active features f of perspective p: FW[f]
+//	h_p  = clamp(a_p, 0, 1)²
+//	y    = OW[0:H]·h_us + OW[H:2H]·h_them + OB
+//	eval = y × nnue.Scale centipawns, the side to move's view
+//
+// All its parameters live in one slice, Params, so that the optimiser,
+// the gradient sums and the checkpoint treat them as one vector. The views
+// FW, FB, OW and OB are slices of it (OB is its last element).
+type Model struct {
+	Hidden int
+	Params []float32
+	// FW holds Inputs×Hidden feature weights, feature f's column at
+	// FW[f*Hidden : (f+1)*Hidden], as in nnue.Network.
+	FW []float32
+	FB []float32 // Hidden feature biases
+	OW []float32 // 2×Hidden output weights: the side to move's, then the other side's
+	OB []float32 // the output bias, one element
+}
+
+// paramCount returns the number of parameters of a model of hidden width h.
+func paramCount(h int) int { return nnue.Inputs*h + h + 2*h + 1 }
+
+// newModel returns a model of hidden width h with every parameter zero.
+func newModel(h int) *Model {
+	m := &Model{Hidden: h, Params: make([]float32, paramCount(h))}
+	m.bind()
+	return m
+}
+
+// bind points the views at Params.
+func (m *Model) bind() {
+	h, p := m.Hidden, m.Params
+	fw := nnue.Inputs * h
+	m.FW = p[:fw:fw]
+	m.FB = p[fw : fw+h : fw+h]
+	m.OW = p[fw+h : fw+3*h : fw+3*h]
+	m.OB = p[fw+3*h:]
+}
+
+// NewModel returns a model of hidden width h (a multiple of 16, as
+// nnue.Network wants) with small random weights drawn from seed: each
+// layer's weights and biases uniform in ±1/√(its inputs), the usual start
+// of a network with few active inputs.
+func NewModel(h int, seed uint64) (*Model, error) {
+	if h <= 0 || h%nnue.HiddenMultiple != 0 || h > nnue.MaxHidden {
+		return nil, fmt.Errorf("trainer: a hidden layer of %d neurons: want a multiple of %d up to %d", h, nnue.HiddenMultiple, nnue.MaxHidden)
+	}
+	m := newModel(h)
+	rng := rand.New(rand.NewPCG(seed, 0x6d6f64656c))
+	uniform := func(s []float32, bound float64) {
+		for i := range s {
+			s[i] = float32((2*rng.Float64() - 1) * bound)
+		}
+	}
+	uniform(m.FW, 1/math.Sqrt(nnue.Inputs))
+	uniform(m.FB, 1/math.Sqrt(nnue.Inputs))
+	uniform(m.OW, 1/math.Sqrt(float64(2*h)))
+	uniform(m.OB, 1/math.Sqrt(float64(2*h)))
+	return m, nil
+}
+
+// Clip is the bound of every weight and the feature biases after each
+// step, as bullet does: ±1.98 keeps round(w×QA) within int16 even when a
+// position sums 32 feature columns, and QB×1.98 times QA within int16 in
+// the output's product.
+const Clip = 1.98
+
+// Evaluate returns the model's evaluation of r's position in centipawns,
+// the side to move's view (float64, not rounded).
+func (m *Model) Evaluate(r *datagen.Record) float64 {
+	var f features
+	f.set(r)
+	h := m.Hidden
+	us, them := make([]float32, h), make([]float32, h)
+	m.accumulate(us, f.us())
+	m.accumulate(them, f.them())
+	return float64(m.output(us, them)) * nnue.Scale
+}
+
+// accumulate sets acc to the feature biases plus the columns of feats.
+func (m *Model) accumulate(acc []float32, feats []int32) {
+	h := m.Hidden
+	copy(acc, m.FB)
+	for _, f := range feats {
+		add(acc, m.FW[int(f)*h:int(f)*h+h])
+	}
+}
+
+// output returns y for the accumulators us (the side to move's) and them.
+func (m *Model) output(us, them []float32) float32 {
+	h := m.Hidden
+	return screluDot(us, m.OW[:h]) + screluDot(them, m.OW[h:]) + m.OB[0]
+}
+
+// Quantise returns the model as the engine's integer network: each
+// parameter multiplied by its scale (QA for the feature weights and
+// biases, QB for the output weights, QA×QB for the output bias) and
+// rounded to the nearest integer. Clipped weights stay within int16; a
+// value beyond it (a model never clipped) is saturated.
+func (m *Model) Quantise() *nnue.Network {
+	n := nnue.New(m.Hidden)
+	quantise16(n.FeatureWeights, m.FW, nnue.QA)
+	quantise16(n.FeatureBias, m.FB, nnue.QA)
+	quantise16(n.OutputWeights, m.OW, nnue.QB)
+	n.OutputBias = int32(max(math.MinInt32, min(math.MaxInt32, math.Round(float64(m.OB[0])*nnue.QA*nnue.QB))))
+	return n
+}
+
+func quantise16(dst []int16, src []float32, scale float64) {
+	for i, v := range src {
+		dst[i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(float64(v)*scale))))
+	}
+}
+
+// QuantisationError compares the quantised network n with the model on
+// recs: the mean and the largest absolute difference of their evaluations,
+// in centipawns, n evaluated by the engine's own code (nnue's Refresh and
+// Evaluate).
+func (m *Model) QuantisationError(n *nnue.Network, recs []datagen.Record) (mean, worst float64, err error) {
+	acc := n.NewAccumulators(1)
+	var sum float64
+	for i := range recs {
+		p, err := recs[i].Position()
+		if err != nil {
+			return 0, 0, err
+		}
+		n.Refresh(&acc[0], p)
+		d := math.Abs(float64(n.Evaluate(&acc[0], p.SideToMove())) - m.Evaluate(&recs[i]))
+		sum += d
+		worst = max(worst, d)
+	}
+	return sum / float64(max(1, len(recs))), worst, nil
+}

@@ -1,0 +1,325 @@
+package trainer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
+)
+
+var (
+	dataOnce sync.Once
+	data     []datagen.Record
+	dataErr  error
+)
+
+// testData returns the records of a few quick self-play games (about 600
+// positions), made once.
+func testData(t testing.TB) []datagen.Record {
+	t.Helper()
+	dataOnce.Do(func() {
+		book, err := datagen.LichessOpenings()
+		if err != nil {
+			dataErr = err
+			return
+		}
+		cfg := datagen.Config{Games: 8, Nodes: 200, Book: book, RandomPlies: 2, Seed: 3, Threads: 2}
+		_, dataErr = datagen.Run(context.Background(), cfg, func(g *datagen.Game) error {
+			data = append(data, g.Records()...)
+			return nil
+		}, nil)
+	})
+	if dataErr != nil {
+		t.Fatal(dataErr)
+	}
+	return data
+}
+
+// smallConfig trains a small net quickly on testData.
+func smallConfig() Config {
+	return Config{Hidden: 32, Epochs: 8, BatchSize: 64, LR: 0.01, Validation: 0.1, Seed: 5}
+}
+
+func TestTrainLowersLoss(t *testing.T) {
+	recs := testData(t)
+	tr, err := New(smallConfig(), recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, v := tr.Sizes(); n+v != len(recs) || v == 0 || v > len(recs)/4 {
+		t.Errorf("%d training and %d validation positions of %d", n, v, len(recs))
+	}
+	before := tr.ValidationLoss()
+	var results []EpochResult
+	steps := 0
+	err = tr.Run(context.Background(), Hooks{
+		Step:  func(Progress) { steps++ },
+		Epoch: func(r EpochResult) error { results = append(results, r); return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 8 || steps != 8*tr.BatchesPerEpoch() || !tr.Done() {
+		t.Fatalf("%d epochs and %d steps reported, want 8 and %d", len(results), steps, 8*tr.BatchesPerEpoch())
+	}
+	best := tr.Best()
+	for _, r := range results {
+		if r.ValidationLoss < best.Loss || r.Epoch+1 == best.Epoch && r.ValidationLoss != best.Loss {
+			t.Errorf("best %+v, but epoch %d had validation loss %g", best, r.Epoch+1, r.ValidationLoss)
+		}
+	}
+	first, last := results[0], results[len(results)-1]
+	if !(last.TrainLoss < 0.7*first.TrainLoss) || !(last.ValidationLoss < 0.8*before) {
+		t.Errorf("training loss %.4f → %.4f, validation %.4f → %.4f: want both clearly lower",
+			first.TrainLoss, last.TrainLoss, before, last.ValidationLoss)
+	}
+	for _, p := range tr.Model().Params[:len(tr.Model().Params)-1] {
+		if p < -Clip || p > Clip {
+			t.Fatalf("parameter %g beyond the clip", p)
+		}
+	}
+}
+
+// TestGradient compares the worker's gradient with finite differences of
+// the loss, for parameters of every kind.
+func TestGradient(t *testing.T) {
+	recs := testData(t)[:40]
+	idx := make([]uint32, len(recs))
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	m, err := NewModel(16, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Biases that put the accumulators inside (0, 1), where SCReLU has a
+	// gradient.
+	for i := range m.FB {
+		m.FB[i] = 0.3 + 0.02*float32(i)
+	}
+	for i := range m.OW {
+		m.OW[i] *= 20
+	}
+	l := loss{wdl: 0.5, k: 400}
+	w := newWorker(16)
+	w.gradient(m, &l, recs, idx, 1)
+
+	var f features
+	f.set(&recs[0])
+	probe := []struct {
+		name string
+		i    int
+	}{
+		{"output bias", len(m.Params) - 1},
+		{"output weight (us)", nnue.Inputs*16 + 16 + 3},
+		{"output weight (them)", nnue.Inputs*16 + 16 + 16 + 7},
+		{"feature bias", nnue.Inputs*16 + 5},
+		{"feature weight (us)", int(f.us()[0])*16 + 2},
+		{"feature weight (them)", int(f.them()[3])*16 + 11},
+	}
+	lossAt := func() float64 {
+		w := newWorker(16)
+		w.evaluate(m, &l, recs, idx)
+		return w.loss
+	}
+	for _, p := range probe {
+		const eps = 1e-3
+		orig := m.Params[p.i]
+		m.Params[p.i] = orig + eps
+		up := lossAt()
+		m.Params[p.i] = orig - eps
+		down := lossAt()
+		m.Params[p.i] = orig
+		numeric := (up - down) / (2 * eps)
+		got := float64(w.grad.Params[p.i])
+		if math.Abs(got-numeric) > 0.02*math.Abs(numeric)+1e-4 {
+			t.Errorf("%s: gradient %g, finite differences %g", p.name, got, numeric)
+		}
+	}
+}
+
+// TestQuantisedMatchesFloat checks that the engine's integer network,
+// quantised from a trained model, evaluates as the model does.
+func TestQuantisedMatchesFloat(t *testing.T) {
+	recs := testData(t)
+	cfg := smallConfig()
+	cfg.Hidden = 64
+	tr, err := New(cfg, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	m := tr.Model()
+	n := m.Quantise()
+	if err := n.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	mean, worst, err := m.QuantisationError(n, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sumAbs float64
+	for i := range recs {
+		sumAbs += math.Abs(m.Evaluate(&recs[i]))
+	}
+	avg := sumAbs / float64(len(recs))
+	if mean > 1+0.01*avg || worst > 6+0.03*avg || avg < 20 {
+		t.Errorf("quantised and float differ by %.2f cp on average, %.2f at most, over evaluations of %.1f cp on average", mean, worst, avg)
+	}
+	t.Logf("quantised and float differ by %.2f cp on average, %.2f at most, over evaluations of %.1f cp on average", mean, worst, avg)
+}
+
+func TestQuantiseSaturates(t *testing.T) {
+	m := newModel(16)
+	m.FW[0], m.FW[1], m.FB[0], m.OW[0], m.OB[0] = 0.5/nnue.QA+1e-4, 200, -200, -1.5, 1e9
+	n := m.Quantise()
+	if n.FeatureWeights[0] != 1 || n.FeatureWeights[1] != math.MaxInt16 || n.FeatureBias[0] != math.MinInt16 ||
+		n.OutputWeights[0] != -96 || n.OutputBias != math.MaxInt32 {
+		t.Errorf("quantised %d %d %d %d %d", n.FeatureWeights[0], n.FeatureWeights[1], n.FeatureBias[0], n.OutputWeights[0], n.OutputBias)
+	}
+}
+
+// TestResume checks that a run stopped mid-epoch, saved and resumed ends
+// with the same model as a run never stopped.
+func TestResume(t *testing.T) {
+	recs := testData(t)
+	cfg := smallConfig()
+	cfg.Epochs = 3
+	straight, err := New(cfg, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := straight.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+
+	stopped, _ := New(cfg, recs)
+	ctx, cancel := context.WithCancel(context.Background())
+	err = stopped.Run(ctx, Hooks{Step: func(p Progress) {
+		if p.Epoch == 1 && p.Batch == 2 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped run: %v", err)
+	}
+	if e, b := stopped.Position(); e != 1 || b != 2 {
+		t.Fatalf("stopped at batch %d of epoch %d, want 2 of 1", b, e)
+	}
+	var buf bytes.Buffer
+	if err := stopped.WriteCheckpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := ReadCheckpoint(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cp.Model().Params, stopped.Model().Params) {
+		t.Fatal("the checkpoint's model differs from the trainer's")
+	}
+	// Resume on a data set that has grown since: only the run's records count.
+	grown := append(slices.Clone(recs), recs[:50]...)
+	resumed, err := Resume(cp, grown, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resumed.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	if straight.Best().Epoch != resumed.Best().Epoch {
+		t.Errorf("best epoch %d straight, %d stopped and resumed", straight.Best().Epoch, resumed.Best().Epoch)
+	}
+	a, b := straight.Model().Params, resumed.Model().Params
+	for i := range a {
+		// Two threads sum the gradient in another order: equal up to rounding.
+		if math.Abs(float64(a[i]-b[i])) > 1e-3 {
+			t.Fatalf("parameter %d: %g straight, %g stopped and resumed", i, a[i], b[i])
+		}
+	}
+	if _, err := Resume(cp, recs[:100], 1); err == nil {
+		t.Error("resumed on fewer records than the run used")
+	}
+}
+
+func TestReadCheckpointErrors(t *testing.T) {
+	tr, err := New(smallConfig(), testData(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := tr.WriteCheckpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	flipped := slices.Clone(good)
+	flipped[len(flipped)/2] ^= 1
+	for _, tt := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"a net file", []byte("OUTPNNUE and more bytes than the header wants")},
+		{"truncated", good[:len(good)-100]},
+		{"a flipped bit", flipped},
+	} {
+		if _, err := ReadCheckpoint(bytes.NewReader(tt.data)); err == nil {
+			t.Errorf("%s: read without an error", tt.name)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	recs := testData(t)
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"hidden 100", Config{Hidden: 100}},
+		{"wdl 2", Config{WDL: 2}},
+		{"validation 0.6", Config{Validation: 0.6}},
+		{"negative validation", Config{Validation: -0.1}},
+		{"negative LR", Config{LR: -1}},
+	} {
+		if _, err := New(tt.cfg, recs); err == nil {
+			t.Errorf("%s: accepted", tt.name)
+		}
+	}
+	if _, err := New(Config{}, recs[:1]); err == nil {
+		t.Error("one record: accepted")
+	}
+}
+
+// BenchmarkStep measures training speed on one core (one thread): the
+// positions a second of forward and backward passes and optimiser steps, H =
+// 256, in batches of 16384. On a shared machine, positions/cpu-s (per
+// second of the CPU time the process got) is the figure the load does not
+// move.
+func BenchmarkStep(b *testing.B) {
+	recs := testData(b)
+	tr, err := New(Config{Hidden: 256, Validation: 0.01}, recs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	idx := make([]uint32, 16384) // a batch of the default size, positions repeated
+	for i := range idx {
+		idx[i] = tr.train[i%len(tr.train)]
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		tr.step(idx, 0.001)
+	}
+	positions := float64(b.N * len(idx))
+	b.ReportMetric(positions/b.Elapsed().Seconds(), "positions/s")
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(positions/cpu.Seconds(), "positions/cpu-s")
+	}
+}
