@@ -43,7 +43,7 @@ func (srv *Server) guard(next http.Handler) http.Handler {
 		}
 		if !utf8.ValidString(r.URL.Path) || strings.ContainsRune(r.URL.Path, 0) {
 			h.Set("Cache-Control", "no-store")
-			writeJSON(w, http.StatusBadRequest, errorBody{"the path is not valid: it must be UTF-8 text (after %-decoding)"})
+			writeJSON(w, http.StatusBadRequest, errorBody{Error: "the path is not valid: it must be UTF-8 text (after %-decoding)", Code: "bad_request"})
 			return
 		}
 		next.ServeHTTP(w, r)

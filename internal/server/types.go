@@ -135,7 +135,9 @@ type SideRequest struct {
 // DrawOfferAnswer is the answer to POST /api/games/{id}/draw/offer.
 type DrawOfferAnswer struct {
 	Accepted bool            `json:"accepted"`
-	Message  string          `json:"message"`
+	Message  string          `json:"message"` // in English
+	Code     string          `json:"code"`    // the answer's name: ai_accepts, ai_declines_better, ai_declines_open, offered, agreed
+	Params   map[string]any  `json:"params,omitempty"`
 	Game     json.RawMessage `json:"game"` // GameState
 }
 
@@ -163,7 +165,11 @@ type Analysis struct {
 	Reason string   `json:"reason"`
 }
 
-// errorBody is the body of every error answer.
+// errorBody is the body of every error answer: the reason in English (for
+// API users and logs), and its code with its values, which a front end says
+// in the player's language (docs/server.md lists the codes).
 type errorBody struct {
-	Error string `json:"error"`
+	Error  string         `json:"error"`
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params,omitempty"`
 }

@@ -373,3 +373,15 @@ func TestLevelList(t *testing.T) {
 	}
 	p.screenshot("levels")
 }
+
+// TestIllegalMoveWords: a typed illegal move is explained in words a player
+// understands, never as a raw "chess: …" error.
+func TestIllegalMoveWords(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh"})
+	p.do("typing an illegal move", chromedp.SendKeys("#move-input", "Ke3\n"))
+	p.waitFor("the toast", `!document.getElementById('toast').hidden`, 5*time.Second)
+	if got := p.text("#toast"); got != "That move is not legal: no white king can move to e3." {
+		t.Errorf("the toast says %q", got)
+	}
+}
