@@ -214,20 +214,21 @@ func (e *RuleError) Unwrap() error { return e.Err }
 type RuleCode string
 
 const (
-	CodeIllegalMove      RuleCode = "illegal_move"         // Err is the *chess.MoveError
-	CodeGameOver         RuleCode = "game_over"            // Outcome says how it ended
-	CodeTimeUp           RuleCode = "time_up"              // Outcome says how it ended
-	CodeNotYourTurn      RuleCode = "not_your_turn"        // Outpost plays Color
-	CodeChanged          RuleCode = "changed"              // the game changed while Outpost thought
-	CodeNoTakeback       RuleCode = "nothing_to_take_back" // no move of a person to take back
-	CodeOverNoTakeback   RuleCode = "over_no_takeback"     // a finished game cannot be taken back (Outcome)
-	CodeNothingToRedo    RuleCode = "nothing_to_redo"
-	CodeNoDraw           RuleCode = "no_draw"             // no draw to claim: Err is the *chess.NoDrawError
-	CodeAINoOffer        RuleCode = "ai_does_not_offer"   // Color is Outpost's, which does not offer draws
-	CodeNoOffer          RuleCode = "no_draw_offer"       // Color has not offered a draw
-	CodeOfferToPerson    RuleCode = "offer_to_person"     // Color is a person: the offer is theirs to answer
-	CodePersonHasNoLevel RuleCode = "person_has_no_level" // Color is played by a person
-	CodeRefused          RuleCode = "refused"             // another refusal of the rules library: Err
+	CodeIllegalMove          RuleCode = "illegal_move"            // Err is the *chess.MoveError
+	CodeGameOver             RuleCode = "game_over"               // Outcome says how it ended
+	CodeTimeUp               RuleCode = "time_up"                 // Outcome says how it ended
+	CodeNotYourTurn          RuleCode = "not_your_turn"           // Outpost plays Color
+	CodeChanged              RuleCode = "changed"                 // the game changed while Outpost thought
+	CodeNoTakeback           RuleCode = "nothing_to_take_back"    // no move of a person to take back
+	CodeOverNoTakeback       RuleCode = "over_no_takeback"        // a finished game cannot be taken back (Outcome)
+	CodeOverNoTakebackPeople RuleCode = "over_no_takeback_people" // between two people, a game the board ended cannot be taken back
+	CodeNothingToRedo        RuleCode = "nothing_to_redo"
+	CodeNoDraw               RuleCode = "no_draw"             // no draw to claim: Err is the *chess.NoDrawError
+	CodeAINoOffer            RuleCode = "ai_does_not_offer"   // Color is Outpost's, which does not offer draws
+	CodeNoOffer              RuleCode = "no_draw_offer"       // Color has not offered a draw
+	CodeOfferToPerson        RuleCode = "offer_to_person"     // Color is a person: the offer is theirs to answer
+	CodePersonHasNoLevel     RuleCode = "person_has_no_level" // Color is played by a person
+	CodeRefused              RuleCode = "refused"             // another refusal of the rules library: Err
 )
 
 // refuse returns a RuleError with code, about side c, whose text is the
@@ -376,10 +377,11 @@ func (g *Game) withAI() bool { return g.players[chess.White].AI || g.players[che
 // a refusal saying why none.
 func (g *Game) takebackPlies() (int, error) {
 	if o := g.game.Outcome(); o.IsOver() && !(boardEnd(o) && g.withAI()) {
-		text := fmt.Sprintf("the game is over (%s): it cannot be taken back", DescribeOutcome(o))
 		if boardEnd(o) {
-			text = fmt.Sprintf("the game is over (%s): between two people a finished game cannot be taken back", DescribeOutcome(o))
+			text := fmt.Sprintf("the game is over (%s): between two people a finished game cannot be taken back", DescribeOutcome(o))
+			return 0, &RuleError{Text: text, Code: CodeOverNoTakebackPeople, Outcome: o}
 		}
+		text := fmt.Sprintf("the game is over (%s): it cannot be taken back", DescribeOutcome(o))
 		return 0, &RuleError{Text: text, Code: CodeOverNoTakeback, Outcome: o}
 	}
 	n := g.game.Len()

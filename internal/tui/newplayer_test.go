@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/i18n"
 )
 
 // What a new player tripped on in the terminal game (issue 46, items 10 and
@@ -118,9 +119,9 @@ func TestHelpSmall(t *testing.T) {
 		h.press("{down}")
 	}
 	for _, k := range helpKeys {
-		for _, w := range strings.Fields(k[1]) {
+		for _, w := range strings.Fields(tr(i18n.English, k.what)) {
 			if !seen[w] {
-				t.Errorf("the help's %q never shows at 30x15 (for %q)", w, k[0])
+				t.Errorf("the help's %q never shows at 30x15 (for %v)", w, k.key)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/progress"
 )
@@ -140,7 +141,7 @@ func (m *Model) boardView() *boardView {
 
 // titleLine names the game's players.
 func (m *Model) titleLine() string {
-	return styleTitle.Render("Outpost") + "   White: " + m.s.name(chess.White) + "   Black: " + m.s.name(chess.Black)
+	return m.tr(msgTitle, styleTitle.Render("Outpost"), m.s.name(chess.White), m.s.name(chess.Black))
 }
 
 // statusText is the answer to the last action, or whose turn it is, and
@@ -163,25 +164,25 @@ func (m *Model) statusText() (string, bool) {
 func (m *Model) turnText() string {
 	g := m.s.game()
 	if g.Outcome().IsOver() {
-		return "Game over. " + outcomeText(g.Outcome())
+		return m.tr(msgGameOver, outcomeText(m.lang(), g.Outcome()))
 	}
 	side := g.Position().SideToMove()
 	switch {
 	case m.search != nil:
-		return m.spin.View() + " " + m.s.name(side) + " is thinking…"
+		return m.spin.View() + " " + m.tr(msgIsThinking, m.s.name(side))
 	case m.s.toMove().AI && m.s.g.Paused():
-		return m.s.name(side) + " (" + colorName(side) + ") is paused."
+		return m.tr(msgIsPaused, m.s.name(side), colorText(m.lang(), side))
 	case m.s.toMove().AI:
-		return m.s.name(side) + " (" + colorName(side) + ") to move."
+		return m.tr(msgToMoveNamed, m.s.name(side), colorText(m.lang(), side))
 	}
-	text := colorName(side) + " to move."
+	text := m.tr(msgToMove, colorText(m.lang(), side))
 	if g.Position().InCheck() {
-		text = colorName(side) + " to move, in check."
+		text = m.tr(msgToMoveInCheck, colorText(m.lang(), side))
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
-		text += " You may claim a draw (" + reason.String() + "): type :draw."
+		text += m.tr(msgMayClaim, reasonText(m.lang(), reason))
 	} else if offer, ok := m.s.g.DrawOffer(); ok && offer != side {
-		text += " " + colorName(offer) + " offers a draw: :draw accepts it, a move declines it."
+		text += m.tr(msgOffersDraw, colorText(m.lang(), offer))
 	}
 	return text
 }
@@ -192,24 +193,20 @@ func (m *Model) keyLine() string {
 	case modeMove, modeSave, modeLoad:
 		return m.input.View()
 	case modePromote:
-		return styleFaint.Render("q queen · r rook · b bishop · n knight · Esc: another move")
+		return styleFaint.Render(m.tr(msgPromoteKeys))
 	case modeQuit:
-		kept := "it is not kept"
+		kept := m.tr(msgNotKept)
 		if m.s.kept() {
-			kept = "it is kept: outpost play --resume continues it"
+			kept = m.tr(msgKeptResume)
 		}
-		return styleTitle.Render("Quit? The game is unfinished (" + kept + "). y: quit · n: stay")
+		return styleTitle.Render(m.tr(msgQuitAsk, kept))
 	}
-	for _, keys := range []string{
-		"arrows/ijkl move · Enter pick/put · a-h, NBRQK type a move · u takeback · r redo · t turn · s save · n new · ? help · q quit",
-		"arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
-		"Enter pick/put · : move · ? help · q quit",
-	} {
-		if len([]rune(keys)) <= m.width {
+	for _, k := range []msg{msgKeysLong, msgKeysMedium, msgKeysShort} {
+		if keys := m.tr(k); lipgloss.Width(keys) <= m.width {
 			return styleFaint.Render(keys)
 		}
 	}
-	return styleFaint.Render("? help")
+	return styleFaint.Render(m.tr(msgKeysTiny))
 }
 
 // panel draws the side panel: the players and whose turn, the moves, the
@@ -225,24 +222,24 @@ func (m *Model) panel(width, height int) string {
 		if !g.Outcome().IsOver() && pos.SideToMove() == c {
 			mark = "▶ "
 		}
-		line := mark + fmt.Sprintf("%-7s", colorName(c)) + m.s.name(c)
+		line := mark + padRight(colorText(m.lang(), c), 7) + m.s.name(c)
 		if clock.TimeControl.Timed() {
 			line = truncate(line, width-10) + clockCell(clock, c, width-min(lipgloss.Width(line), width-10))
 		}
 		top = append(top, line)
 	}
-	top = append(top, "", styleHead.Render("Moves"))
+	top = append(top, "", styleHead.Render(m.tr(msgHeadMoves)))
 
 	if g.Outcome().IsOver() {
-		bottom = append(bottom, "", styleHead.Render("Result"))
-		bottom = append(bottom, wrap(outcomeText(g.Outcome()), width, 2)...)
+		bottom = append(bottom, "", styleHead.Render(m.tr(msgHeadResult)))
+		bottom = append(bottom, wrap(outcomeText(m.lang(), g.Outcome()), width, 2)...)
 	}
-	bottom = append(bottom, "", styleHead.Render("Material"))
+	bottom = append(bottom, "", styleHead.Render(m.tr(msgHeadMaterial)))
 	bottom = append(bottom, m.materialLines(pos)...)
 	if s := m.shownSearch(); s != nil {
-		head := "Outpost thought"
+		head := m.tr(msgHeadThought)
 		if s == m.search {
-			head = "Outpost is thinking " + m.spin.View()
+			head = m.tr(msgHeadThinking, m.spin.View())
 		}
 		bottom = append(bottom, "", styleHead.Render(head))
 		bottom = append(bottom, m.searchLines(s, width)...)
@@ -256,7 +253,7 @@ func (m *Model) panel(width, height int) string {
 		room = 1
 	}
 	if len(moves) == 0 {
-		moves = []string{styleFaint.Render("  none yet")}
+		moves = []string{styleFaint.Render(m.tr(msgNoneYet))}
 	}
 	if len(moves) > room {
 		moves = append([]string{styleFaint.Render("  …")}, moves[len(moves)-room+1:]...)
@@ -281,14 +278,14 @@ func (m *Model) materialLines(pos *chess.Position) []string {
 		for _, p := range surplus(pos, c) {
 			pieces = append(pieces, v.glyph(p))
 		}
-		line := fmt.Sprintf("%-7s", colorName(c)) + strings.Join(pieces, " ")
+		line := padRight(colorText(m.lang(), c), 7) + strings.Join(pieces, " ")
 		if d := ahead; (c == chess.White && d > 0) || (c == chess.Black && d < 0) {
 			line += fmt.Sprintf("  +%d", max(d, -d))
 		}
 		lines = append(lines, line)
 	}
 	if ahead == 0 && len(surplus(pos, chess.White))+len(surplus(pos, chess.Black)) == 0 {
-		return []string{"equal"}
+		return []string{m.tr(msgMaterialEqual)}
 	}
 	return lines
 }
@@ -324,62 +321,70 @@ func (m *Model) shownSearch() *search {
 // searched, speed and the principal variation in SAN.
 func (m *Model) searchLines(s *search, width int) []string {
 	if !s.hasInfo {
-		return []string{"starting…"}
+		return []string{m.tr(msgStarting)}
 	}
 	info := s.info
 	lines := []string{
-		fmt.Sprintf("depth %d  score %s (White's view)", info.Depth, progress.Score(info.Score, s.root.SideToMove())),
-		fmt.Sprintf("%s positions  %s/s", progress.Count(info.Nodes), progress.Rate(info.NPS)),
+		m.tr(msgDepthScore, info.Depth, progress.Score(info.Score, s.root.SideToMove())),
+		m.tr(msgPositions, progress.Count(info.Nodes), progress.Rate(info.NPS)),
 	}
 	if pv := s.root.SANLine(info.PV); pv != "" {
-		lines = append(lines, wrap("line "+pv, width, 2)...)
+		lines = append(lines, wrap(m.tr(msgLine, pv), width, 2)...)
 	}
 	return lines
 }
 
 // helpKeys are the keys the help screen lists, with what they do.
-var helpKeys = [][2]string{
-	{"arrows, i j k l", "move the cursor (i up, k down, j left, l right)"},
-	{"Enter, space", "pick up a piece, put it down"},
-	{"mouse click", "the same, on the square clicked"},
-	{"a-h, N B R Q K O", "type a move starting with that letter: e4, Nf3, O-O"},
-	{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
-	{"", "typed \"draw\" claims a draw, accepts one offered or offers one"},
-	{"", "typed \"resign\" resigns"},
-	{"Esc", "put the piece back; make Outpost move now"},
-	{"u", "take back your last move (and Outpost's reply)"},
-	{"r", "redo: play again the moves taken back, until a new move"},
-	{"t", "turn the board around"},
-	{"s", "save the game as PGN (asks for a file name)"},
-	{"o", "load a game saved as PGN and go on with it"},
-	{"n", "a new game (the start menu)"},
-	{"p", "pause Outpost, or let it move again"},
-	{"?", "this help"},
-	{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
-	{"Ctrl+U", "clear a move or file name being typed"},
+// A key is a text when it has words (msgKey…), else written as is.
+var helpKeys = []struct {
+	key  any // a msg, or the key as typed
+	what msg
+}{
+	{msgKeyArrows, msgHelpArrows},
+	{msgKeyEnter, msgHelpEnter},
+	{msgKeyClick, msgHelpClick},
+	{msgKeyLetters, msgHelpLetters},
+	{msgKeyColon, msgHelpColon},
+	{"", msgHelpDraw},
+	{"", msgHelpResign},
+	{"Esc", msgHelpEsc},
+	{"u", msgHelpU},
+	{"r", msgHelpR},
+	{"t", msgHelpT},
+	{"s", msgHelpS},
+	{"o", msgHelpO},
+	{"n", msgHelpN},
+	{"p", msgHelpP},
+	{"?", msgHelpHelp},
+	{"q, Ctrl+C", msgHelpQ},
+	{"Ctrl+U", msgHelpCtrlU},
 }
 
 // helpLines returns the help screen's lines for a screen width wide: the
 // keys and what they do in two columns, or, when that does not fit, each
 // key on its line with what it does wrapped below it.
-func helpLines(width int) []string {
-	lines := []string{styleTitle.Render("Outpost — keys"), ""}
+func helpLines(l i18n.Lang, width int) []string {
+	lines := []string{styleTitle.Render(tr(l, msgHelpTitle)), ""}
 	const keyWidth = 20
 	for _, k := range helpKeys {
+		key, ok := k.key.(string)
+		if !ok {
+			key = tr(l, k.key.(msg))
+		}
+		what := tr(l, k.what)
 		if width >= 2+keyWidth+1+30 {
-			for i, d := range wrap(k[1], width-(2+keyWidth+1), 4) {
-				key := ""
-				if i == 0 {
-					key = k[0]
+			for i, d := range wrap(what, width-(2+keyWidth+1), 4) {
+				if i > 0 {
+					key = ""
 				}
-				lines = append(lines, fmt.Sprintf("  %-*s %s", keyWidth, key, d))
+				lines = append(lines, "  "+key+strings.Repeat(" ", max(1, keyWidth+1-lipgloss.Width(key)))+d)
 			}
 			continue
 		}
-		if k[0] != "" {
-			lines = append(lines, k[0])
+		if key != "" {
+			lines = append(lines, key)
 		}
-		for _, d := range wrap(k[1], max(1, width-2), 4) {
+		for _, d := range wrap(what, max(1, width-2), 4) {
 			lines = append(lines, "  "+d)
 		}
 	}
@@ -389,10 +394,10 @@ func helpLines(width int) []string {
 // viewHelp draws the help screen. When it is higher than the screen, ↑ and
 // ↓ scroll it; the last line says how to go on.
 func (m *Model) viewHelp() string {
-	lines := helpLines(m.width)
+	lines := helpLines(m.lang(), m.width)
 	room := max(1, m.height-1)
 	if len(lines) <= room {
-		lines = append(lines, "", styleFaint.Render("Press any key to go back to the game."))
+		lines = append(lines, "", styleFaint.Render(m.tr(msgHelpBack)))
 		return place(m.width, m.height, lines)
 	}
 	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
@@ -400,15 +405,13 @@ func (m *Model) viewHelp() string {
 	for i := range shown {
 		shown[i] = truncate(shown[i], m.width)
 	}
-	more := fmt.Sprintf("↑↓ %d/%d · any other key: back", m.helpTop+room, len(lines))
+	more := m.tr(msgHelpMore, m.helpTop+room, len(lines))
 	return strings.Join(append(shown, styleFaint.Render(truncate(more, m.width))), "\n")
 }
 
 // viewTooSmall says the terminal is too small for the board.
 func (m *Model) viewTooSmall() string {
-	text := fmt.Sprintf("The terminal is too small for the board: %d×%d, and it needs at least %d×%d. "+
-		"Make the window larger (or use outpost play --plain). The game goes on: q quits.",
-		m.width, m.height, minWidth, minHeight)
+	text := m.tr(msgTooSmall, m.width, m.height, minWidth, minHeight)
 	lines := wrap(text, max(10, m.width), max(1, m.height-1))
 	if m.s != nil {
 		lines = append(lines, truncate(m.turnText(), m.width))
@@ -443,6 +446,12 @@ func wrap(text string, width, maxLines int) []string {
 		lines[i] = truncate(lines[i], width)
 	}
 	return lines
+}
+
+// padRight pads s (which may hold styles or wide characters) with spaces
+// to width cells.
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-lipgloss.Width(s)))
 }
 
 // truncate cuts s (which may hold styles) to width cells.

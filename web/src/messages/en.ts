@@ -289,6 +289,7 @@ export const en = {
   'error.changed': 'The game changed in the meantime; look again.',
   'error.nothing_to_take_back': 'There is no move of yours to take back.',
   'error.over_no_takeback': 'The game is over ({result} by {reason}): it cannot be taken back.',
+  'error.over_no_takeback_people': 'The game is over ({result} by {reason}): between two people a finished game cannot be taken back.',
   'error.nothing_to_redo': 'There is nothing to redo.',
   'error.no_draw': 'There is no draw to claim: this position has occurred {repetitions}× (a claim needs 3) and {halfmoves} half-moves were played since the last capture or pawn move (a claim needs 100).',
   'error.ai_does_not_offer': '{color} is played by Outpost, which does not offer draws.',

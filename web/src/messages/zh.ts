@@ -291,6 +291,7 @@ export const zh: Record<MessageKey, string> = {
   'error.changed': '对局在此期间已有变化，请再看一下。',
   'error.nothing_to_take_back': '没有你的着法可以悔棋。',
   'error.over_no_takeback': '对局已结束（{reason}，{result}），不能悔棋。',
+  'error.over_no_takeback_people': '对局已结束（{reason}，{result}）：两位棋手之间结束的对局不能悔棋。',
   'error.nothing_to_redo': '没有可以重走的着法。',
   'error.no_draw': '现在不能要求和棋：这个局面出现了 {repetitions} 次（需要 3 次），自上次吃子或走兵以来走了 {halfmoves} 个半回合（需要 100 个）。',
   'error.ai_does_not_offer': '{color}由 Outpost 执子，它不会提和。',
