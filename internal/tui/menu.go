@@ -204,7 +204,7 @@ func (m *Model) viewMenu() string {
 		lines = append(lines, styleFaint.Render(m.tr(msgMenuQuit)))
 	}
 	if m.msg != "" {
-		lines = append(append(lines, ""), m.statusLines()...)
+		lines = append(append(lines, ""), m.statusLines(m.width)...)
 	}
 	return place(m.width, m.height, lines)
 }

@@ -248,6 +248,8 @@ const (
 	msgQueenside
 	msgIllegalIs
 
+	msgFullStop
+
 	msgCount // the number of keys
 )
 
@@ -481,6 +483,7 @@ var messages = i18n.Catalogue[msg]{
 		msgKingside:                "kingside",
 		msgQueenside:               "queenside",
 		msgIllegalIs:               "%s is illegal: %s",
+		msgFullStop:                ".",
 	},
 	i18n.Chinese: {
 		msgStartFailed:             "无法开始对局：%s",
@@ -710,5 +713,6 @@ var messages = i18n.Catalogue[msg]{
 		msgKingside:                "短易位",
 		msgQueenside:               "长易位",
 		msgIllegalIs:               "%s 不合法：%s",
+		msgFullStop:                "。",
 	},
 }

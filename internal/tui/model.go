@@ -766,7 +766,7 @@ func (m *Model) submitMove(text string) tea.Cmd {
 	mv, err := pos.ParseMove(text)
 	if err != nil {
 		m.input.SetValue("")
-		m.fail(m.tr(msgTryAgain, sentence(errorText(m.lang(), err))))
+		m.fail(m.tr(msgTryAgain, sentence(m.lang(), errorText(m.lang(), err))))
 		return nil
 	}
 	m.closeInput()
@@ -871,9 +871,9 @@ func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 	if l.tooSmall {
 		return nil
 	}
-	col := (ev.X - rankLabelWidth) / l.board.w
-	row := (ev.Y - boardTop) / l.board.h
-	if ev.X < rankLabelWidth || ev.Y < boardTop || col > 7 || row > 7 {
+	x, y := ev.X-l.left-rankLabelWidth, ev.Y-l.top-boardTop
+	col, row := x/l.board.w, y/l.board.h
+	if x < 0 || y < 0 || col > 7 || row > 7 {
 		return nil
 	}
 	if m.mode == modePromote {
@@ -907,15 +907,6 @@ func (m *Model) plural(n int, one, many msg) string {
 		return m.tr(one)
 	}
 	return m.tr(many)
-}
-
-// sentence returns s ending with a full stop, unless it ends with one
-// already (or with "?", "!" or "…").
-func sentence(s string) string {
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".?!") || strings.HasSuffix(s, "…") || strings.HasSuffix(s, "。") {
-		return s
-	}
-	return s + "."
 }
 
 // capitalize returns s with its first letter in upper case.

@@ -47,7 +47,7 @@ func TestKeys(t *testing.T) {
 		{name: "a key that does nothing", script: "z", wantView: []string{`"z" does nothing here`}},
 		{name: "takeback between people is one ply", script: "e4{enter}e5{enter}u", wantMoves: "e2e4", wantView: []string{"Took back 1 move."}},
 		{name: "nothing to take back", script: "u", wantView: []string{"There is no move of yours to take back."}},
-		{name: "turn the board around", script: "t", wantView: []string{"h      g      f"}, wantCursor: "e2"},
+		{name: "turn the board around", script: "t", wantView: []string{"h        g        f"}, wantCursor: "e2"},
 		{name: "turned arrows", script: "t{up}{left}", wantCursor: "f1"},
 		{name: "help", script: "?", wantMode: modeHelp, wantView: []string{"Outpost — keys", "take back your last move"}},
 		{name: "help closes on any key", script: "?x", wantMode: modeBoard},

@@ -154,3 +154,48 @@ func TestLoadOffersSaved(t *testing.T) {
 		t.Errorf("saving again offers %q, want %q", got, path)
 	}
 }
+
+// TestBoardGrows: above 100x35 the board grows with the terminal, and the
+// board and panel sit in its middle rather than in the top left corner.
+func TestBoardGrows(t *testing.T) {
+	var widths []int
+	for _, size := range [][2]int{{100, 35}, {120, 40}, {160, 50}, {220, 70}} {
+		h := newHarness(t, Config{}, size[0], size[1])
+		l := h.m.layout()
+		widths = append(widths, l.board.width())
+		if l.left < 0 || l.left+l.width() > size[0] {
+			t.Errorf("%dx%d: the block (%d wide at %d) does not fit", size[0], size[1], l.width(), l.left)
+		}
+		right := size[0] - l.left - l.width()
+		if spare := l.left + right; spare > 1 && (l.left == 0 || right-l.left > 1) {
+			t.Errorf("%dx%d: the block is not in the middle: %d columns left, %d right", size[0], size[1], l.left, right)
+		}
+		lines := strings.Split(h.m.View(), "\n")
+		if len(lines) > size[1] {
+			t.Errorf("%dx%d: %d lines drawn", size[0], size[1], len(lines))
+		}
+		if size[1] > 35 && (l.top == 0 || strings.TrimSpace(lines[0]) != "") {
+			t.Errorf("%dx%d: the screen starts at its top line %q (top margin %d)", size[0], size[1], lines[0], l.top)
+		}
+	}
+	for i := 1; i < len(widths); i++ {
+		if widths[i] < widths[i-1] {
+			t.Errorf("the board shrank as the terminal grew: %v", widths)
+		}
+	}
+	if widths[len(widths)-1] <= widths[0] {
+		t.Errorf("the board does not grow above 100x35: %v", widths)
+	}
+}
+
+// TestSidesByShape: White's pieces and Black's differ by their shape, not
+// only by colour.
+func TestSidesByShape(t *testing.T) {
+	v := &boardView{}
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		w, b := v.glyph(chess.NewPiece(chess.White, pt)), v.glyph(chess.NewPiece(chess.Black, pt))
+		if w == b {
+			t.Errorf("White's and Black's %v are both drawn %q", pt, w)
+		}
+	}
+}

@@ -222,7 +222,7 @@ func (pl *plain) prompt() string {
 	if offer, ok := pl.s.g.DrawOffer(); ok && offer != side {
 		text += tr(l, msgPlainOffers, colorText(l, offer))
 	}
-	return tr(l, msgPlainPrompt, sentence(text))
+	return tr(l, msgPlainPrompt, sentence(l, text))
 }
 
 // command carries out one line of input: a move or a command. It reports
@@ -254,7 +254,7 @@ func (pl *plain) command(line string) (quit, changed bool) {
 	case "undo", "takeback":
 		n, err := s.g.Takeback(context.Background())
 		if err != nil {
-			pl.printf("%s\n", sentence(capitalize(errorText(pl.lang(), err))))
+			pl.printf("%s\n", sentence(pl.lang(), capitalize(errorText(pl.lang(), err))))
 			return false, false
 		}
 		pl.say(msgTookBack, n, pl.plural(n))

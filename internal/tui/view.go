@@ -24,6 +24,7 @@ const boardTop = 2
 const (
 	panelGap      = 2  // columns between the board and the panel
 	minPanelWidth = 26 // narrower, the panel is left out
+	maxPanelWidth = 48 // wider terminals centre the board and panel instead
 	footerLines   = 3  // the blank line, the status line and the key line
 )
 
@@ -34,11 +35,22 @@ var (
 	styleHead  = lipgloss.NewStyle().Bold(true).Underline(true)
 )
 
-// layout is how the screen is divided at the terminal's size.
+// layout is how the screen is divided at the terminal's size. What the
+// screen shows is a block (title, board and panel, status, keys) placed in
+// the middle of the terminal: left and top are its margins.
 type layout struct {
 	board      boardSize
 	panelWidth int  // 0: no panel
 	tooSmall   bool // not even the small board fits
+	left, top  int
+}
+
+// width is the width of the block.
+func (l layout) width() int {
+	if l.panelWidth == 0 {
+		return l.board.width()
+	}
+	return l.board.width() + panelGap + l.panelWidth
 }
 
 // minWidth and minHeight are the smallest terminal the small board fits.
@@ -48,20 +60,28 @@ var (
 )
 
 // layout returns the layout for the terminal's size: the largest board
-// that fits with the panel, else the small board alone, else too small.
+// that fits with the panel, else the small board alone, else too small;
+// the block centred in what is left over.
 func (m *Model) layout() layout {
 	fits := func(b boardSize, panel int) bool {
 		return m.height >= boardTop+b.height()+footerLines && m.width >= b.width()+panel
 	}
-	for _, b := range []boardSize{largeBoard, mediumBoard, smallBoard} {
+	l := layout{tooSmall: true}
+	for _, b := range boardSizes {
 		if fits(b, panelGap+minPanelWidth) {
-			return layout{board: b, panelWidth: m.width - b.width() - panelGap}
+			l = layout{board: b, panelWidth: min(maxPanelWidth, m.width-b.width()-panelGap)}
+			break
 		}
 	}
-	if fits(smallBoard, 0) {
-		return layout{board: smallBoard}
+	if l.tooSmall && fits(smallBoard, 0) {
+		l = layout{board: smallBoard}
 	}
-	return layout{tooSmall: true}
+	if l.tooSmall {
+		return l
+	}
+	l.left = (m.width - l.width()) / 2
+	l.top = (m.height - (boardTop + l.board.height() + footerLines)) / 2
+	return l
 }
 
 // View draws the screen.
@@ -79,37 +99,37 @@ func (m *Model) View() string {
 	if l.tooSmall {
 		return m.viewTooSmall()
 	}
-	var b strings.Builder
-	b.WriteString(truncate(m.titleLine(), m.width))
-	b.WriteString("\n\n")
+	width := l.width()
+	lines := []string{truncate(m.titleLine(), width), ""}
 	boardText := m.boardView().render(l.board)
 	if l.panelWidth > 0 {
-		panelHeight := m.height - boardTop - footerLines
+		panelHeight := m.height - l.top - boardTop - footerLines
 		panel := m.panel(l.panelWidth, panelHeight)
 		boardText = lipgloss.JoinHorizontal(lipgloss.Top, boardText, strings.Repeat(" ", panelGap), panel)
 	}
-	b.WriteString(boardText)
+	lines = append(lines, strings.Split(boardText, "\n")...)
 	// The status line may take the blank line above it when it is long
 	// (a draw to claim, a long error), rather than be cut.
-	status := m.statusLines()
+	status := m.statusLines(width)
 	if len(status) == 1 {
-		b.WriteString("\n")
+		lines = append(lines, "")
 	}
-	for _, line := range status {
-		b.WriteString("\n" + line)
+	lines = append(lines, status...)
+	lines = append(lines, truncate(m.keyLine(width), width))
+	margin := strings.Repeat(" ", l.left)
+	for i, line := range lines {
+		lines[i] = margin + line
 	}
-	b.WriteString("\n")
-	b.WriteString(truncate(m.keyLine(), m.width))
-	return b.String()
+	return strings.Repeat("\n", l.top) + strings.Join(lines, "\n")
 }
 
-// statusLines is the status line wrapped to the screen's width: one line,
-// or two when it is longer.
-func (m *Model) statusLines() []string {
+// statusLines is the status line wrapped to width: one line, or two when
+// it is longer.
+func (m *Model) statusLines(width int) []string {
 	text, isErr := m.statusText()
 	lines := []string{text}
-	if lipgloss.Width(text) > m.width {
-		lines = wrap(text, max(1, m.width), 2)
+	if lipgloss.Width(text) > width {
+		lines = wrap(text, max(1, width), 2)
 	}
 	if isErr {
 		for i, line := range lines {
@@ -130,7 +150,6 @@ func (m *Model) boardView() *boardView {
 		lastFrom: chess.NoSquare,
 		lastTo:   chess.NoSquare,
 		ascii:    m.cfg.ASCII,
-		mono:     monochrome(),
 	}
 	if moves := m.s.game().Moves(); len(moves) > 0 {
 		last := moves[len(moves)-1]
@@ -188,7 +207,7 @@ func (m *Model) turnText() string {
 }
 
 // keyLine is the text being typed, or the keys of the current mode.
-func (m *Model) keyLine() string {
+func (m *Model) keyLine(width int) string {
 	switch m.mode {
 	case modeMove, modeSave, modeLoad:
 		return m.input.View()
@@ -202,7 +221,7 @@ func (m *Model) keyLine() string {
 		return styleTitle.Render(m.tr(msgQuitAsk, kept))
 	}
 	for _, k := range []msg{msgKeysLong, msgKeysMedium, msgKeysShort} {
-		if keys := m.tr(k); lipgloss.Width(keys) <= m.width {
+		if keys := m.tr(k); lipgloss.Width(keys) <= width {
 			return styleFaint.Render(keys)
 		}
 	}

@@ -219,6 +219,17 @@ func moveErrorText(l i18n.Lang, me *chess.MoveError) string {
 	return tr(l, msgIllegalIs, fmt.Sprintf("%q", me.Move), text)
 }
 
+// sentence returns s ending with l's full stop, unless it ends a sentence
+// already (with a full stop, "?", "!" or "…", in either language).
+func sentence(l i18n.Lang, s string) string {
+	for _, end := range []string{".", "?", "!", "…", "。", "？", "！"} {
+		if s == "" || strings.HasSuffix(s, end) {
+			return s
+		}
+	}
+	return s + tr(l, msgFullStop)
+}
+
 // times says how often: "once", "twice", "3 times".
 func times(l i18n.Lang, n int) string {
 	switch n {
