@@ -224,4 +224,3 @@ func xterm256(k int) string {
 	g := 8 + 10*(k-232)
 	return fmt.Sprintf("rgb(%d,%d,%d)", g, g, g)
 }
-
