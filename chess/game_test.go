@@ -146,6 +146,21 @@ func TestBareKing(t *testing.T) {
 	}
 }
 
+func TestParseReason(t *testing.T) {
+	for r := NoReason; r <= Adjudication; r++ {
+		s := r.String()
+		if r == NoReason {
+			s = ""
+		}
+		if got, err := ParseReason(s); got != r || err != nil {
+			t.Errorf("ParseReason(%q) = %v, %v; want %v", s, got, err, r)
+		}
+	}
+	if _, err := ParseReason("boredom"); err == nil {
+		t.Error("ParseReason(boredom) succeeded")
+	}
+}
+
 func TestCanCheckmate(t *testing.T) {
 	tests := []struct {
 		fen          string

@@ -104,6 +104,20 @@ func (r Reason) String() string {
 	return fmt.Sprintf("Reason(%d)", r)
 }
 
+// ParseReason returns the Reason whose String is s ("checkmate", "time
+// forfeit", "the fifty-move rule"); "" is NoReason.
+func ParseReason(s string) (Reason, error) {
+	if s == "" {
+		return NoReason, nil
+	}
+	for r := range Reason(len(reasonNames)) {
+		if reasonNames[r] == s {
+			return r, nil
+		}
+	}
+	return NoReason, fmt.Errorf("chess: %q is not a reason a game ends", s)
+}
+
 // Outcome is how a game ended: its Result and the Reason for it. The zero
 // Outcome is a game in progress.
 type Outcome struct {

@@ -51,9 +51,9 @@ func (g *Game) PGN() string {
 		return true
 	}
 
-	needNumber := emitComment(g.notes[0].comment)
+	needNumber := emitComment(g.notes.comments[0])
+	p := g.checkpoints[0]
 	for i, m := range g.moves {
-		p := &g.positions[i]
 		switch {
 		case p.side == White:
 			emit(fmt.Sprintf("%d.", p.FullmoveNumber()))
@@ -61,10 +61,11 @@ func (g *Game) PGN() string {
 			emit(fmt.Sprintf("%d...", p.FullmoveNumber()))
 		}
 		emit(p.SAN(m))
-		for _, n := range g.notes[i+1].nags {
+		p.MakeMove(m)
+		for _, n := range g.notes.nags[i+1] {
 			emit(n.String())
 		}
-		needNumber = emitComment(g.notes[i+1].text())
+		needNumber = emitComment(g.commentText(i + 1))
 	}
 	emit(g.outcome.Result.String())
 	sb.WriteByte('\n')
@@ -78,17 +79,19 @@ func (g *Game) WritePGN(w io.Writer) error {
 	return err
 }
 
-// text returns the comment a move's note writes in PGN: its clock reading
-// as a [%clk] command, then its comment.
-func (n *note) text() string {
-	if !n.timed {
-		return n.comment
+// commentText returns the comment PGN writes after ply plies: the move's
+// clock reading as a [%clk] command, then its comment.
+func (g *Game) commentText(ply int) string {
+	comment := g.notes.comments[ply]
+	d, ok := g.Clock(ply)
+	if !ok {
+		return comment
 	}
-	clk := "[%clk " + formatClock(n.clock) + "]"
-	if n.comment == "" {
+	clk := "[%clk " + formatClock(d) + "]"
+	if comment == "" {
 		return clk
 	}
-	return clk + " " + n.comment
+	return clk + " " + comment
 }
 
 // escapeTagValue escapes a tag value for a PGN string: backslashes and

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/progress"
 )
 
-const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N]`
+const analyseSynopsis = `outpost analyse [--fen FEN] [--depth N | --movetime MS] [--multipv K] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const analyseDescription = `Analyse searches one position and prints the search's progress for people:
 one line per completed depth (and per line with --multipv), like
@@ -31,9 +30,6 @@ interrupt (Ctrl-C) stops it early and still prints the best move.`
 // defaultAnalyseTime is how long analyse thinks without --depth or --movetime.
 const defaultAnalyseTime = 2 * time.Second
 
-// maxAnalyseDepth bounds --depth (the engine's own ply limit is higher).
-const maxAnalyseDepth = 100
-
 // maxMultiPV bounds --multipv: no position has more legal moves.
 const maxMultiPV = 256
 
@@ -44,45 +40,24 @@ func runAnalyse(args []string) error { return analyse(args, os.Stdout) }
 func analyse(args []string, w io.Writer) error {
 	fs := newFlagSet("analyse", analyseSynopsis, analyseDescription)
 	fen := fs.String("fen", chess.StartFEN, "the position to analyse, in `FEN`")
-	depth := fs.Int("depth", 0, "search `N` plies deep (1 to 100)")
-	movetime := fs.Int("movetime", 0, "think for `MS` milliseconds (default 2000 when --depth is not given)")
 	multiPV := fs.Int("multipv", 1, "show the best `K` lines (1 to 256)")
-	hash := fs.Int("hash", engine.DefaultHashMB, "hash table size in `MB`")
-	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
-	if err := parseFlags(fs, args); err != nil {
+	search := addSearchFlags(fs, "", engine.Limits{MoveTime: defaultAnalyseTime}, depthFlag|movetimeFlag, engine.DefaultHashMB)
+	limits, opts, err := search.parse(args)
+	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	switch {
-	case set["depth"] && set["movetime"]:
-		return usageErrorf(fs, "--depth and --movetime cannot be used together")
-	case set["depth"] && (*depth < 1 || *depth > maxAnalyseDepth):
-		return usageErrorf(fs, "--depth %d is out of range 1..%d", *depth, maxAnalyseDepth)
-	case set["movetime"] && *movetime < 1:
-		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
-	case *multiPV < 1 || *multiPV > maxMultiPV:
+	if *multiPV < 1 || *multiPV > maxMultiPV {
 		return usageErrorf(fs, "--multipv %d is out of range 1..%d", *multiPV, maxMultiPV)
-	case *hash < 1 || *hash > engine.MaxHashMB:
-		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
-	case *threads < 1 || *threads > engine.MaxThreads:
-		return usageErrorf(fs, "--threads %d is out of range 1..%d", *threads, engine.MaxThreads)
 	}
+	limits.MultiPV = *multiPV
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
 		return err
 	}
-	limits := engine.Limits{Depth: *depth, MultiPV: *multiPV}
-	switch {
-	case set["movetime"]:
-		limits.MoveTime = time.Duration(*movetime) * time.Millisecond
-	case !set["depth"]:
-		limits.MoveTime = defaultAnalyseTime
-	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads})
+	e := engine.New(opts)
 	r := e.Search(ctx, engine.Params{
 		Position: pos,
 		Limits:   limits,

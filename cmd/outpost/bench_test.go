@@ -79,3 +79,24 @@ func TestBenchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalFlags checks the evaluation flags of the commands that search:
+// each searches with the network asked for, and a bad file or a bad
+// combination is refused before any search.
+func TestEvalFlags(t *testing.T) {
+	path := writeNetwork(t, t.TempDir(), nnue.Random(32, 9))
+	var out bytes.Buffer
+	if err := solve([]string{"--file", "../../internal/engine/testdata/mates.epd", "--depth", "2", "--evalfile", path}, &out); err != nil || !strings.Contains(out.String(), "solved ") {
+		t.Errorf("solve with --evalfile: %v, output %q", err, out.String())
+	}
+	for _, args := range [][]string{
+		{"solve", "--file", "x.epd", "--evalfile", "missing.nnue"},
+		{"analyse", "--depth", "1", "--evalfile", "../../go.mod"},
+		{"analyse", "--depth", "1", "--handcrafted", "--evalfile", path},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := dispatch(args, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "evalfile") {
+			t.Errorf("outpost %q: exit %d, stderr %q; want a failure naming --evalfile", args, code, stderr.String())
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
@@ -51,6 +51,11 @@ the files concatenated; the same flags give the same file, whatever
 --threads. Ctrl-C stops the run; the file then holds every game finished
 before the games in progress.
 
+The engine evaluates as it does by default (the embedded network, or the
+hand-crafted evaluation while there is none) unless --evalfile or
+--handcrafted says otherwise: a new network's first data comes from the
+games of the one before.
+
 Games end by the rules (draws by repetition or the fifty-move rule are
 claimed) or by adjudication: a win when both sides' searches score the
 position beyond 10 pawns for 6 plies in a row, a draw when they score it
@@ -64,8 +69,6 @@ type datagenFlags struct {
 	out         string
 	games       int
 	positions   int64
-	nodes       uint64
-	depth       int
 	book        string
 	randomPlies int
 	seed        uint64
@@ -93,8 +96,7 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.out, "out", "", "texel: write the positions to `FILE` (required; replaced if it exists)")
 	fs.IntVar(&f.games, "games", 0, "play `N` games (texel: required; nnue: 0 plays until stopped)")
 	fs.Int64Var(&f.positions, "positions", 0, "nnue: stop once this run has added `N` positions (0: no limit)")
-	fs.Uint64Var(&f.nodes, "nodes", 0, "search about `N` nodes per move (default 5000)")
-	fs.IntVar(&f.depth, "depth", 0, "search `D` plies deep per move, instead of --nodes")
+	limitFlags := addSearchLimitFlags(fs, "move", engine.Limits{Nodes: defaultDatagenNodes}, nodesFlag|depthFlag)
 	fs.StringVar(&f.book, "book", "", "start games from `BOOK`: lichess (the named openings built in), none (the starting position), or a FILE of openings (lichess .tsv, FEN or EPD) (default: lichess for nnue, none for texel)")
 	fs.IntVar(&f.randomPlies, "random-plies", 0, "play `N` random moves after the opening (default: 4 for nnue, 8 for texel)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the openings (default: texel 1, nnue a new one each run)")
@@ -103,27 +105,34 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.threads, "concurrency", 1, "the old name of --threads")
 	fs.IntVar(&f.hashMB, "hash", 8, "hash table of each engine, in `MiB`")
 	fs.DurationVar(&f.every, "progress", 10*time.Second, "print a progress line every `D`")
+	eval := addEvalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if err := checkDatagenFlags(fs, &f, set); err != nil {
+	limits, err := limitFlags.limits()
+	if err != nil {
+		return err
+	}
+	if err := checkDatagenFlags(fs, &f, fs.given()); err != nil {
+		return err
+	}
+	net, evaluation, err := eval.network(fs)
+	if err != nil {
 		return err
 	}
 	book, err := loadBook(f.book)
 	if err != nil {
 		return err
 	}
-	cfg := datagen.Config{Games: f.games, Nodes: f.nodes, Depth: f.depth, Book: book,
-		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Threads: f.threads, HashMB: f.hashMB}
+	cfg := datagen.Config{Games: f.games, Nodes: limits.Nodes, Depth: limits.Depth, Book: book,
+		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Threads: f.threads, HashMB: f.hashMB, Network: net}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if f.format == "texel" {
 		return datagenTexel(ctx, cfg, f.out, stdout, stderr)
 	}
-	return datagenNNUE(ctx, cfg, &f, args, stdout, stderr)
+	return datagenNNUE(ctx, cfg, &f, evaluation, args, stdout, stderr)
 }
 
 // checkDatagenFlags checks the flags and fills in the defaults that depend
@@ -145,12 +154,6 @@ func checkDatagenFlags(fs *flagSet, f *datagenFlags, set map[string]bool) error 
 		return usageErrorf(fs, "--dir and --positions are for --format nnue")
 	case f.positions < 0:
 		return usageErrorf(fs, "--positions must not be negative")
-	case set["nodes"] && set["depth"]:
-		return usageErrorf(fs, "give --nodes or --depth, not both")
-	case set["nodes"] && f.nodes == 0:
-		return usageErrorf(fs, "--nodes must be at least 1")
-	case set["depth"] && (f.depth < 1 || f.depth > 64):
-		return usageErrorf(fs, "--depth must be from 1 to 64")
 	case f.first < 0:
 		return usageErrorf(fs, "--first must not be negative")
 	case set["random-plies"] && f.randomPlies < 0:
@@ -163,9 +166,6 @@ func checkDatagenFlags(fs *flagSet, f *datagenFlags, set map[string]bool) error 
 		return usageErrorf(fs, "--progress must be positive")
 	case !texel && f.dir == "":
 		return usageErrorf(fs, "--dir is required (no cache directory is known on this system)")
-	}
-	if !set["nodes"] && !set["depth"] {
-		f.nodes = defaultDatagenNodes
 	}
 	switch {
 	case texel:
@@ -214,14 +214,14 @@ func loadBook(name string) ([]datagen.Opening, error) {
 	case "none":
 		return nil, nil
 	case "lichess":
-		return datagen.LichessOpenings()
+		return datagen.LichessOpenings(), nil
 	}
 	return datagen.LoadBook(name)
 }
 
 // datagenNNUE runs "outpost datagen --format nnue": records appended to
 // the data directory until the limits, a signal or an error.
-func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, args []string, stdout, stderr io.Writer) error {
+func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, evaluation string, args []string, stdout, stderr io.Writer) error {
 	store, err := datagen.OpenStore(f.dir)
 	if err != nil {
 		return err
@@ -231,11 +231,11 @@ func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, args 
 		fmt.Fprintf(stderr, "datagen: cut off a torn last record (%d bytes) left by a killed run\n", store.Torn())
 	}
 	before := store.Len()
-	if err := store.LogRun(fmt.Sprintf("%s, seed %d: outpost datagen %s", datagen.BuildVersion(), cfg.Seed, strings.Join(args, " "))); err != nil {
+	if err := store.LogRun(fmt.Sprintf("%s, evaluation %s, seed %d: outpost datagen %s", datagen.BuildVersion(), evaluation, cfg.Seed, strings.Join(args, " "))); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "datagen: %s positions in %s; adding more with seed %d, %d thread(s), Ctrl-C stops\n",
-		progress.Count(uint64(before)), filepath.Join(f.dir, datagen.DataFile), cfg.Seed, cfg.Threads)
+	fmt.Fprintf(stderr, "datagen: %s positions in %s; adding more (evaluation %s, seed %d, %d thread(s)); Ctrl-C stops\n",
+		progress.Count(uint64(before)), filepath.Join(f.dir, datagen.DataFile), evaluation, cfg.Seed, cfg.Threads)
 
 	ctx, enough := context.WithCancel(ctx)
 	defer enough()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
 
@@ -26,9 +27,9 @@ func TestDatagenUsage(t *testing.T) {
 		{[]string{"--games", "2", "--out", out}, "--out writes Texel-tuning text: add --format texel"},
 		{[]string{"--dir", dir, "--games", "-1"}, "--games must not be negative"},
 		{[]string{"--dir", dir, "--positions", "-1"}, "--positions must not be negative"},
-		{[]string{"--dir", dir, "--nodes", "100", "--depth", "2"}, "give --nodes or --depth, not both"},
-		{[]string{"--dir", dir, "--nodes", "0"}, "--nodes must be at least 1"},
-		{[]string{"--dir", dir, "--depth", "0"}, "--depth must be from 1 to 64"},
+		{[]string{"--dir", dir, "--nodes", "100", "--depth", "2"}, "--depth and --nodes cannot be used together: give one"},
+		{[]string{"--dir", dir, "--nodes", "0"}, "--nodes 0: want a positive number of nodes"},
+		{[]string{"--dir", dir, "--depth", "0"}, "--depth 0 is out of range 1..100"},
 		{[]string{"--dir", dir, "--random-plies", "-1"}, "--random-plies must not be negative"},
 		{[]string{"--dir", dir, "--first", "-1"}, "--first must not be negative"},
 		{[]string{"--dir", dir, "--threads", "0"}, "--threads must be at least 1"},
@@ -63,7 +64,7 @@ func TestDatagenNNUE(t *testing.T) {
 	total := 0
 	for run := 1; run <= 2; run++ {
 		var stdout, stderr bytes.Buffer
-		args := []string{"--dir", dir, "--positions", "20", "--nodes", "200", "--threads", "2", "--progress", "1ns"}
+		args := []string{"--dir", dir, "--positions", "20", "--nodes", "200", "--threads", "2", "--progress", "1ns", "--handcrafted"}
 		if err := runDatagenTo(args, &stdout, &stderr); err != nil {
 			t.Fatalf("run %d: %v, stderr %q", run, err, stderr.String())
 		}
@@ -88,6 +89,27 @@ func TestDatagenNNUE(t *testing.T) {
 	runs, err := os.ReadFile(filepath.Join(dir, datagen.RunsFile))
 	if err != nil || strings.Count(string(runs), "outpost datagen --dir "+dir) != 2 {
 		t.Errorf("runs file %q, %v; want a line per run", runs, err)
+	}
+
+	// A run with a network says which in the runs file.
+	net := filepath.Join(t.TempDir(), "random.nnue")
+	f, err := os.Create(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := nnue.Random(16, 1)
+	if _, err := n.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var stdout, stderr bytes.Buffer
+	args := []string{"--dir", dir, "--positions", "1", "--nodes", "100", "--evalfile", net}
+	if err := runDatagenTo(args, &stdout, &stderr); err != nil {
+		t.Fatalf("with --evalfile: %v, stderr %q", err, stderr.String())
+	}
+	runs, _ = os.ReadFile(filepath.Join(dir, datagen.RunsFile))
+	if !strings.Contains(string(runs), "evaluation network "+n.ID()) || !strings.Contains(string(runs), "evaluation hand-crafted") {
+		t.Errorf("runs file %q does not name the evaluations", runs)
 	}
 }
 

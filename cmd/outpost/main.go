@@ -13,6 +13,10 @@
 //   - builds its flags with newFlagSet (so -h, --help and "outpost help NAME"
 //     print its synopsis, description and flags) and parses them with
 //     parseFlags, returning any error it gives unchanged;
+//   - takes its search limits (--depth, --nodes, --movetime) with
+//     addSearchLimitFlags and its engine's size (--hash, --threads) with
+//     addEngineFlags, if it searches (searchflags.go), so that they mean
+//     and are checked the same everywhere;
 //   - reports other bad usage with usageErrorf (exit 2, usage shown);
 //   - returns any other error without the "outpost NAME:" prefix, which main
 //     adds (exit 1); it never calls os.Exit and never panics on user input.
@@ -202,6 +206,14 @@ func (fs *flagSet) printUsage(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	})
+}
+
+// given returns the names of the flags given on the command line, once fs
+// is parsed.
+func (fs *flagSet) given() map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }
 
 // parseFlags parses args with fs and rejects positional arguments. Its

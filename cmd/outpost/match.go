@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -184,10 +183,71 @@ func playMatch(ctx context.Context, args []string, w io.Writer, tty bool) error 
 }
 
 // parseMatchFlags turns the arguments of "outpost match" into a match
-// configuration, reading the openings file.
+// configuration, reading the openings file. The configuration's checks are
+// match.Config.Validate's; only what is about the flags themselves is
+// checked here.
 func parseMatchFlags(args []string) (matchRun, error) {
 	fs := newFlagSet("match", matchSynopsis, matchDescription)
 	var f matchFlags
+	f.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return matchRun{}, err
+	}
+	run := matchRun{quiet: f.quiet, pgnPath: f.pgn, logPath: f.log, openings: f.openings}
+	cfg := &run.cfg
+	var err error
+	if cfg.Engines, err = f.engines(fs); err != nil {
+		return run, err
+	}
+	if f.tc != "" {
+		if cfg.Limits.Base, cfg.Limits.Increment, err = match.ParseTimeControl(f.tc); err != nil {
+			return run, usageErrorf(fs, "--tc: %v", strings.TrimPrefix(err.Error(), "match: "))
+		}
+	}
+	cfg.Limits.MoveTime = time.Duration(f.movetime) * time.Millisecond
+	cfg.Limits.Nodes, cfg.Limits.Depth = f.nodes, f.depth
+	switch {
+	case f.margin < 0:
+		return run, usageErrorf(fs, "--timemargin must not be negative")
+	case f.margin == 0:
+		cfg.TimeMargin = -1 // no margin at all (zero would mean the default)
+	default:
+		cfg.TimeMargin = time.Duration(f.margin) * time.Millisecond
+	}
+	cfg.Games, cfg.Concurrency = f.games, f.concurrency
+	cfg.Resign = match.ResignRule{Score: f.resignScore, Moves: f.resignMoves}
+	cfg.Draw = match.DrawRule{Score: f.drawScore, Moves: f.drawMoves, After: f.drawAfter}
+	cfg.StartTimeout, cfg.StallTimeout = f.startTimeout, f.stallTimeout
+	if f.sprt != "" {
+		t, err := match.ParseSPRT(f.sprt)
+		if err != nil {
+			return run, usageErrorf(fs, "--sprt: %v", strings.TrimPrefix(err.Error(), "match: sprt: "))
+		}
+		cfg.SPRT = &t
+	}
+	if fs.given()["seed"] && !f.randomOpenings {
+		return run, usageErrorf(fs, "--seed needs --random-openings")
+	}
+	if f.openings != "" {
+		cfg.Openings, err = match.LoadOpenings(f.openings)
+	} else {
+		cfg.Openings, err = match.DefaultOpenings()
+		run.openings = "the built-in set"
+	}
+	if err != nil {
+		return run, err
+	}
+	if f.randomOpenings {
+		cfg.Openings = match.ShuffleOpenings(cfg.Openings, f.seed)
+	}
+	if err := cfg.Validate(); err != nil {
+		return run, usageErrorf(fs, "%v", strings.TrimPrefix(err.Error(), "match: "))
+	}
+	return run, nil
+}
+
+// register defines the flags of "outpost match" on fs, with their defaults.
+func (f *matchFlags) register(fs *flagSet) {
 	for i := range 2 {
 		n := strconv.Itoa(i + 1)
 		fs.StringVar(&f.engine[i], "engine"+n, "", "engine "+n+"'s `CMD`: program and arguments, split at spaces")
@@ -216,125 +276,46 @@ func parseMatchFlags(args []string) (matchRun, error) {
 	fs.IntVar(&f.drawAfter, "draw-after", 40, "draw adjudication starts after `N` moves of the game")
 	fs.DurationVar(&f.startTimeout, "start-timeout", match.DefaultStartTimeout, "how long an engine may take to answer \"uci\" and \"isready\" (`DURATION`)")
 	fs.DurationVar(&f.stallTimeout, "stall-timeout", match.DefaultStallTimeout, "with only --nodes or --depth, how long a move may take before the engine is held to have stalled (`DURATION`)")
-	if err := parseFlags(fs, args); err != nil {
-		return matchRun{}, err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+}
 
-	run := matchRun{quiet: f.quiet, pgnPath: f.pgn, logPath: f.log}
-	cfg := &run.cfg
-
-	// Engines.
+// engines returns the two engines the flags name: --engine1 or --outpost
+// (this binary at a level), and --engine2, each with its options and name.
+func (f *matchFlags) engines(fs *flagSet) ([2]match.EngineSpec, error) {
+	var specs [2]match.EngineSpec
 	if f.outpost != "" {
 		if f.engine[0] != "" {
-			return run, usageErrorf(fs, "--outpost and --engine1 both name engine 1; give one")
+			return specs, usageErrorf(fs, "--outpost and --engine1 both name engine 1; give one")
 		}
 		if f.outpost != "max" {
 			if _, err := engine.ParseLevel(f.outpost); err != nil {
-				return run, usageErrorf(fs, "--outpost: %v", err)
+				return specs, usageErrorf(fs, "--outpost: %v", err)
 			}
 		}
 		exe, err := os.Executable()
 		if err != nil {
-			return run, fmt.Errorf("--outpost: cannot find this program: %v", err)
+			return specs, fmt.Errorf("--outpost: cannot find this program: %v", err)
 		}
-		cfg.Engines[0] = match.EngineSpec{
+		specs[0] = match.EngineSpec{
 			Name:    "Outpost " + f.outpost,
 			Command: []string{exe, "uci"},
 			Options: append([]match.Option{{Name: "Level", Value: f.outpost}}, f.options[0]...),
 		}
 	}
-	for i := range 2 {
-		spec := &cfg.Engines[i]
+	for i := range specs {
+		spec := &specs[i]
 		if f.engine[i] != "" {
 			spec.Command = strings.Fields(f.engine[i])
 			spec.Options = f.options[i]
 		}
 		if len(spec.Command) == 0 {
 			if i == 0 {
-				return run, usageErrorf(fs, "give engine 1 with --engine1 CMD or --outpost LEVEL")
+				return specs, usageErrorf(fs, "give engine 1 with --engine1 CMD or --outpost LEVEL")
 			}
-			return run, usageErrorf(fs, "give engine 2 with --engine2 CMD")
+			return specs, usageErrorf(fs, "give engine 2 with --engine2 CMD")
 		}
 		if f.name[i] != "" {
 			spec.Name = f.name[i]
 		}
 	}
-
-	// Limits.
-	if f.tc != "" {
-		base, inc, err := match.ParseTimeControl(f.tc)
-		if err != nil {
-			return run, usageErrorf(fs, "--tc: %v", err)
-		}
-		cfg.Limits.Base, cfg.Limits.Increment = base, inc
-	}
-	switch {
-	case f.movetime < 0 || f.nodes < 0 || f.depth < 0:
-		return run, usageErrorf(fs, "--movetime, --nodes and --depth must not be negative")
-	case f.tc != "" && f.movetime > 0:
-		return run, usageErrorf(fs, "--tc and --movetime cannot both be given")
-	case f.tc == "" && f.movetime == 0 && f.nodes == 0 && f.depth == 0:
-		return run, usageErrorf(fs, "give a limit: --tc, --movetime, --nodes or --depth")
-	case f.margin < 0:
-		return run, usageErrorf(fs, "--timemargin must not be negative")
-	}
-	cfg.Limits.MoveTime = time.Duration(f.movetime) * time.Millisecond
-	cfg.Limits.Nodes, cfg.Limits.Depth = f.nodes, f.depth
-	cfg.TimeMargin = time.Duration(f.margin) * time.Millisecond
-	if f.margin == 0 {
-		cfg.TimeMargin = -1 // no margin at all (zero would mean the default)
-	}
-
-	// Games.
-	switch {
-	case f.games < 1:
-		return run, usageErrorf(fs, "--games must be at least 1")
-	case f.concurrency < 1:
-		return run, usageErrorf(fs, "--concurrency must be at least 1")
-	case f.resignMoves < 0 || f.resignScore <= 0:
-		return run, usageErrorf(fs, "--resign-moves must not be negative and --resign-score must be positive")
-	case f.drawMoves < 0 || f.drawScore < 0 || f.drawAfter < 0:
-		return run, usageErrorf(fs, "--draw-moves, --draw-score and --draw-after must not be negative")
-	case f.startTimeout <= 0 || f.stallTimeout <= 0:
-		return run, usageErrorf(fs, "--start-timeout and --stall-timeout must be positive")
-	case set["seed"] && !f.randomOpenings:
-		return run, usageErrorf(fs, "--seed needs --random-openings")
-	}
-	cfg.Games, cfg.Concurrency = f.games, f.concurrency
-	if f.resignMoves > 0 {
-		cfg.Resign = match.ResignRule{Score: f.resignScore, Moves: f.resignMoves}
-	}
-	if f.drawMoves > 0 {
-		cfg.Draw = match.DrawRule{Score: f.drawScore, Moves: f.drawMoves, After: f.drawAfter}
-	}
-	cfg.StartTimeout, cfg.StallTimeout = f.startTimeout, f.stallTimeout
-	if f.sprt != "" {
-		t, err := match.ParseSPRT(f.sprt)
-		if err != nil {
-			return run, usageErrorf(fs, "--sprt: %v", strings.TrimPrefix(err.Error(), "match: sprt: "))
-		}
-		cfg.SPRT = &t
-	}
-
-	// Openings.
-	var err error
-	if f.openings != "" {
-		cfg.Openings, err = match.LoadOpenings(f.openings)
-		run.openings = f.openings
-	} else {
-		cfg.Openings, err = match.DefaultOpenings()
-		run.openings = "the built-in set"
-	}
-	if err != nil {
-		return run, err
-	}
-	if f.randomOpenings {
-		cfg.Openings = match.ShuffleOpenings(cfg.Openings, f.seed)
-	}
-	if err := cfg.Validate(); err != nil {
-		return run, usageErrorf(fs, "%v", strings.TrimPrefix(err.Error(), "match: "))
-	}
-	return run, nil
+	return specs, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -63,8 +62,7 @@ func perft(args []string, w io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	set := map[string]bool{} // the flags given
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := fs.given()
 
 	count := chess.Perft
 	if f.noBulk {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +20,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--trust-proxy ADDRS]`
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--host NAMES] [--games-per-minute N] [--trust-proxy ADDRS]`
 
 const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
 Outpost (against the AI at any level, two people on one board, or two AIs),
@@ -31,7 +32,11 @@ is committed to it before the server accepts it, so games survive the server
 being killed; when it starts again, the AI goes on thinking in the games
 where it was to move. With --sync full each commit also waits for the disk,
 so that moves survive a power loss too, at some cost in speed. The AI's moves run on --workers engines at once, the games
-taking turns. SIGINT (Ctrl-C) or SIGTERM stops it gracefully.
+taking turns, and each client (an IP address) gets its turn with the workers.
+It answers only to IP addresses, localhost and the names given with --host,
+refuses changes sent by pages of other sites, and limits what one client may
+ask (connections, new games a minute, the explorer's searches): see "Limits"
+in docs/server.md. SIGINT (Ctrl-C) or SIGTERM stops it gracefully.
 
 The API is described in docs/server.md.`
 
@@ -91,6 +96,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed the engines' random choices with `N` for reproducible play (0: random)")
 	syncMode := fs.String("sync", "normal", "how a committed move is kept: `normal` (survives a crash or kill of the server, not a power loss) or full (an fsync per commit: survives a power loss, slower)")
 	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
+	hosts := fs.String("host", "", "the `NAMES` (comma-separated) the server answers to, besides IP addresses, localhost and --addr's host: the names it is reached by (\"*\" for any)")
+	gamesPerMinute := fs.Int("games-per-minute", 20, "the new games one client may create a minute, `N` (0: no limit)")
 	trustProxy := fs.String("trust-proxy", "", "the reverse proxies in front of the server, `ADDRS` (\"127.0.0.1,10.0.0.0/8\"): a request from one is counted as the client its X-Forwarded-For names")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -99,6 +106,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch {
 	case proxyErr != nil:
 		return usageErrorf(fs, "--trust-proxy: %v", strings.TrimPrefix(proxyErr.Error(), "server: "))
+	case *gamesPerMinute < 0:
+		return usageErrorf(fs, "--games-per-minute %d: want 0 (no limit) or more", *gamesPerMinute)
 	case *workers < 1 || *workers > 1024:
 		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
 	case *hash < 1 || *hash > engine.MaxHashMB:
@@ -140,6 +149,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
 			MoveTime:       time.Duration(*movetime) * time.Millisecond,
 			TrustedProxies: proxies,
+			Hosts:          serverNames(*addr, *hosts),
+			GamesPerMinute: cmp.Or(*gamesPerMinute, -1),
 			Logf:           logger.Printf,
 		})
 	}, (*server.Server).Close)
@@ -180,6 +191,22 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		err = cerr
 	}
 	return err
+}
+
+// serverNames returns the names the server answers to, besides IP
+// addresses and localhost: those of --host, and --addr's host when it is a
+// name.
+func serverNames(addr, hosts string) []string {
+	var names []string
+	for _, h := range strings.Split(hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			names = append(names, h)
+		}
+	}
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		names = append(names, host)
+	}
+	return names
 }
 
 // openURL returns the address to open in a browser for a listener on addr:

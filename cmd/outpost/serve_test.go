@@ -37,6 +37,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--nice", "20"}, "--nice 20 is out of range"},
 		{[]string{"--sync", "off"}, `--sync "off": want full or normal`},
 		{[]string{"--db", ""}, "--db: empty path"},
+		{[]string{"--games-per-minute", "-1"}, "--games-per-minute -1"},
 		{[]string{"--trust-proxy", "localhost"}, `--trust-proxy: "localhost" is neither an IP address nor a network`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--port", "80"}, "flag provided but not defined"},
@@ -49,7 +50,7 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 	stdout, _, code := runOutpost(t, "help", "serve")
-	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "--trust-proxy", "127.0.0.1:8080"} {
+	for _, flag := range []string{"--addr", "--db", "--workers", "--hash", "--movetime", "--seed", "--nice", "--sync", "--host", "--games-per-minute", "--trust-proxy", "127.0.0.1:8080"} {
 		if code != 0 || !strings.Contains(stdout, flag) {
 			t.Errorf("help serve (exit %d) lacks %q:\n%s", code, flag, stdout)
 		}
@@ -139,6 +140,9 @@ func (c *client) do(method, path, token, body string) (int, []byte) {
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -485,4 +489,20 @@ func hasOpen(pid int, file string) bool {
 		}
 	}
 	return false
+}
+
+// TestServeReadOnlyDatabase starts the server on a database it cannot
+// write: it refuses to start, and says why.
+func TestServeReadOnlyDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "outpost.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	storetest.MakeReadOnly(t, db)
+	_, stderr, code := runOutpost(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--workers", "1", "--hash", "1")
+	if code != 1 || !strings.Contains(stderr, "read-only") || !strings.Contains(stderr, db) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
 }

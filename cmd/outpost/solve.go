@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +16,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 )
 
-const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N]`
+const solveSynopsis = `outpost solve --file FILE [--movetime MS | --depth N | --nodes N] [--hash MB] [--threads N] [--evalfile FILE | --handcrafted]`
 
 const solveDescription = `Solve runs a test suite in EPD: each line is the first four fields of a FEN
 followed by operations, e.g.
@@ -52,47 +51,23 @@ func runSolve(args []string) error { return solve(args, os.Stdout) }
 func solve(args []string, w io.Writer) error {
 	fs := newFlagSet("solve", solveSynopsis, solveDescription)
 	file := fs.String("file", "", "the suite, in EPD (required)")
-	movetime := fs.Int("movetime", 1000, "think `MS` milliseconds per position")
-	depth := fs.Int("depth", 0, "search each position `N` plies deep instead of for a time")
-	nodes := fs.Uint64("nodes", 0, "search each position about `N` nodes instead of for a time (reproducible on a busy machine)")
-	hash := fs.Int("hash", 64, "hash table size in `MB`")
-	threads := fs.Int("threads", 1, "search with `N` threads (1 to 256)")
-	if err := parseFlags(fs, args); err != nil {
+	search := addSearchFlags(fs, "position", engine.Limits{MoveTime: time.Second}, depthFlag|nodesFlag|movetimeFlag, 64)
+	limits, opts, err := search.parse(args)
+	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	switch {
-	case *file == "":
+	if *file == "" {
 		return usageErrorf(fs, "--file is required")
-	case boolToInt(set["depth"])+boolToInt(set["movetime"])+boolToInt(set["nodes"]) > 1:
-		return usageErrorf(fs, "use one of --movetime, --depth and --nodes")
-	case set["nodes"] && *nodes < 1:
-		return usageErrorf(fs, "--nodes 0: want a positive number of nodes")
-	case set["depth"] && (*depth < 1 || *depth > maxAnalyseDepth):
-		return usageErrorf(fs, "--depth %d is out of range 1..%d", *depth, maxAnalyseDepth)
-	case *movetime < 1:
-		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
-	case *hash < 1 || *hash > engine.MaxHashMB:
-		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
-	case *threads < 1 || *threads > engine.MaxThreads:
-		return usageErrorf(fs, "--threads %d is out of range 1..%d", *threads, engine.MaxThreads)
 	}
+	opts.Seed = 1
 	suite, err := readSuite(*file)
 	if err != nil {
 		return err
 	}
-	limits := engine.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
-	switch {
-	case set["depth"]:
-		limits = engine.Limits{Depth: *depth}
-	case set["nodes"]:
-		limits = engine.Limits{Nodes: *nodes}
-	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := engine.New(engine.Options{HashMB: *hash, Threads: *threads, Seed: 1})
+	e := engine.New(opts)
 	idWidth := 0
 	for _, entry := range suite {
 		idWidth = max(idWidth, len(entry.id))
@@ -254,11 +229,4 @@ func newEPDEntry(e *chess.EPD) (epdEntry, error) {
 		return epdEntry{}, errors.New("no bm, am or dm operation: nothing to solve")
 	}
 	return entry, nil
-}
-
-func boolToInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -116,8 +116,10 @@ func TestSolveErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"solve"}, 2, "--file is required"},
-		{[]string{"solve", "--file", bad, "--depth", "2", "--movetime", "10"}, 2, "use one of --movetime, --depth and --nodes"},
-		{[]string{"solve", "--file", bad, "--nodes", "2000", "--movetime", "10"}, 2, "use one of --movetime, --depth and --nodes"},
+		{[]string{"solve", "--file", bad, "--depth", "2", "--movetime", "10"}, 2, "--depth and --movetime cannot be used together: give one"},
+		{[]string{"solve", "--file", bad, "--nodes", "2000", "--movetime", "10", "--depth", "3"}, 2, "--depth, --nodes and --movetime cannot be used together: give one"},
+		{[]string{"solve", "--file", bad, "--depth", "101"}, 2, "--depth 101 is out of range 1..100"},
+		{[]string{"solve", "--file", bad, "--hash", "0"}, 2, "--hash 0 is out of range"},
 		{[]string{"solve", "--file", bad, "--nodes", "0"}, 2, "--nodes 0"},
 		{[]string{"solve", "--file", bad, "--movetime", "0"}, 2, "--movetime 0"},
 		{[]string{"solve", "--file", bad, "--threads", "257"}, 2, "--threads 257 is out of range"},

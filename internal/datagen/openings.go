@@ -1,18 +1,14 @@
 package datagen
 
 import (
-	"bufio"
-	"embed"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/match"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // Opening is where a self-play game starts: a position and the moves
@@ -33,39 +29,17 @@ func (o *Opening) game() *chess.Game {
 	return g
 }
 
-// lichessTSV is lichess's list of named openings (github.com/lichess-org/
-// chess-openings, commit 51b8862; CC0, see openings/COPYING.txt).
-//
-//go:embed openings/*.tsv
-var lichessTSV embed.FS
-
-// LichessOpenings returns the 3,805 named openings of lichess's list, each
-// a line of moves from the starting position: the default book of "outpost
-// datagen --format nnue".
-func LichessOpenings() ([]Opening, error) {
-	files, err := fs.Glob(lichessTSV, "openings/*.tsv")
-	if err != nil {
-		return nil, err
-	}
-	var out []Opening
-	for _, name := range files {
-		f, err := lichessTSV.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		o, err := ParseLichessTSV(f, name)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o...)
-	}
-	return out, nil
+// LichessOpenings returns the named openings of lichess's list
+// (opening.Lichess) that do not end the game, each a line of moves from
+// the starting position: the default book of "outpost datagen --format
+// nnue".
+func LichessOpenings() []Opening {
+	return fromNamed(opening.Lichess())
 }
 
 // LoadBook reads the openings file at path: lichess's tab-separated format
-// (a name ending in ".tsv": columns eco, name and pgn, the moves from the
-// starting position in SAN) or, for any other name, positions one a line
+// (a name ending in ".tsv", see opening.ParseTSV; the lines that end the
+// game are left out) or, for any other name, positions one a line
 // as FEN or EPD (see match.ParseOpenings).
 func LoadBook(path string) ([]Opening, error) {
 	if !strings.HasSuffix(path, ".tsv") {
@@ -88,68 +62,28 @@ func LoadBook(path string) ([]Opening, error) {
 		return nil, fmt.Errorf("datagen: openings: %v", err)
 	}
 	defer f.Close()
-	return ParseLichessTSV(f, path)
-}
-
-// ParseLichessTSV reads openings in lichess's format: a header line, then
-// one opening a line, tab-separated eco code, name and moves from the
-// starting position ("1. e4 e5 2. Nf3"). Lines that end the game (a
-// mate) are left out. Every bad line is reported as
-// "name:line: problem"; name is used only in those messages. An input with
-// no opening is an error.
-func ParseLichessTSV(r io.Reader, name string) ([]Opening, error) {
-	var (
-		out  []Opening
-		errs []error
-	)
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if n == 1 && strings.HasPrefix(line, "eco\t") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) < 3 {
-			errs = append(errs, fmt.Errorf("datagen: %s:%d: want eco, name and moves separated by tabs", name, n))
-			continue
-		}
-		o, err := parseLine(fields[1], fields[2])
-		if err != nil {
-			errs = append(errs, fmt.Errorf("datagen: %s:%d: %v", name, n, err))
-			continue
-		}
-		if o.game().Outcome().IsOver() {
-			continue // a trap that ends the game (Fool's Mate): nothing to play
-		}
-		out = append(out, o)
+	list, err := opening.ParseTSV(f, path)
+	if err != nil {
+		return nil, err
 	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("datagen: %s: %v", name, err))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
+	out := fromNamed(list)
 	if len(out) == 0 {
-		return nil, fmt.Errorf("datagen: %s: no openings", name)
+		return nil, fmt.Errorf("datagen: %s: no opening that does not end the game", path)
 	}
 	return out, nil
 }
 
-// parseLine parses an opening's moves in SAN from the starting position,
-// with or without move numbers.
-func parseLine(name, moves string) (Opening, error) {
-	o := Opening{Name: name, Start: *chess.StartingPosition()}
-	g := chess.NewGame()
-	for _, tok := range strings.Fields(moves) {
-		if strings.HasSuffix(tok, ".") {
-			continue // a move number: "1." or "3..."
-		}
-		if err := g.PlayMove(tok); err != nil {
-			return Opening{}, fmt.Errorf("%s: %v", name, err)
+// fromNamed returns the openings of list as self-play openings, less
+// those that end the game (a trap such as Fool's Mate: nothing to play).
+func fromNamed(list []opening.Opening) []Opening {
+	out := make([]Opening, 0, len(list))
+	for _, n := range list {
+		o := Opening{Name: n.Name, Start: *chess.StartingPosition(), Moves: n.Moves}
+		if !o.game().Outcome().IsOver() {
+			out = append(out, o)
 		}
 	}
-	o.Moves = g.Moves()
-	return o, nil
+	return out
 }
 
 // openGame returns a game at the end of a random opening of book (the

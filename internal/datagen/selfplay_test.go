@@ -24,10 +24,7 @@ func run(t *testing.T, cfg Config) ([]Game, Stats) {
 }
 
 func TestRun(t *testing.T) {
-	book, err := LichessOpenings()
-	if err != nil {
-		t.Fatal(err)
-	}
+	book := LichessOpenings()
 	for _, cfg := range []Config{
 		{Games: 2, Nodes: 300, RandomPlies: 8, Seed: 7},
 		{Games: 2, Nodes: 300, RandomPlies: 2, Seed: 7, Book: book},

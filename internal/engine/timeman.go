@@ -25,6 +25,12 @@ type timeBudget struct {
 // matches.
 const (
 	defaultMovesToGo = 20
+	// suddenDeathMovesToGo is the horizon of a clock with no increment
+	// and no time control ahead: it must last the whole game however long
+	// (nothing comes back after a move), so it is spread over more moves.
+	// With 20, games past 80 moves a side lost on time at 1+0 (Stockfish
+	// plans for 50).
+	suddenDeathMovesToGo = 40
 	// The hard limit is at most this share of the remaining time plus half
 	// the increment, and never more than half the remaining time (the
 	// increment is added only after the move), so that one long think never
@@ -50,8 +56,11 @@ func budgetFor(l Limits, side chess.Color) timeBudget {
 		return timeBudget{} // no clock: depth, nodes or infinite
 	}
 	mtg := defaultMovesToGo
-	if l.MovesToGo > 0 {
+	switch {
+	case l.MovesToGo > 0:
 		mtg = min(l.MovesToGo, defaultMovesToGo)
+	case inc <= 0:
+		mtg = suddenDeathMovesToGo
 	}
 	soft := left/time.Duration(mtg) + inc*3/4
 	hard := min(soft*4, time.Duration(float64(left)*hardShareOfClock)+inc/2, left/2)

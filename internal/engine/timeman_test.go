@@ -21,9 +21,9 @@ func TestBudgetFor(t *testing.T) {
 		{"depth only", Limits{Depth: 8, Nodes: 1000}, chess.Black, 0, 0},
 		{"other side's clock only", Limits{BTime: 60_000 * ms, BInc: ms}, chess.White, 0, 0},
 		{"movetime", Limits{MoveTime: 1500 * ms, WTime: 10 * ms}, chess.White, 1500 * ms, 1500 * ms},
-		// 60 s sudden death: 60/20 = 3 s soft, hard min(12 s, 15 s).
-		{"sudden death", Limits{WTime: 60_000 * ms}, chess.White, 3000 * ms, 12000 * ms},
-		{"sudden death black", Limits{WTime: 1 * ms, BTime: 60_000 * ms}, chess.Black, 3000 * ms, 12000 * ms},
+		// 60 s sudden death: 60/40 = 1.5 s soft, hard min(6 s, 15 s).
+		{"sudden death", Limits{WTime: 60_000 * ms}, chess.White, 1500 * ms, 6000 * ms},
+		{"sudden death black", Limits{WTime: 1 * ms, BTime: 60_000 * ms}, chess.Black, 1500 * ms, 6000 * ms},
 		// 60 s + 1 s: soft 3 s + 0.75 s, hard min(15 s, 15 s + 0.5 s).
 		{"increment", Limits{WTime: 60_000 * ms, WInc: 1000 * ms}, chess.White, 3750 * ms, 15000 * ms},
 		// 20 moves to go: 60/20 = 3 s, hard min(12 s, 15 s).
@@ -32,15 +32,15 @@ func TestBudgetFor(t *testing.T) {
 		{"movestogo large", Limits{WTime: 60_000 * ms, MovesToGo: 80}, chess.White, 3000 * ms, 12000 * ms},
 		// One move to go: soft 4 s is capped by hard = a quarter of the clock.
 		{"last move before control", Limits{WTime: 4000 * ms, MovesToGo: 1}, chess.White, 1000 * ms, 1000 * ms},
-		// 1.2 s left: soft 60 ms, hard min(240 ms, 300 ms).
-		{"short clock", Limits{WTime: 1200 * ms}, chess.White, 60 * ms, 240 * ms},
+		// 1.2 s left, no increment: soft 30 ms, hard min(120 ms, 300 ms).
+		{"short clock", Limits{WTime: 1200 * ms}, chess.White, 30 * ms, 120 * ms},
 		// 1 s left, 2 s increment: the increment comes only after the move,
 		// so hard is half the clock (not 0.25 s + 1 s) and soft is capped by it.
 		{"increment above the clock", Limits{WTime: 1000 * ms, WInc: 2000 * ms}, chess.White, 500 * ms, 500 * ms},
-		// 30 ms left: soft 1.5 ms raised to minThink, hard 6 ms.
-		{"tiny clock", Limits{WTime: 30 * ms}, chess.White, minThink, 6 * ms},
-		// 100 ms left: soft 5 ms, hard 20 ms.
-		{"small clock", Limits{WTime: 100 * ms}, chess.White, minThink, 20 * ms},
+		// 30 ms left: soft 0.75 ms and hard 3 ms, raised to minThink.
+		{"tiny clock", Limits{WTime: 30 * ms}, chess.White, minThink, minThink},
+		// 100 ms left: soft 2.5 ms raised to minThink, hard 10 ms.
+		{"small clock", Limits{WTime: 100 * ms}, chess.White, minThink, 10 * ms},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

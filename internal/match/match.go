@@ -87,7 +87,12 @@ type Summary struct {
 	Stopped string
 }
 
-// Validate checks the configuration and fills in defaults. Run calls it.
+// Validate checks the configuration and fills in defaults; Run calls it.
+// Its errors say in words what is wrong: an engine without a command,
+// limits that are missing, negative or contradictory (Limits.Validate), no
+// games or openings, a negative count, score or timeout. Zero asks for the
+// default: Concurrency 1, TimeMargin DefaultTimeMargin, StartTimeout and
+// StallTimeout their defaults; Games is rounded up to an even number.
 func (c *Config) Validate() error {
 	for i, e := range c.Engines {
 		if len(e.Command) == 0 {
@@ -98,18 +103,20 @@ func (c *Config) Validate() error {
 		return err
 	}
 	switch {
-	case c.Games <= 0:
-		return fmt.Errorf("match: the number of games must be positive, not %d", c.Games)
+	case c.Games < 1:
+		return fmt.Errorf("match: the number of games must be at least 1, not %d", c.Games)
 	case c.Concurrency < 0:
-		return fmt.Errorf("match: concurrency must be positive, not %d", c.Concurrency)
+		return fmt.Errorf("match: the number of games at once must be at least 1, not %d", c.Concurrency)
 	case len(c.Openings) == 0:
 		return errors.New("match: no openings")
-	case c.Resign.Moves < 0 || c.Resign.Score < 0:
-		return errors.New("match: resign moves and score must not be negative")
+	case c.Resign.Moves < 0:
+		return fmt.Errorf("match: resign adjudication after %d moves: the number of moves must not be negative", c.Resign.Moves)
+	case c.Resign.Moves > 0 && c.Resign.Score <= 0:
+		return fmt.Errorf("match: resign adjudication at a score of %d: the score must be positive (centipawns)", c.Resign.Score)
 	case c.Draw.Moves < 0 || c.Draw.Score < 0 || c.Draw.After < 0:
-		return errors.New("match: draw moves, score and move number must not be negative")
-	case c.Resign.Moves > 0 && c.Resign.Score == 0:
-		return errors.New("match: resign adjudication needs a score (centipawns)")
+		return errors.New("match: draw adjudication: the number of moves, the score and the move it starts at must not be negative")
+	case c.StartTimeout < 0 || c.StallTimeout < 0:
+		return errors.New("match: the start and stall timeouts must not be negative")
 	}
 	c.Games += c.Games % 2
 	if c.Concurrency == 0 {

@@ -268,6 +268,50 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestConfigValidate checks each of Validate's errors, and the defaults it
+// fills in.
+func TestConfigValidate(t *testing.T) {
+	good := EngineSpec{Command: []string{"engine"}}
+	valid := func(change func(*Config)) Config {
+		c := Config{Engines: [2]EngineSpec{good, good}, Limits: Limits{Depth: 1}, Games: 3, Openings: testOpenings}
+		change(&c)
+		return c
+	}
+	tests := []struct {
+		name string
+		cfg  Config
+		want string // the error, "" for none
+	}{
+		{"valid", valid(func(*Config) {}), ""},
+		{"no engine 1", valid(func(c *Config) { c.Engines[0] = EngineSpec{} }), "match: engine 1 has no command"},
+		{"no limit", valid(func(c *Config) { c.Limits = Limits{} }), "match: no limit: give a time control, move time, nodes or depth"},
+		{"no games", valid(func(c *Config) { c.Games = 0 }), "match: the number of games must be at least 1, not 0"},
+		{"negative concurrency", valid(func(c *Config) { c.Concurrency = -2 }), "match: the number of games at once must be at least 1, not -2"},
+		{"no openings", valid(func(c *Config) { c.Openings = nil }), "match: no openings"},
+		{"negative resign moves", valid(func(c *Config) { c.Resign = ResignRule{Score: 500, Moves: -1} }), "match: resign adjudication after -1 moves: the number of moves must not be negative"},
+		{"resign without a score", valid(func(c *Config) { c.Resign = ResignRule{Moves: 3} }), "match: resign adjudication at a score of 0: the score must be positive (centipawns)"},
+		{"resign off, any score", valid(func(c *Config) { c.Resign = ResignRule{Score: -5} }), ""},
+		{"negative draw score", valid(func(c *Config) { c.Draw = DrawRule{Score: -1} }), "match: draw adjudication: the number of moves, the score and the move it starts at must not be negative"},
+		{"negative timeout", valid(func(c *Config) { c.StartTimeout = -time.Second }), "match: the start and stall timeouts must not be negative"},
+	}
+	for _, tt := range tests {
+		err := tt.cfg.Validate()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (err == nil || err.Error() != tt.want):
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	c := valid(func(*Config) {})
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.Games != 4 || c.Concurrency != 1 || c.TimeMargin != DefaultTimeMargin || c.StartTimeout != DefaultStartTimeout || c.StallTimeout != DefaultStallTimeout {
+		t.Errorf("defaults: games %d, concurrency %d, margin %v, timeouts %v %v", c.Games, c.Concurrency, c.TimeMargin, c.StartTimeout, c.StallTimeout)
+	}
+}
+
 // TestRunCancelWhileStarting checks that cancelling stops engines that are
 // still in their handshake at once, not after the start timeout.
 func TestRunCancelWhileStarting(t *testing.T) {

@@ -69,6 +69,17 @@ func (g *Game) remaining(c chess.Color, now time.Time) time.Duration {
 	return g.turnStart(c) - g.spentAt(now)
 }
 
+// started returns when a clock that a change starts (its record's Since,
+// zero when the change stops the clock) starts in memory: once the change
+// is kept, so that the time keeping it takes (a slow disk) is charged to
+// nobody. The record keeps the moment the change was made.
+func (g *Game) started(since time.Time) time.Time {
+	if since.IsZero() {
+		return since
+	}
+	return g.now()
+}
+
 // clockShouldRun reports whether the side to move's clock runs in the
 // game's state: on a time control, the game on, not paused.
 func (g *Game) clockShouldRun() bool {
@@ -97,7 +108,7 @@ func (g *Game) flag(ctx context.Context, now time.Time) (bool, error) {
 	next.Spent, next.Since = g.turnStart(loser), time.Time{} // all its time
 	err := g.commit(ctx, next, func() {
 		g.game = after
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 		g.undone = nil
 		g.offer = nil
 	})
@@ -129,7 +140,7 @@ func (g *Game) Suspend(ctx context.Context) error {
 	}
 	next := g.record()
 	next.Spent, next.Since = g.spentAt(g.now()), time.Time{}
-	return g.commit(ctx, next, func() { g.spent, g.since = next.Spent, next.Since })
+	return g.commit(ctx, next, func() { g.spent, g.since = next.Spent, g.started(next.Since) })
 }
 
 // Resume starts the side to move's clock again, when the game should have
@@ -143,5 +154,5 @@ func (g *Game) Resume(ctx context.Context) error {
 	}
 	next := g.record()
 	next.Since = g.now()
-	return g.commit(ctx, next, func() { g.since = next.Since })
+	return g.commit(ctx, next, func() { g.since = g.started(next.Since) })
 }

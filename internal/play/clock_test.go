@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -265,6 +266,18 @@ func TestAISearchOnTheClock(t *testing.T) {
 		t.Errorf("outcome %v", o)
 	}
 
+	// Without increment the AI keeps MoveOverhead in hand for each of the
+	// next reserveMoves moves; with too little left, it plans with 1 ms.
+	sd := start(t, Human, ai, TimeControl{Limit: time.Minute}, "")
+	sd.play("e4")
+	if p, _, _ := sd.g.AISearch(time.Second); p.Limits.BTime != time.Minute-reserveMoves*MoveOverhead || p.Limits.BInc != 0 {
+		t.Errorf("sudden death: AISearch limits %+v", p.Limits)
+	}
+	sd.clock.advance(time.Minute - time.Second)
+	if p, _, _ := sd.g.AISearch(time.Second); p.Limits.BTime != time.Millisecond {
+		t.Errorf("sudden death, 1 s left: AISearch limits %+v", p.Limits)
+	}
+
 	untimed := start(t, ai, Human, TimeControl{}, "")
 	if p, _, ok := untimed.g.AISearch(700 * time.Millisecond); !ok || p.Limits.MoveTime != 700*time.Millisecond || p.Limits.WTime != 0 {
 		t.Errorf("untimed AISearch = %+v, %v", p.Limits, ok)
@@ -330,4 +343,34 @@ func TestSetLevel(t *testing.T) {
 		t.Errorf("Black is %v", p)
 	}
 	refused(t, "a level for a person", f.g.SetLevel(ctx, chess.White, ai), "played by a person")
+}
+
+// slowKeeper keeps in memory, and its keeping takes d on the test clock.
+type slowKeeper struct {
+	memKeeper
+	clock *testClock
+	d     time.Duration
+}
+
+func (k *slowKeeper) Keep(ctx context.Context, r *Record) error {
+	k.clock.advance(k.d)
+	return k.memKeeper.Keep(ctx, r)
+}
+
+// TestKeepingIsNotCharged: the time a move takes to keep (a slow disk) is
+// charged neither to its player nor to the next.
+func TestKeepingIsNotCharged(t *testing.T) {
+	clock := newTestClock()
+	k := &slowKeeper{clock: clock, d: 3 * sec}
+	g, err := New(ctx, Setup{Players: [2]Player{Human, Human}, Clock: TimeControl{Limit: time.Minute}}, Options{Keeper: k, Now: clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.advance(10 * sec)
+	if err := g.MoveText(ctx, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	if st := g.Clock(); st.Remaining[chess.White] != 50*sec || st.Remaining[chess.Black] != 60*sec {
+		t.Errorf("after 10 s and a move kept in 3 s: %v / %v, want 50s / 60s", st.Remaining[chess.White], st.Remaining[chess.Black])
+	}
 }

@@ -60,8 +60,9 @@
 // which draws (FIDE article 6.9). Every change checks the flag first; a
 // front end also calls CheckFlag when FlagIn says the time is up, so a game
 // ends on time with nobody acting. A move's clock reading (chess.Game.Clock)
-// is its player's time after it, the increment included. Time is read from
-// Options.Now, a fake one in tests. The AI thinks within its clock: the
+// is its player's time after it, the increment included. The time a change
+// takes to keep is charged to nobody: a clock that a change starts runs
+// from when it is kept. Time is read from Options.Now, a fake one in tests. The AI thinks within its clock: the
 // engine's time manager plans with its time left, less MoveOverhead, and the
 // increment; a level's caps still apply. A program that stops with a game
 // on calls Suspend, and the one that goes on with it calls Resume, so that

@@ -72,7 +72,7 @@ func New(ctx context.Context, setup Setup, opts Options) (*Game, error) {
 	if g.clockShouldRun() {
 		next.Since = g.now()
 	}
-	if err := g.commit(ctx, next, func() { g.since = next.Since }); err != nil {
+	if err := g.commit(ctx, next, func() { g.since = g.started(next.Since) }); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -190,9 +190,11 @@ func (g *Game) Version() uint64 { return g.version }
 func (g *Game) CanRedo() bool { return len(g.undone) > 0 }
 
 // RuleError is the rules' answer to a change they do not allow now; the
-// game is unchanged. Text says why in words for people, in English; Code
-// names the refusal for a front end that says it in another language, with
-// Color (the side it is about) and Err (the rules library's own error, as a
+// game is unchanged, except when the change found the side to move's time
+// up: the game then ended on time first, and Text says so ("time is up:
+// ..."). Text says why in words for people, in English; Code names the
+// refusal for a front end that says it in another language, with Color
+// (the side it is about) and Err (the rules library's own error, as a
 // *chess.MoveError or *chess.NoDrawError, whose fields say more).
 type RuleError struct {
 	Text string
@@ -347,7 +349,7 @@ func (g *Game) play(ctx context.Context, m chess.Move, now time.Time) error {
 		if reading >= 0 {
 			g.game.SetClock(g.game.Len(), reading)
 		}
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 		g.undone = nil
 		if g.offer != nil && *g.offer != mover {
 			g.offer = nil // a move declines the other side's offer
@@ -442,7 +444,7 @@ func (g *Game) Takeback(ctx context.Context) (int, error) {
 			g.game.Undo()
 		}
 		g.paused = next.Paused
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 		g.undone = append(g.undone, u)
 		g.offer = nil
 	})
@@ -487,7 +489,7 @@ func (g *Game) Redo(ctx context.Context) ([]chess.Move, error) {
 	}
 	err := g.commit(ctx, next, func() {
 		g.game = after
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 		g.undone = g.undone[:len(g.undone)-1]
 		g.offer = nil
 	})
@@ -509,7 +511,7 @@ func (g *Game) end(ctx context.Context, now time.Time, set func(cg *chess.Game) 
 	next.Spent, next.Since = g.spentAt(now), time.Time{}
 	return g.commit(ctx, next, func() {
 		_ = set(g.game) // as it did on the copy
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 		g.undone = nil
 		g.offer = nil
 	})
@@ -570,6 +572,6 @@ func (g *Game) SetPaused(ctx context.Context, paused bool) error {
 	}
 	return g.commit(ctx, next, func() {
 		g.paused = paused
-		g.spent, g.since = next.Spent, next.Since
+		g.spent, g.since = next.Spent, g.started(next.Since)
 	})
 }

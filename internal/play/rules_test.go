@@ -285,3 +285,42 @@ func TestAIAnswersDrawOffers(t *testing.T) {
 	_, err := f.g.AnswerDraw(ctx, chess.White, v, engine.Result{})
 	refused(t, "an answer after a move", err, "the game changed")
 }
+
+// TestSpeaker is the side a person at the board speaks for when a request
+// does not say.
+func TestSpeaker(t *testing.T) {
+	tests := []struct {
+		name         string
+		white, black Player
+		moves        string
+		offerBy      string // "white", "black" or ""
+		answer       bool
+		want         chess.Color
+		ok           bool
+	}{
+		{"the person against the AI", Human, ai, "e4", "", false, chess.White, true},
+		{"the person as Black", ai, Human, "", "", false, chess.Black, true},
+		{"two people: the side to move", Human, Human, "e4", "", false, chess.Black, true},
+		{"two people answering an offer", Human, Human, "e4", "black", true, chess.White, true},
+		{"two people answering, no offer: the side to move", Human, Human, "", "", true, chess.White, true},
+		{"two AIs: nobody", ai, ai, "", "", false, chess.White, false},
+	}
+	for _, tt := range tests {
+		f := start(t, tt.white, tt.black, TimeControl{}, "")
+		if tt.moves != "" {
+			f.play(strings.Fields(tt.moves)...)
+		}
+		if tt.offerBy != "" {
+			c := chess.White
+			if tt.offerBy == "black" {
+				c = chess.Black
+			}
+			if err := f.g.OfferDraw(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if c, ok := f.g.Speaker(tt.answer); c != tt.want || ok != tt.ok {
+			t.Errorf("%s: Speaker(%v) = %v, %v; want %v, %v", tt.name, tt.answer, c, ok, tt.want, tt.ok)
+		}
+	}
+}

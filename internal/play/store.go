@@ -22,7 +22,7 @@ type Store interface {
 // game is refused rather than overwritten).
 type StoreKeeper struct {
 	st   Store
-	sg   store.Game // the stored game as last kept; its ID is "" until created
+	sg   store.Game // the stored game as last kept, without its moves and clocks; its ID is "" until created
 	lazy bool
 }
 
@@ -52,6 +52,9 @@ func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 	} else if err := k.st.Save(ctx, &next); err != nil {
 		return err
 	}
+	// The moves and clocks are the record's, filled afresh at each Keep:
+	// keeping them would hold a copy of the game's history.
+	next.Moves, next.Clocks = nil, nil
 	k.sg = next
 	return nil
 }
@@ -111,16 +114,13 @@ func RecordOf(sg store.Game) (*Record, error) {
 	return r, nil
 }
 
-// storedOutcome reads a stored result and reason.
+// storedOutcome reads a stored result and reason (one this version does
+// not know is no reason: the result stands).
 func storedOutcome(result, reason string) (chess.Outcome, error) {
 	r, err := chess.ParseResult(result)
 	if err != nil || r == chess.NoResult {
 		return chess.Outcome{}, err
 	}
-	for why := chess.Checkmate; why <= chess.Adjudication; why++ {
-		if why.String() == reason {
-			return chess.Outcome{Result: r, Reason: why}, nil
-		}
-	}
-	return chess.Outcome{Result: r}, nil
+	why, _ := chess.ParseReason(reason)
+	return chess.Outcome{Result: r, Reason: why}, nil
 }

@@ -34,6 +34,7 @@ const (
 	defaultLevel   = "4"
 	defaultListLen = 200
 	maxListLen     = 1000
+	maxListIDs     = 500 // the games GET /api/games?ids= lists at once
 )
 
 // apiError is an answer other than success: a status, the reason, and the
@@ -68,7 +69,7 @@ func (srv *Server) routes() http.Handler {
 	handle := func(pattern string, methods map[string]handlerFunc) {
 		mux.Handle(pattern, srv.methods(methods))
 	}
-	handle("/api/games", map[string]handlerFunc{"GET": srv.listGames, "POST": srv.createGame})
+	handle("/api/games", map[string]handlerFunc{"GET": srv.listGames, "POST": srv.limitCreation(srv.createGame)})
 	handle("/api/games/{id}", map[string]handlerFunc{"GET": srv.getGame, "PATCH": srv.updateGame, "DELETE": srv.deleteGame})
 	handle("/api/games/{id}/pgn", map[string]handlerFunc{"GET": srv.getPGN})
 	handle("/api/games/{id}/events", map[string]handlerFunc{"GET": srv.events})
@@ -400,6 +401,9 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := checkLength(cg); err != nil {
+		return err
+	}
 	tok, hash, err := newToken()
 	if err != nil {
 		return err
@@ -411,7 +415,8 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	}
 	s := &session{
 		srv: srv, id: keeper.ID(), source: store.SourceWeb, tokenHash: hash, createdAt: time.Now().UTC(),
-		g: g, speedMs: speed, lastUsed: time.Now(),
+		g: g, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
+		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
 	srv.add(s)
 	s.mu.Lock()
@@ -440,6 +445,17 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusBadRequest, "limit %q: want a number from 1 to %d", v, maxListLen)
 		}
 		opts.Limit = n
+	}
+	if v := r.URL.Query().Get("ids"); v != "" {
+		opts.IDs = strings.Split(v, ",")
+		if len(opts.IDs) > maxListIDs {
+			return errorf(http.StatusBadRequest, "ids: %d games, at most %d at once", len(opts.IDs), maxListIDs)
+		}
+		for _, id := range opts.IDs {
+			if !store.ValidID(id) {
+				return errorf(http.StatusBadRequest, "ids: %q is not a game id", id)
+			}
+		}
 	}
 	list, err := srv.store.List(r.Context(), opts)
 	if errors.Is(err, store.ErrDamaged) {
@@ -533,7 +549,13 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	if err != nil {
 		return err
 	}
-	if err := op(r.Context(), s); err != nil {
+	s.owner = srv.clientOf(r)
+	retry := s.retryAILocked()
+	err = op(r.Context(), s)
+	if retry {
+		s.publishLocked() // the AI is due again
+	}
+	if err != nil {
 		s.mu.Unlock()
 		return err
 	}
@@ -675,15 +697,15 @@ func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 }
 
 // searchOnPool runs a search of params on the worker pool for a request
-// (a hint, a draw judgement) and waits for its result. It fails when the
-// request is cancelled or the server shuts down first.
-func (srv *Server) searchOnPool(ctx context.Context, params engine.Params) (engine.Result, error) {
+// (a hint, a draw judgement) of client who and waits for its result. It
+// fails when the request is cancelled or the server shuts down first.
+func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.Params) (engine.Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(srv.ctx, cancel)
 	defer stop()
 	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: params}
-	if !srv.pool.submit(job) {
+	if !srv.pool.submit(who, job) {
 		return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 	}
 	var res engine.Result
@@ -730,7 +752,7 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		s.hinting = false
 		s.mu.Unlock()
 	}()
-	res, err := srv.searchOnPool(r.Context(), engine.Params{
+	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
 		Limits:   engine.Limits{MoveTime: srv.cfg.HintTime},

@@ -33,6 +33,8 @@ func statusCode(status int) string {
 		return "too_large"
 	case http.StatusUnprocessableEntity:
 		return "too_big_to_explain"
+	case http.StatusTooManyRequests:
+		return "too_many"
 	case http.StatusServiceUnavailable:
 		return "unavailable"
 	}

@@ -69,7 +69,7 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 	}
 	s.judging = true
 	s.mu.Unlock()
-	res, err := srv.searchOnPool(r.Context(), params)
+	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), params)
 	s.mu.Lock()
 	s.judging = false
 	if err != nil {

@@ -5,101 +5,190 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// hub holds the event subscribers of one game. Publishing never blocks: a
-// subscriber keeps only the newest state and the newest thinking event not
-// yet written, so a slow client skips to the present instead of holding up
-// the game.
+// hub holds the newest events of one game for its event streams.
+// Publishing costs the same whatever the number of streams: it replaces the
+// hub's events (formatted once, as the frames every stream writes) and
+// closes the channel the streams wait on; each stream then reads the
+// events, without a lock, and writes what it has not yet written, on its
+// own goroutine, outside the game's lock (the fan-out).
+//
+// A state event holds the moves that changed since the state before it
+// (GameState.MovesFrom), so the hub keeps the last keptStates of them: a
+// stream writes those it has not written, in order. One that fell further
+// behind writes the whole state instead (resync), so a slow client never
+// holds up the game or the others, and what the hub keeps does not grow
+// with the game's length or the number of streams.
+//
+// The game publishes under its own lock, so events are numbered in the
+// order of the game's changes.
 type hub struct {
-	mu   sync.Mutex
-	subs map[*subscriber]struct{} // guarded by mu
+	mu      sync.Mutex             // held by publish
+	latest  atomic.Pointer[events] // the newest events; nil before the first use
+	streams atomic.Int32           // open streams
 }
 
-// subscriber is one open event stream.
-type subscriber struct {
-	wake chan struct{} // capacity 1: something is pending
+// keptStates is how many state events a hub keeps for streams behind.
+const keptStates = 16
 
-	mu sync.Mutex
-	// Guarded by mu: what the stream has yet to write, in this order.
-	before   []byte // the last thinking event of the search that made state's move, or nil
-	state    []byte // the newest GameState, or nil
-	thinking []byte // the newest thinking event since that state, or nil
-	deleted  []byte // set when the game was deleted: the last event
+// events is what a game's streams have to show, numbered by publication. A
+// value is never changed once published.
+type events struct {
+	seq      uint64        // the number of the last publication
+	states   []event       // the last state events, oldest first, each the change from the one before
+	dropped  uint64        // the number of the newest state event no longer in states (0: none)
+	before   event         // the last thinking event of the search that made the last state's move, if any
+	thinking event         // the newest thinking event since the last state, if any
+	deleted  []byte        // once the game is deleted: the last event's frame
+	changed  chan struct{} // closed when these events are replaced
 }
 
-func (h *hub) subscribe() *subscriber {
-	sub := &subscriber{wake: make(chan struct{}, 1)}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.subs == nil {
-		h.subs = map[*subscriber]struct{}{}
+// lastState returns the number of the newest state event (0: none).
+func (e *events) lastState() uint64 {
+	if len(e.states) == 0 {
+		return e.dropped
 	}
-	h.subs[sub] = struct{}{}
-	return sub
+	return e.states[len(e.states)-1].seq
 }
 
-func (h *hub) unsubscribe(sub *subscriber) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.subs, sub)
-}
-
-// count returns the number of subscribers.
-func (h *hub) count() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs)
-}
-
-// each calls f for every subscriber, with the subscriber's lock held, and
-// wakes it.
-func (h *hub) each(f func(sub *subscriber)) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for sub := range h.subs {
-		sub.mu.Lock()
-		f(sub)
-		sub.mu.Unlock()
-		select {
-		case sub.wake <- struct{}{}:
-		default:
-		}
+// addState adds the state event f, dropping the oldest beyond keptStates.
+func (e *events) addState(f []byte) {
+	states := make([]event, 0, keptStates)
+	if n := len(e.states); n == keptStates {
+		e.dropped = e.states[0].seq
+		states = append(states, e.states[1:]...)
+	} else {
+		states = append(states, e.states...)
 	}
+	e.states = append(states, event{f, e.seq})
 }
 
-// publishState sends a new GameState; it replaces any thinking event not
-// yet written, which it makes stale.
+// event is one event's frame (as written on a stream) and the number of
+// its publication.
+type event struct {
+	frame []byte
+	seq   uint64
+}
+
+// frame formats a server-sent event named name.
+func frame(name string, data []byte) []byte {
+	return fmt.Appendf(nil, "event: %s\ndata: %s\n\n", name, data)
+}
+
+// read returns the newest events; their channel is closed at the next
+// publication.
+func (h *hub) read() *events {
+	if e := h.latest.Load(); e != nil {
+		return e
+	}
+	h.latest.CompareAndSwap(nil, &events{changed: make(chan struct{})})
+	return h.latest.Load()
+}
+
+// publish replaces the events by f's change of them, and wakes the streams.
+func (h *hub) publish(f func(e *events)) {
+	h.mu.Lock()
+	old := h.read()
+	e := *old
+	e.seq++
+	e.changed = make(chan struct{})
+	f(&e)
+	if n := len(e.states); n > 1 && h.streams.Load() == 0 {
+		// No stream to catch up: the newest state is enough (a stream
+		// that opens starts with the whole state). Streams open under
+		// the game's lock, as the game publishes.
+		e.dropped, e.states = e.states[n-2].seq, []event{e.states[n-1]}
+	}
+	h.latest.Store(&e)
+	h.mu.Unlock()
+	if h.streams.Load() == 0 {
+		close(old.changed)
+		return
+	}
+	// Waking every stream is the one part that grows with their number:
+	// done aside, it does not hold up the change being answered.
+	go close(old.changed)
+}
+
+// publishState sends a new GameState (the change from the last one); it
+// makes any thinking event not yet written stale.
 func (h *hub) publishState(state []byte) {
-	h.each(func(sub *subscriber) { sub.before, sub.state, sub.thinking = nil, state, nil })
+	f := frame("state", state)
+	h.publish(func(e *events) {
+		e.addState(f)
+		e.before, e.thinking = event{}, event{}
+	})
 }
 
 // publishMove sends the GameState after the AI's move. The search's last
-// thinking event, if not yet written, is written before it rather than
-// dropped: it is what the engine thought of the move it played, which the
-// client goes on showing.
+// thinking event, if a stream has not yet written it, is written before it
+// rather than dropped: it is what the engine thought of the move it played,
+// which the client goes on showing.
 func (h *hub) publishMove(state []byte) {
-	h.each(func(sub *subscriber) { sub.before, sub.state, sub.thinking = sub.thinking, state, nil })
+	f := frame("state", state)
+	h.publish(func(e *events) {
+		e.addState(f)
+		e.before, e.thinking = e.thinking, event{}
+	})
 }
 
 // publishThinking sends the search's progress.
 func (h *hub) publishThinking(thinking []byte) {
-	h.each(func(sub *subscriber) { sub.thinking = thinking })
+	f := frame("thinking", thinking)
+	h.publish(func(e *events) { e.thinking = event{f, e.seq} })
 }
 
-// publishDeleted tells every subscriber that the game is gone.
+// publishDeleted tells every stream that the game is gone.
 func (h *hub) publishDeleted(data []byte) {
-	h.each(func(sub *subscriber) { sub.deleted = data })
+	f := frame("deleted", data)
+	h.publish(func(e *events) { e.deleted = f })
 }
 
-// take returns and clears what the subscriber has to write.
-func (sub *subscriber) take() (before, state, thinking, deleted []byte) {
-	sub.mu.Lock()
-	defer sub.mu.Unlock()
-	before, state, thinking, deleted = sub.before, sub.state, sub.thinking, sub.deleted
-	sub.before, sub.state, sub.thinking = nil, nil, nil
-	return before, state, thinking, deleted
+// count returns the number of open streams.
+func (h *hub) count() int { return int(h.streams.Load()) }
+
+// cursor is the position of one event stream in its game's events.
+type cursor struct {
+	state, thinking uint64 // the numbers of the last state and thinking event written
+}
+
+// open counts a new stream, which has shown the game as of e.
+func (h *hub) open(e *events) *cursor {
+	h.streams.Add(1)
+	c := &cursor{}
+	c.reset(e)
+	return c
+}
+
+// reset places the cursor at e: the stream has shown the game as of e.
+func (c *cursor) reset(e *events) { c.state, c.thinking = e.lastState(), e.thinking.seq }
+
+// close counts a stream gone.
+func (h *hub) close() { h.streams.Add(-1) }
+
+// next returns the frames the stream has yet to write of e, in order, and
+// records them as written; or resync when e no longer holds every state
+// event the stream has not written: it must write the whole state.
+func (c *cursor) next(e *events) (frames [][]byte, resync bool) {
+	if e.dropped > c.state {
+		return nil, true
+	}
+	for i, st := range e.states {
+		if st.seq <= c.state {
+			continue
+		}
+		if i == len(e.states)-1 && e.before.frame != nil && e.before.seq > c.thinking {
+			frames = append(frames, e.before.frame)
+		}
+		frames, c.state = append(frames, st.frame), st.seq
+	}
+	if e.thinking.frame != nil && e.thinking.seq > c.thinking {
+		frames, c.thinking = append(frames, e.thinking.frame), e.thinking.seq
+	}
+	return frames, false
 }
 
 // serveEvents streams a game's events until the client leaves, the game is
@@ -123,18 +212,22 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 		return
 	}
 
-	sub := s.hub.subscribe()
-	defer s.hub.unsubscribe(sub)
+	// The state now, and the events after it: under the game's lock,
+	// under which the game publishes.
 	s.mu.Lock()
 	if s.gone {
 		s.mu.Unlock()
 		return
 	}
-	sub.mu.Lock()
-	sub.state = s.stateJSONLocked()
-	sub.mu.Unlock()
-	sub.wake <- struct{}{}
+	first := s.stateJSONLocked()
+	latest := s.hub.read()
+	cur := s.hub.open(latest)
 	s.mu.Unlock()
+	defer s.hub.close()
+	writing()
+	if writeFrame(w, frame("state", first)) != nil || rc.Flush() != nil {
+		return
+	}
 
 	keepAlive := time.NewTicker(srv.cfg.KeepAlive)
 	defer keepAlive.Stop()
@@ -149,15 +242,26 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
-		case <-sub.wake:
+		case <-latest.changed:
 			writing()
-			before, state, thinking, deleted := sub.take()
-			if writeEvent(w, "thinking", before) != nil || writeEvent(w, "state", state) != nil ||
-				writeEvent(w, "thinking", thinking) != nil {
-				return
+			latest = s.hub.read()
+			frames, resync := cur.next(latest)
+			if resync {
+				// Too far behind for the changes: the whole state.
+				s.mu.Lock()
+				full := s.stateJSONLocked()
+				latest = s.hub.read()
+				cur.reset(latest)
+				s.mu.Unlock()
+				frames = [][]byte{frame("state", full)}
 			}
-			if deleted != nil {
-				_ = writeEvent(w, "deleted", deleted)
+			for _, f := range frames {
+				if writeFrame(w, f) != nil {
+					return
+				}
+			}
+			if latest.deleted != nil {
+				_ = writeFrame(w, latest.deleted)
 				rc.Flush()
 				return
 			}
@@ -168,11 +272,8 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 	}
 }
 
-// writeEvent writes one server-sent event named name, unless data is nil.
-func writeEvent(w io.Writer, name string, data []byte) error {
-	if data == nil {
-		return nil
-	}
-	_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+// writeFrame writes an event's frame.
+func writeFrame(w io.Writer, f []byte) error {
+	_, err := w.Write(f)
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/outpost-chess/outpost/internal/explain"
 )
@@ -18,9 +19,13 @@ import (
 //	POST /api/explain {"fen", "depth", "method"} → the summary and an id
 //	GET  /api/explain/{id}/node?path=e2e4,e7e5&limit=N → one node's children
 //
-// A tree is computed on the request's goroutine, one at a time (they are
-// short, but plain minimax at depth 4 takes seconds), and the last few are
-// kept for their nodes to be fetched.
+// A tree is computed on the worker pool, as a job of the requesting client
+// (so it takes its turn with the AI moves, at their lower priority, and
+// never on an HTTP goroutine), within a node budget (Config.ExplainNodes):
+// a tree that would pass it is refused in words, and a comparison that
+// would is cut short with a note. The last few trees are kept for their
+// nodes to be fetched; a node whose children were not kept is searched
+// again, on the pool too.
 
 // Limits of the explorer's API.
 const (
@@ -28,6 +33,17 @@ const (
 	explainRootChildren = 60 // children listed at the root in the summary
 	explainChildren     = 30 // default children per node request
 	explainMaxChildren  = 256
+	// defaultExplainNodes is the default node budget of one search of
+	// the explorer: it lets plain minimax reach depth 4 from the
+	// starting position (206,604 nodes) and depth 3 almost anywhere, at
+	// about half a CPU-second on the project machine.
+	defaultExplainNodes = 500_000
+	// explainCandidateTime caps the engine's candidate moves of a report
+	// (the command line's explain takes a second).
+	explainCandidateTime = 300 * time.Millisecond
+	// explainWait bounds the wait for a worker and the work: past it the
+	// client is told the engines are busy.
+	explainWait = 30 * time.Second
 )
 
 // ExplainRequest is the body of POST /api/explain.
@@ -39,8 +55,6 @@ type ExplainRequest struct {
 
 // explorer holds the recent trees.
 type explorer struct {
-	busy chan struct{} // one tree computed at a time
-
 	mu    sync.Mutex
 	trees map[string]*explain.Tree // guarded by mu
 	order []string                 // ids, oldest first; guarded by mu
@@ -48,11 +62,13 @@ type explorer struct {
 
 // explainRoutes registers the explorer's routes.
 func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
-	x := &explorer{busy: make(chan struct{}, 1), trees: map[string]*explain.Tree{}}
+	x := &explorer{trees: map[string]*explain.Tree{}}
 	handle("/api/explain", map[string]handlerFunc{"POST": func(w http.ResponseWriter, r *http.Request) error {
 		return srv.explain(x, w, r)
 	}})
-	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": x.node})
+	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
+		return srv.explainNode(x, w, r)
+	}})
 }
 
 func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) error {
@@ -75,20 +91,18 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 		return errorf(http.StatusBadRequest, "unknown method %q (want minimax, alphabeta or ordered)", req.Method)
 	}
 
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(srv.ctx, cancel)
-	defer stop()
-	select {
-	case x.busy <- struct{}{}:
-		defer func() { <-x.busy }()
-	case <-ctx.Done():
-		return ctx.Err()
+	var tree *explain.Tree
+	var report *explain.Report
+	if err := srv.onWorker(r, explainWait, func(ctx context.Context) {
+		tree, report, err = explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
+			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime})
+	}); err != nil {
+		return err
 	}
-	tree, report, err := explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren})
 	switch {
 	case errors.Is(err, explain.ErrTooLarge):
-		return errorf(http.StatusUnprocessableEntity, "%v", err)
+		return errorf(http.StatusUnprocessableEntity, "this tree has more than %d positions, the most this server searches for one explanation: "+
+			"try a smaller depth, or alpha-beta, which searches far fewer", srv.cfg.ExplainNodes)
 	case err != nil:
 		return err
 	}
@@ -114,7 +128,8 @@ func (x *explorer) add(tree *explain.Tree) string {
 	return id
 }
 
-func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
+// explainNode is GET /api/explain/{id}/node.
+func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	x.mu.Lock()
 	tree := x.trees[id]
@@ -130,7 +145,13 @@ func (x *explorer) node(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	v, err := tree.Children(explain.ParsePath(r.URL.Query().Get("path")), limit)
+	var v explain.NodeView
+	var err error
+	if err := srv.onWorker(r, explainWait, func(context.Context) {
+		v, err = tree.Children(explain.ParsePath(r.URL.Query().Get("path")), limit)
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}

@@ -1,10 +1,15 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/explain"
@@ -87,5 +92,63 @@ func TestExplainKeepsFewTrees(t *testing.T) {
 	}
 	if r := e.do("GET", fmt.Sprintf("/api/explain/%s/node", ids[len(ids)-1]), "", nil); r.status != 200 {
 		t.Errorf("newest tree: status %d %s", r.status, r.body)
+	}
+}
+
+// TestExplainOnTheWorkers checks that a tree is searched on the worker pool
+// (a job of the pool, not the request's goroutine) within the node budget:
+// a tree over it is refused in words, a comparison over it is cut short.
+func TestExplainOnTheWorkers(t *testing.T) {
+	e := newEnv(t, Config{ExplainNodes: 5000})
+	before := e.srv.pool.done.Load()
+	r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 3, Method: "alphabeta"})
+	var rep explain.Report
+	if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
+		t.Fatalf("status %d %s: %v", r.status, r.body, err)
+	}
+	if got := e.srv.pool.done.Load() - before; got != 1 {
+		t.Errorf("%d jobs of the pool ran for the explanation, want 1", got)
+	}
+	if mm := rep.Comparison[0]; mm.Method != explain.Minimax || mm.Complete || mm.Nodes > 2*5000 || !strings.Contains(mm.Note, "stopped") {
+		t.Errorf("minimax's comparison over the budget: %+v", mm)
+	}
+	// Fetching a node is a job too.
+	before = e.srv.pool.done.Load()
+	if r := e.do("GET", "/api/explain/"+rep.ID+"/node?path="+rep.Root.Children[0].Path, "", nil); r.status != 200 {
+		t.Errorf("node: %d %s", r.status, r.body)
+	}
+	if got := e.srv.pool.done.Load() - before; got != 1 {
+		t.Errorf("%d jobs of the pool ran for the node, want 1", got)
+	}
+
+	r = e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 4, Method: "minimax"})
+	if r.status != 422 || !strings.Contains(r.errMsg(), "more than 5000 positions") || !strings.Contains(r.errMsg(), "smaller depth") {
+		t.Errorf("a tree over the budget: %d %s", r.status, r.body)
+	}
+}
+
+// TestOnWorkerBusy asks for a worker while the only one searches: past the
+// wait the client is told the engines are busy, and the work never runs.
+func TestOnWorkerBusy(t *testing.T) {
+	e := newEnv(t, Config{Workers: 1, MoveTime: 20 * time.Second})
+	g, _ := e.create(NewGameRequest{Level: "max"})
+	e.move(g, "e4", 0)
+	waitRunning(t, e.srv, 1)
+	var ran atomic.Bool
+	err := e.srv.onWorker(httptest.NewRequest("GET", "/", nil), 50*time.Millisecond, func(context.Context) { ran.Store(true) })
+	var ae *apiError
+	if !errors.As(err, &ae) || ae.status != 503 || !strings.Contains(ae.msg, "busy") {
+		t.Errorf("onWorker with the worker busy: %v", err)
+	}
+	// The search ends; the worker takes the job and skips its work.
+	done := e.srv.pool.done.Load()
+	e.do("DELETE", "/api/games/"+g.id, g.token, nil)
+	for deadline := time.Now().Add(10 * time.Second); e.srv.pool.done.Load() < done+2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the pool did not take the job")
+		}
+	}
+	if ran.Load() {
+		t.Error("the work ran after its wait had ended")
 	}
 }

@@ -62,6 +62,9 @@ func newEnvOn(t testing.TB, st *store.Store, cfg Config) *testEnv {
 	if cfg.HintTime == 0 {
 		cfg.HintTime = 50 * time.Millisecond
 	}
+	if cfg.GamesPerMinute == 0 {
+		cfg.GamesPerMinute = -1 // tests create many games; TestGamesPerMinute sets a limit
+	}
 	if cfg.Static == nil {
 		cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Outpost</title>")}}
 	}
@@ -112,8 +115,19 @@ func (r response) state(t testing.TB) GameState {
 }
 
 // do sends a request; body is sent as is when a string or []byte, else as
-// JSON. token, when not empty, goes in the Authorization header.
+// JSON (with Content-Type: application/json). token, when not empty, goes
+// in the Authorization header.
 func (e *testEnv) do(method, path, token string, body any) response {
+	e.t.Helper()
+	req := e.newRequest(method, path, token, body)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return e.send(req)
+}
+
+// newRequest makes the request do sends, without its Content-Type.
+func (e *testEnv) newRequest(method, path, token string, body any) *http.Request {
 	e.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -136,6 +150,12 @@ func (e *testEnv) do(method, path, token string, body any) response {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return req
+}
+
+// send sends req and reads the answer.
+func (e *testEnv) send(req *http.Request) response {
+	e.t.Helper()
 	resp, err := e.http.Client().Do(req)
 	if err != nil {
 		e.t.Fatal(err)
@@ -165,6 +185,21 @@ func (e *testEnv) create(req NewGameRequest) (game, GameState) {
 		e.t.Fatal(err)
 	}
 	return game{ng.ID, ng.Token}, ng.Game
+}
+
+// list returns the ids of the games the server lists.
+func (e *testEnv) list() []string {
+	e.t.Helper()
+	r := e.do("GET", "/api/games?limit=1000", "", nil)
+	var l struct{ Games []Summary }
+	if err := json.Unmarshal(r.body, &l); err != nil || r.status != http.StatusOK {
+		e.t.Fatalf("list: %d %s", r.status, r.body)
+	}
+	ids := make([]string, len(l.Games))
+	for i, g := range l.Games {
+		ids[i] = g.ID
+	}
+	return ids
 }
 
 // get returns the game's state.
@@ -268,16 +303,21 @@ func (l *logBuffer) has(words ...string) bool {
 	return false
 }
 
-// failingStore is a store whose writes fail while fail is set.
+// failingStore is a store whose writes fail while fail is set, and whose
+// saves fail when they hold failFrom moves or more (failFrom > 0); failed
+// counts the writes that failed.
 type failingStore struct {
 	*store.Store
-	fail atomic.Bool
+	fail     atomic.Bool
+	failFrom atomic.Int32
+	failed   atomic.Int32
 }
 
 var errDiskOnFire = errors.New("disk on fire")
 
 func (f *failingStore) check() error {
 	if f.fail.Load() {
+		f.failed.Add(1)
 		return errDiskOnFire
 	}
 	return nil
@@ -286,6 +326,10 @@ func (f *failingStore) check() error {
 func (f *failingStore) Save(ctx context.Context, g *store.Game) error {
 	if err := f.check(); err != nil {
 		return err
+	}
+	if n := f.failFrom.Load(); n > 0 && len(g.Moves) >= int(n) {
+		f.failed.Add(1)
+		return errDiskOnFire
 	}
 	return f.Store.Save(ctx, g)
 }

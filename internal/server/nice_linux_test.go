@@ -32,7 +32,7 @@ func TestWorkerPriority(t *testing.T) {
 	for _, nice := range []int{0, 5} {
 		p := newPool(make([]*engine.Engine, 1), nice)
 		j := &priorityJob{prio: make(chan int, 1)}
-		p.submit(j)
+		p.submit("test", j)
 		got := <-j.prio
 		p.close()
 		want := base

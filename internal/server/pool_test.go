@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // sleepJob records when it ran and takes a while.
@@ -40,7 +41,7 @@ func TestPool(t *testing.T) {
 		var order []int
 		const jobs = 24
 		for i := range jobs {
-			if !p.submit(&sleepJob{n: i, mu: &mu, order: &order, d: 2 * time.Millisecond}) {
+			if !p.submit("test", &sleepJob{n: i, mu: &mu, order: &order, d: 2 * time.Millisecond}) {
 				t.Fatal("submit refused")
 			}
 		}
@@ -58,7 +59,7 @@ func TestPool(t *testing.T) {
 			t.Errorf("one worker ran jobs in order %v", order)
 		}
 		p.close()
-		if p.submit(&sleepJob{mu: &mu, order: &order}) {
+		if p.submit("test", &sleepJob{mu: &mu, order: &order}) {
 			t.Error("submit after close accepted")
 		}
 		if p.queued() != 0 {
@@ -227,4 +228,158 @@ func TestEvict(t *testing.T) {
 		t.Error("the evicted session is still in use")
 	}
 	e.move(g, "e5", 1)
+}
+
+// labelJob records its label when it runs, after waiting for gate.
+type labelJob struct {
+	label string
+	gate  chan struct{}
+	ran   chan<- string
+}
+
+func (j *labelJob) run(*engine.Engine) {
+	if j.gate != nil {
+		<-j.gate
+	}
+	j.ran <- j.label
+}
+
+// TestPoolTakesClientsInTurn queues the jobs of three clients behind a
+// running one on one worker: they run one client after the other, each
+// client's in the order queued, not all of the first client's first.
+func TestPoolTakesClientsInTurn(t *testing.T) {
+	p := newPool(make([]*engine.Engine, 1), 0)
+	defer p.close()
+	ran := make(chan string, 20)
+	gate := make(chan struct{})
+	p.submit("a", &labelJob{label: "a0", gate: gate, ran: ran})
+	for deadline := time.Now().Add(10 * time.Second); p.running.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first job did not start")
+		}
+	}
+	for _, l := range []string{"a1", "a2", "a3", "b1", "c1", "a4", "c2"} {
+		p.submit(client(l[:1]), &labelJob{label: l, ran: ran})
+	}
+	close(gate)
+	var order []string
+	for range 8 {
+		select {
+		case l := <-ran:
+			order = append(order, l)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("jobs run: %q", order)
+		}
+	}
+	// a0 ran before the rest were queued; then the turn is a, b, c, as
+	// the clients first queued, each going to the back after a job.
+	want := []string{"a0", "a1", "b1", "c1", "a2", "c2", "a3", "a4"}
+	if !slices.Equal(order, want) {
+		t.Errorf("order %q, want %q", order, want)
+	}
+}
+
+// longJob runs until it is preempted (or a minute passes).
+type longJob struct {
+	label string
+	cut   chan struct{} // closed by preempt
+	ran   chan<- string // receives label when it ends
+}
+
+func newLongJob(label string, ran chan<- string) *longJob {
+	return &longJob{label: label, cut: make(chan struct{}), ran: ran}
+}
+
+func (j *longJob) run(*engine.Engine) {
+	select {
+	case <-j.cut:
+	case <-time.After(time.Minute):
+	}
+	j.ran <- j.label
+}
+
+func (j *longJob) preempt() { close(j.cut) }
+
+// TestPoolPreemptsOverShare fills both workers with one client's long
+// searches: when another client's job comes, the first client's newest
+// search is cut short, and the newcomer's job runs next, before the first
+// client's others waiting.
+func TestPoolPreemptsOverShare(t *testing.T) {
+	p := newPool(make([]*engine.Engine, 2), 0)
+	defer p.close()
+	ran := make(chan string, 20)
+	hogs := []*longJob{newLongJob("hog1", ran), newLongJob("hog2", ran), newLongJob("hog3", ran)}
+	for _, j := range hogs[:2] {
+		p.submit("hog", j)
+	}
+	for deadline := time.Now().Add(10 * time.Second); p.running.Load() < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the hog's jobs did not start")
+		}
+	}
+	p.submit("hog", hogs[2]) // waits
+	p.submit("player", &labelJob{label: "player", ran: ran})
+	want := []string{"hog2", "player"} // the newest search cut, then the player's job
+	for i, w := range want {
+		select {
+		case got := <-ran:
+			if got != w {
+				t.Fatalf("job %d to end: %s, want %s", i+1, got, w)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no job ended; want %s", w)
+		}
+	}
+	if p.cut.Load() != 1 {
+		t.Errorf("%d jobs preempted, want 1", p.cut.Load())
+	}
+	// End the others: close waits for them.
+	hogs[0].preempt()
+	hogs[2].preempt()
+}
+
+// gatedStore is a store whose Get waits until gate is closed.
+type gatedStore struct {
+	*store.Store
+	gate chan struct{}
+}
+
+func (g *gatedStore) Get(ctx context.Context, id string) (store.Game, error) {
+	<-g.gate
+	return g.Store.Get(ctx, id)
+}
+
+// TestResumeIsLazy restarts the server on games whose AI is to move while
+// reading a game from the store waits: New returns at once (it loads no
+// game itself), and the games are loaded, and their AIs move, by the
+// workers once the store answers.
+func TestResumeIsLazy(t *testing.T) {
+	e := newEnv(t, Config{})
+	var games []game
+	for range 5 {
+		g, _ := e.create(NewGameRequest{White: "ai", Black: "human", Level: "1", Paused: true})
+		games = append(games, g)
+	}
+	e.close()
+	for _, g := range games {
+		rec := e.stored(g)
+		rec.Paused = false
+		if err := e.store.Save(context.Background(), &rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gs := &gatedStore{Store: e.store, gate: make(chan struct{})}
+	started := make(chan *testEnv, 1)
+	go func() { started <- newEnvOn(t, e.store, Config{Store: gs, Workers: 1}) }()
+	var e2 *testEnv
+	select {
+	case e2 = <-started:
+	case <-time.After(30 * time.Second):
+		close(gs.gate)
+		t.Fatal("New waited for the games to be read")
+	}
+	close(gs.gate)
+	for _, g := range games {
+		e2.waitFor(g, "the AI's move after the restart", func(st GameState) bool { return st.Plies == 1 })
+	}
 }

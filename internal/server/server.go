@@ -80,6 +80,16 @@ type Config struct {
 	// request (default 2 minutes). Event streams are exempt from the first
 	// two (see HTTPServer).
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// GamesPerMinute is how many games one client may create a minute
+	// (default 20; < 0: no limit).
+	GamesPerMinute int
+	// Hosts are the names, besides IP addresses and localhost, that the
+	// server answers to in the Host header (a defence against DNS
+	// rebinding); "*" allows any.
+	Hosts []string
+	// ExplainNodes is the node budget of each search of the explorer
+	// (default 500,000): a tree that passes it is refused in words.
+	ExplainNodes uint64
 	// MaxConnsPerClient caps the connections open at once from one client
 	// (default 64; see client.go for what a client is).
 	MaxConnsPerClient int
@@ -111,6 +121,11 @@ type Server struct {
 	// background counts the goroutines Close waits for (the janitor).
 	background sync.WaitGroup
 
+	// creations limits the games a client creates (nil: no limit).
+	creations *rateLimiter
+	// crossOrigin refuses state-changing requests from other sites.
+	crossOrigin *http.CrossOriginProtection
+
 	mu sync.Mutex
 	// sessions holds the web games in memory, by id. Guarded by mu. An
 	// entry is ready once its load has finished (see lookup).
@@ -125,9 +140,10 @@ type entry struct {
 }
 
 // New returns a server with its workers started, and resumes the
-// unfinished web games that go on by themselves: it queues the moves of
-// the unpaused AIs to move and starts the clocks (the time the server was
-// down is charged to nobody). A damaged database does not stop it: the
+// unfinished web games that go on by themselves: it queues their loading
+// on the workers, which then queue the moves of the unpaused AIs to move
+// and start the clocks (the time the server was down, or the game waited
+// to be loaded, is charged to nobody). A damaged database does not stop it: the
 // games that cannot be read are logged, answered with an error, and cost
 // nothing else.
 func New(cfg Config) (*Server, error) {
@@ -161,6 +177,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = defaultIdleTimeout
 	}
+	if cfg.GamesPerMinute == 0 {
+		cfg.GamesPerMinute = defaultGamesPerMinute
+	}
+	if cfg.ExplainNodes == 0 {
+		cfg.ExplainNodes = defaultExplainNodes
+	}
 	if cfg.MaxConnsPerClient <= 0 {
 		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
 	}
@@ -188,6 +210,10 @@ func New(cfg Config) (*Server, error) {
 		ctx: ctx, stop: stop,
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
+		crossOrigin: http.NewCrossOriginProtection(),
+	}
+	if cfg.GamesPerMinute > 0 {
+		srv.creations = newRateLimiter(cfg.GamesPerMinute)
 	}
 	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
@@ -196,10 +222,14 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// resume loads the unfinished web games with an AI or a clock, which
-// queues their AI moves and starts their clocks. A game that cannot be
-// listed or loaded is logged and left alone: it is answered with an error
-// when asked for.
+// resume queues the loading of the unfinished web games that have an AI
+// player or a clock, so that the AI goes on thinking and the clock
+// running. It loads none itself: each game is loaded by a job of the worker
+// pool, as the server's own client, when a worker takes it, so that a
+// restart with many such games starts at once and spreads their loading
+// (and their memory) over the workers' time. A game that cannot be listed
+// or loaded is logged and left alone: it is answered with an error when
+// asked for.
 func (srv *Server) resume() {
 	list, err := srv.store.List(srv.ctx, store.ListOptions{Source: store.SourceWeb, Unfinished: true})
 	if err != nil {
@@ -210,16 +240,29 @@ func (srv *Server) resume() {
 		if m.White != store.AI && m.Black != store.AI && m.TimeLimit == 0 && m.TimeIncrement == 0 {
 			continue
 		}
-		s, err := srv.lookup(srv.ctx, m.ID)
-		if err != nil {
-			srv.logf("game %s: %v", m.ID, err)
-			continue
-		}
-		s.mu.Lock()
-		s.scheduleLocked(0)
-		s.scheduleFlagLocked()
-		s.mu.Unlock()
+		srv.pool.submit(serverClient, &resumeJob{srv: srv, id: m.ID})
 	}
+}
+
+// resumeJob loads an unfinished game at a restart and queues its AI move
+// and its flag timer (see resume).
+type resumeJob struct {
+	srv *Server
+	id  string
+}
+
+func (j *resumeJob) run(*engine.Engine) {
+	s, err := j.srv.lookup(j.srv.ctx, j.id)
+	if err != nil {
+		if j.srv.ctx.Err() == nil {
+			j.srv.logf("game %s: %v", j.id, err)
+		}
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.scheduleLocked(0)
+	s.scheduleFlagLocked()
 }
 
 // Handler returns the HTTP handler: the API under /api/ and the front end.
@@ -356,7 +399,8 @@ func (srv *Server) lockGame(ctx context.Context, id string) (*session, error) {
 	}
 }
 
-// janitor evicts idle games from memory every minute until Close.
+// janitor evicts idle games from memory, and forgets the clients whose
+// rate limit has recovered, every minute until Close.
 func (srv *Server) janitor() {
 	defer srv.background.Done()
 	tick := time.NewTicker(time.Minute)
@@ -365,8 +409,11 @@ func (srv *Server) janitor() {
 		select {
 		case <-srv.ctx.Done():
 			return
-		case <-tick.C:
-			srv.evictIdle(time.Now().Add(-srv.cfg.IdleEvict))
+		case now := <-tick.C:
+			srv.evictIdle(now.Add(-srv.cfg.IdleEvict))
+			if srv.creations != nil {
+				srv.creations.prune(now)
+			}
 		}
 	}
 }

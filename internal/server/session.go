@@ -29,7 +29,6 @@ type session struct {
 	mu sync.Mutex
 	// The fields below are guarded by mu.
 	g       *play.Game
-	moves   []MoveInfo // the moves of g, with SAN and FEN
 	speedMs int
 	gone    bool // deleted or evicted: look the game up again
 	deleted bool // deleted: the game no longer exists
@@ -42,9 +41,20 @@ type session struct {
 	cancel    context.CancelFunc // cancels the running search, or nil when none runs
 	hinting   bool               // a hint search is queued or running
 	judging   bool               // a search judging a draw offer is queued or running
-	state     []byte             // the marshalled GameState, nil when stale
+	// published is the moves of the last state published: the next is
+	// sent as the moves that differ (see publishWithLocked).
+	published []chess.Move
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
+	// owner is the client the AI's searches are charged to in the pool:
+	// the player who last changed the game (serverClient until one does).
+	owner client
+	// aiFailures counts the AI's moves in a row that could not be kept
+	// (the store failing); after maxAIAttempts the AI stops trying and
+	// aiError says why, until the player changes the game (see
+	// retryAILocked).
+	aiFailures int
+	aiError    string
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
@@ -74,33 +84,28 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 	}
 	s := &session{
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
-		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(),
+		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
-	s.syncMovesLocked()
+	s.published = g.Chess().Moves()
 	return s, nil
 }
 
-// syncMovesLocked brings moves in line with the game: a takeback drops
-// moves from the end, new moves are added with their SAN and FEN.
-func (s *session) syncMovesLocked() {
-	cg := s.g.Chess()
-	n := cg.Len()
-	if len(s.moves) > n {
-		s.moves = s.moves[:n]
-	}
-	if len(s.moves) == n {
-		return
-	}
-	moves := cg.Moves()
-	for ply := len(s.moves); ply < n; ply++ {
-		m := moves[ply]
-		s.moves = append(s.moves, MoveInfo{UCI: m.String(), SAN: cg.PositionAt(ply).SAN(m), FEN: cg.PositionAt(ply + 1).FEN()})
-	}
-}
-
 // aiDueLocked reports whether the AI should be thinking: the game is on,
-// the AI is to move, it is not paused, and the game is still there.
-func (s *session) aiDueLocked() bool { return !s.gone && s.g.AIDue() }
+// the AI is to move, it is not paused, the game is still there, and the AI
+// has not given up keeping its move.
+func (s *session) aiDueLocked() bool { return !s.gone && s.aiError == "" && s.g.AIDue() }
+
+// maxAIAttempts is how many times the AI tries to keep a move it found
+// before it gives up and the game shows why.
+const maxAIAttempts = 3
+
+// retryAILocked lets the AI try again after it gave up (a change by the
+// player, who may have fixed the cause): it reports whether it had.
+func (s *session) retryAILocked() bool {
+	gaveUp := s.aiError != ""
+	s.aiError, s.aiFailures = "", 0
+	return gaveUp
+}
 
 // clockRunsLocked reports whether the game's clock runs: the game must stay
 // in memory for its flag to fall on time.
@@ -139,13 +144,26 @@ func (s *session) changedLocked() {
 func (s *session) publishLocked() { s.publishWithLocked(s.hub.publishState, 0) }
 
 // publishWithLocked is publishLocked with the hub's way of sending the
-// state (send) and the delay before the AI's next move.
+// state (send) and the delay before the AI's next move. The state sent
+// holds only the moves that differ from the last one published (from the
+// first that differs: movesFrom), so that its size, and the memory the
+// event streams keep, do not grow with the game's length.
 func (s *session) publishWithLocked(send func(state []byte), delay time.Duration) {
-	s.syncMovesLocked()
-	s.state = nil
-	send(s.stateJSONLocked())
+	moves := s.g.Chess().Moves()
+	from := commonPrefix(s.published, moves)
+	s.published = moves
+	send(s.marshalLocked(from))
 	s.scheduleLocked(delay)
 	s.scheduleFlagLocked()
+}
+
+// commonPrefix returns how many moves a and b share from the start.
+func commonPrefix(a, b []chess.Move) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // scheduleLocked queues the game's AI move, after delay, when the AI is due
@@ -156,7 +174,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(&moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
 			s.queued = false
 		}
 		return
@@ -165,7 +183,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(&moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
 			s.queued = false
 		}
 	})
@@ -231,30 +249,34 @@ func (s *session) suspend() {
 	}
 }
 
-// stateJSONLocked returns the marshalled GameState, built once per change
-// (and at every call while a clock runs: its figures are as of the call).
-func (s *session) stateJSONLocked() []byte {
-	if s.state == nil || s.clockRunsLocked() {
-		b, err := json.Marshal(s.stateLocked())
-		if err != nil {
-			panic(err) // GameState always marshals
-		}
-		s.state = b
+// stateJSONLocked returns the marshalled GameState, with every move. It
+// is built at each call, from the game: the server keeps no copy of a
+// game's history besides the game's own.
+func (s *session) stateJSONLocked() []byte { return s.marshalLocked(0) }
+
+// marshalLocked returns the marshalled GameState with the moves after the
+// first from.
+func (s *session) marshalLocked(from int) []byte {
+	b, err := json.Marshal(s.stateLocked(from))
+	if err != nil {
+		panic(err) // GameState always marshals
 	}
-	return s.state
+	return b
 }
 
-// stateLocked returns the game as the API shows it.
-func (s *session) stateLocked() GameState {
+// stateLocked returns the game as the API shows it, with the moves after
+// the first from (0: every move).
+func (s *session) stateLocked(from int) GameState {
 	g := s.g
 	cg := g.Chess()
 	pos := cg.Position()
 	o := cg.Outcome()
 	players := g.Players()
+	moves := cg.Moves()
 	st := GameState{
 		ID: s.id, Source: s.source,
 		FEN: pos.FEN(), StartFEN: cg.StartPosition().FEN(),
-		Moves: s.moves, Plies: len(s.moves),
+		Moves: make([]MoveInfo, 0, len(moves)-from), MovesFrom: from, Plies: len(moves),
 		Turn:  colorName(pos.SideToMove()),
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
@@ -263,10 +285,15 @@ func (s *session) stateLocked() GameState {
 		Status: "playing", Result: o.Result.String(),
 		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
-		Clock: newClockInfo(g.Clock()),
+		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
 	}
-	if st.Moves == nil {
-		st.Moves = []MoveInfo{}
+	if from < len(moves) {
+		p := cg.PositionAt(from) // then the moves replayed: one pass over the history
+		for _, m := range moves[from:] {
+			san := p.SAN(m)
+			p.MakeMove(m)
+			st.Moves = append(st.Moves, MoveInfo{UCI: m.String(), SAN: san, FEN: p.FEN()})
+		}
 	}
 	if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = colorName(c)
@@ -288,8 +315,8 @@ func (s *session) stateLocked() GameState {
 	if r, ok := cg.ClaimableDraw(); ok {
 		st.ClaimableDraw = r.String()
 	}
-	if n := len(s.moves); n > 0 {
-		uci := s.moves[n-1].UCI
+	if n := len(moves); n > 0 {
+		uci := moves[n-1].String()
 		st.LastMove = []string{uci[0:2], uci[2:4]}
 	}
 	return st
@@ -320,7 +347,10 @@ func colorName(c chess.Color) string {
 }
 
 // moveJob is a game's AI move, run by a worker.
-type moveJob struct{ s *session }
+type moveJob struct {
+	s    *session
+	stop context.CancelFunc // ends the search early (see preempt); guarded by s.mu
+}
 
 // run searches the game's position, if the AI is still due, and plays the
 // move found, unless the game changed meanwhile.
@@ -336,7 +366,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 	params, version, _ := s.g.AISearch(srv.cfg.MoveTime)
 	ply := s.g.Chess().Len()
 	ctx, cancel := context.WithCancel(srv.ctx)
-	s.cancel = cancel
+	s.cancel, j.stop = cancel, cancel
 	s.mu.Unlock()
 
 	t := thinkingThrottle{s: s, version: version, pos: params.Position, ply: ply, every: srv.cfg.ThinkingInterval}
@@ -356,13 +386,23 @@ func (j *moveJob) run(eng *engine.Engine) {
 	}
 	err := s.g.PlayAI(srv.ctx, version, res.BestMove)
 	if s.g.Version() == version {
-		// Not played, and nothing changed: keeping failed.
-		if srv.ctx.Err() == nil {
-			srv.logf("game %s: the AI move %s: %v (trying again in a second)", s.id, res.BestMove, err)
-			s.scheduleLocked(time.Second)
+		// Not played, and nothing changed: keeping failed. Try again a
+		// few times, then give up and say so in the game.
+		if srv.ctx.Err() != nil {
+			return
 		}
+		if s.aiFailures++; s.aiFailures < maxAIAttempts {
+			srv.logf("game %s: the AI move %s: %v (attempt %d of %d; trying again in a second)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+			s.scheduleLocked(time.Second)
+			return
+		}
+		srv.logf("game %s: the AI move %s: %v (attempt %d of %d; giving up)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
+		s.aiError = fmt.Sprintf("The AI's move could not be saved (%s), so the AI stopped trying. "+
+			"Try again once the server's database is fixed: any change to the game does.", plainError(err))
+		s.publishLocked()
 		return
 	}
+	s.aiFailures = 0
 	if err != nil {
 		// The AI's time ran out first: the game ended on time.
 		s.publishLocked()

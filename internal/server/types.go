@@ -11,6 +11,7 @@ type GameState struct {
 	FEN           string              `json:"fen"`
 	StartFEN      string              `json:"startFen"`
 	Moves         []MoveInfo          `json:"moves"`
+	MovesFrom     int                 `json:"movesFrom"` // Moves are the plies after this many (0: every move; see docs/server.md)
 	Plies         int                 `json:"plies"`
 	Turn          string              `json:"turn"`
 	White         string              `json:"white"`
@@ -31,6 +32,7 @@ type GameState struct {
 	CanRedo       bool                `json:"canRedo"`
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
+	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
 }
 
 // ClockInfo is a game's clocks as of the answer.

@@ -45,7 +45,7 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 			defer s.Close()
 			ctx := context.Background()
 			want := slices.Delete(slices.Clone(ids), 5, 6)
-			for _, opts := range []ListOptions{{}, {Source: SourceWeb, Unfinished: true}, {Limit: 7}} {
+			for _, opts := range []ListOptions{{}, {Source: SourceWeb, Unfinished: true}, {Limit: 7}, {IDs: []string{ids[7], ids[5], ids[0]}}} {
 				list, err := s.List(ctx, opts)
 				var de *DamageError
 				if !errors.Is(err, ErrDamaged) || !errors.As(err, &de) {
@@ -61,6 +61,9 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 				// A damaged row may take the place of a game under
 				// a limit.
 				w := want
+				if opts.IDs != nil {
+					w = []string{ids[0], ids[7]} // in List's order; ids[5] is damaged
+				}
 				if opts.Limit > 0 {
 					w = want[:opts.Limit]
 					if !slices.Equal(got, w) {

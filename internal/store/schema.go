@@ -46,6 +46,22 @@ var migrations = []string{
 	ALTER TABLE games ADD COLUMN clock_spent_ms INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN clock_since INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;`,
+
+	// Version 3: reviews. One review per game, its latest: moves holds the
+	// game's moves it reviewed (as games.moves does), data the review as
+	// JSON (package review's shape; the store does not read it). Deleting
+	// a game deletes its review (a trigger, so that the delete stays one
+	// statement).
+	`CREATE TABLE reviews (
+		game_id    TEXT PRIMARY KEY,
+		created_at INTEGER NOT NULL, -- Unix milliseconds
+		moves      TEXT NOT NULL,
+		data       TEXT NOT NULL
+	);
+	CREATE TRIGGER games_delete_review AFTER DELETE ON games
+	BEGIN
+		DELETE FROM reviews WHERE game_id = old.id;
+	END;`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

@@ -27,8 +27,12 @@
 // its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
-// Files: store.go (Open, the Game type and its methods), committer.go (the
-// group commit), schema.go (the migrations), id.go (random game ids).
+// A game may have a review (Review, SaveReview, GetReview): the moves it
+// reviewed and the review as JSON, deleted with the game.
+//
+// Files: store.go (Open, the Game type and its methods), review.go (a
+// game's review), committer.go (the group commit), schema.go (the
+// migrations), id.go (random game ids).
 package store
 
 import (
@@ -39,6 +43,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -124,9 +129,10 @@ type Summary struct {
 
 // ListOptions select the games List returns.
 type ListOptions struct {
-	Source     string // only games from this source; "" for all
-	Unfinished bool   // only games still in progress (Result "*")
-	Limit      int    // at most this many; 0 for all
+	Source     string   // only games from this source; "" for all
+	Unfinished bool     // only games still in progress (Result "*")
+	IDs        []string // only these games (those that exist); nil or empty for all
+	Limit      int      // at most this many; 0 for all
 }
 
 // Store is an open game database. Its methods are safe for concurrent use.
@@ -181,8 +187,9 @@ type Options struct {
 
 // Open opens the database at path, creating it (and its directory) when
 // missing, and migrates its schema to the current version. It fails when
-// the file was written by a newer Outpost whose schema it does not know.
-// Commits are SyncFull.
+// the file was written by a newer Outpost whose schema it does not know,
+// and with ErrReadOnly when it cannot be written (SQLite would open it
+// read-only, and every write would fail later). Commits are SyncFull.
 func Open(path string) (*Store, error) { return OpenWith(path, Options{}) }
 
 // OpenWith is Open with options.
@@ -216,6 +223,11 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	if err := checkWritable(context.Background(), db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%w: %s cannot be written (%v), so no game could be kept: "+
+			"check the permissions of the file and of its directory, and the disk", ErrReadOnly, path, err)
+	}
 	wconn, err := db.Conn(context.Background())
 	if err != nil {
 		db.Close()
@@ -225,6 +237,27 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		wconn: wconn, stmts: map[string]*sql.Stmt{}}
 	go s.writer()
 	return s, nil
+}
+
+// ErrReadOnly is the error of Open when the database cannot be written.
+var ErrReadOnly = errors.New("store: the database is read-only")
+
+// checkWritable writes the database's schema version over itself in a
+// transaction it then rolls back: it fails when SQLite opened the file
+// read-only (the file, its directory or the disk is read-only) or cannot
+// write it.
+func checkWritable(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v))
+	return err
 }
 
 // escapePath makes a file path safe inside a "file:" URI.
@@ -439,7 +472,8 @@ func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
 	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
 }
 
-// Delete removes game id. It returns ErrNotFound for an unknown game.
+// Delete removes game id and its review. It returns ErrNotFound for an
+// unknown game.
 func (s *Store) Delete(ctx context.Context, id string) error {
 	return s.update(ctx, `DELETE FROM games WHERE id = ?`, id)
 }
@@ -568,10 +602,16 @@ func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
+	where := `(? = '' OR source = ?) AND (? = 0 OR result = '*')`
+	args := []any{opts.Source, opts.Source, opts.Unfinished}
+	if len(opts.IDs) > 0 {
+		where += ` AND id IN (?` + strings.Repeat(`, ?`, len(opts.IDs)-1) + `)`
+		for _, id := range opts.IDs {
+			args = append(args, id)
+		}
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+strings.Join(summaryColumns, ", ")+` FROM games
-		WHERE (? = '' OR source = ?) AND (? = 0 OR result = '*')
-		ORDER BY created_at DESC, rowid DESC LIMIT ?`,
-		opts.Source, opts.Source, opts.Unfinished, limit)
+		WHERE `+where+` ORDER BY created_at DESC, rowid DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		if isCorrupt(err) {
 			return s.listRowByRow(ctx, opts)
@@ -634,7 +674,8 @@ func (s *Store) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, 
 		case err != nil:
 			return nil, fmt.Errorf("store: list: %w", err)
 		}
-		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") {
+		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") &&
+			(len(opts.IDs) == 0 || slices.Contains(opts.IDs, m.ID)) {
 			list = append(list, m)
 		}
 	}

@@ -115,8 +115,9 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 		}
 		return s
 	}
-	c.model = &Model{Hidden: h, Params: read(0)}
+	c.model = &Model{Hidden: h, Params: read(0), owq: make([]float32, 2*h)}
 	c.model.bind()
+	c.model.syncOutput()
 	c.opt = &adam{m: read(1), v: read(2), step: c.Step}
 	return &c, nil
 }

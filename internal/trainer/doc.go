@@ -4,7 +4,8 @@
 //
 // The ideas, and the file of each:
 //
-//	the float model, its evaluation, quantisation to nnue.Network   model.go (Model, Quantise)
+//	the float model, its evaluation, quantisation to nnue.Network,  model.go (Model, Quantise)
+//	its output weights trained as rounded (straight-through)
 //	a record's active features, both perspectives                   features.go
 //	the loss: the result and the score's sigmoid blended (λ, K)     loss.go
 //	forward and backward passes, sparse in the first layer          gradient.go, kernels.go

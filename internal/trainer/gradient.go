@@ -47,16 +47,12 @@ func (w *worker) gradient(m *Model, l *loss, recs []datagen.Record, idx []uint32
 		// accumulators' columns.
 		dy := weight * 2 * diff * pred * (1 - pred) * ys
 		g.OB[0] += dy
-		backOutput(dy, w.us, m.OW[:h], g.OW[:h], w.dUs)
-		backOutput(dy, w.them, m.OW[h:], g.OW[h:], w.dThem)
+		backOutput(dy, w.us, m.owq[:h], g.OW[:h], w.dUs)
+		backOutput(dy, w.them, m.owq[h:], g.OW[h:], w.dThem)
 		add(g.FB, w.dUs)
 		add(g.FB, w.dThem)
-		for _, f := range us {
-			add(g.FW[int(f)*h:int(f)*h+h], w.dUs)
-		}
-		for _, f := range them {
-			add(g.FW[int(f)*h:int(f)*h+h], w.dThem)
-		}
+		scatterAdd(g.FW, w.dUs, us)
+		scatterAdd(g.FW, w.dThem, them)
 	}
 	w.loss = sum
 }

@@ -16,6 +16,25 @@ func addGo(dst, src []float32) {
 	}
 }
 
+// accumulateGo sets acc to bias plus the columns of w (each len(acc)
+// values long) named by feats, adding them in the order of feats.
+func accumulateGo(acc, bias, w []float32, feats []int32) {
+	h := len(acc)
+	copy(acc, bias[:h])
+	for _, f := range feats {
+		addGo(acc, w[int(f)*h:int(f)*h+h])
+	}
+}
+
+// scatterAddGo adds d to the columns of g (each len(d) values long) named
+// by feats, in the order of feats.
+func scatterAddGo(g, d []float32, feats []int32) {
+	h := len(d)
+	for _, f := range feats {
+		addGo(g[int(f)*h:int(f)*h+h], d)
+	}
+}
+
 // screluDotGo returns Σ clamp(a[i], 0, 1)² × w[i], summed in this order:
 // four accumulators of 8 lanes, element i into accumulator (i/8)%4 lane
 // i%8; the accumulators added ((0+1)+2)+3; then lane j with lane j+4

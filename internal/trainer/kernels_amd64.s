@@ -32,6 +32,91 @@ block:
 	VZEROUPPER
 	RET
 
+// func accumulateAVX2(acc *float32, bias *float32, w *float32, feats *int32, nf int, h int)
+// Requires: AVX
+TEXT ·accumulateAVX2(SB), NOSPLIT, $0-48
+	MOVQ acc+0(FP), AX
+	MOVQ bias+8(FP), CX
+	MOVQ w+16(FP), DX
+	MOVQ feats+24(FP), BX
+	MOVQ nf+32(FP), SI
+	MOVQ h+40(FP), DI
+	SHLQ $0x02, DI
+	XORQ R8, R8
+
+block:
+	VMOVUPS (CX)(R8*1), Y0
+	VMOVUPS 32(CX)(R8*1), Y1
+	VMOVUPS 64(CX)(R8*1), Y2
+	VMOVUPS 96(CX)(R8*1), Y3
+	XORQ    R9, R9
+
+column:
+	CMPQ    R9, SI
+	JAE     store
+	MOVLQSX (BX)(R9*4), R10
+	IMULQ   DI, R10
+	ADDQ    DX, R10
+	VADDPS  (R10)(R8*1), Y0, Y0
+	VADDPS  32(R10)(R8*1), Y1, Y1
+	VADDPS  64(R10)(R8*1), Y2, Y2
+	VADDPS  96(R10)(R8*1), Y3, Y3
+	INCQ    R9
+	JMP     column
+
+store:
+	VMOVUPS Y0, (AX)(R8*1)
+	VMOVUPS Y1, 32(AX)(R8*1)
+	VMOVUPS Y2, 64(AX)(R8*1)
+	VMOVUPS Y3, 96(AX)(R8*1)
+	ADDQ    $0x80, R8
+	CMPQ    R8, DI
+	JB      block
+	VZEROUPPER
+	RET
+
+// func scatterAddAVX2(grad *float32, d *float32, feats *int32, nf int, h int)
+// Requires: AVX
+TEXT ·scatterAddAVX2(SB), NOSPLIT, $0-40
+	MOVQ grad+0(FP), AX
+	MOVQ d+8(FP), CX
+	MOVQ feats+16(FP), DX
+	MOVQ nf+24(FP), BX
+	MOVQ h+32(FP), SI
+	SHLQ $0x02, SI
+	XORQ DI, DI
+
+block:
+	VMOVUPS (CX)(DI*1), Y0
+	VMOVUPS 32(CX)(DI*1), Y1
+	VMOVUPS 64(CX)(DI*1), Y2
+	VMOVUPS 96(CX)(DI*1), Y3
+	XORQ    R8, R8
+
+column:
+	CMPQ    R8, BX
+	JAE     next
+	MOVLQSX (DX)(R8*4), R9
+	IMULQ   SI, R9
+	ADDQ    AX, R9
+	VADDPS  (R9)(DI*1), Y0, Y4
+	VMOVUPS Y4, (R9)(DI*1)
+	VADDPS  32(R9)(DI*1), Y1, Y4
+	VMOVUPS Y4, 32(R9)(DI*1)
+	VADDPS  64(R9)(DI*1), Y2, Y4
+	VMOVUPS Y4, 64(R9)(DI*1)
+	VADDPS  96(R9)(DI*1), Y3, Y4
+	VMOVUPS Y4, 96(R9)(DI*1)
+	INCQ    R8
+	JMP     column
+
+next:
+	ADDQ $0x80, DI
+	CMPQ DI, SI
+	JB   block
+	VZEROUPPER
+	RET
+
 // func backOutputAVX2(dy float32, a *float32, w *float32, gw *float32, da *float32, n int)
 // Requires: AVX, AVX2, SSE
 TEXT ·backOutputAVX2(SB), NOSPLIT, $0-48

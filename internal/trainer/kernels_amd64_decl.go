@@ -7,6 +7,12 @@ package trainer
 // addAVX2 sets dst[i] += src[i] for i < n (a multiple of 32).
 func addAVX2(dst *float32, src *float32, n int)
 
+// accumulateAVX2 is accumulateGo for h (a multiple of 32) values.
+func accumulateAVX2(acc *float32, bias *float32, w *float32, feats *int32, nf int, h int)
+
+// scatterAddAVX2 is scatterAddGo for h (a multiple of 32) values.
+func scatterAddAVX2(grad *float32, d *float32, feats *int32, nf int, h int)
+
 // backOutputAVX2 is backOutputGo for n (a multiple of 32) values.
 func backOutputAVX2(dy float32, a *float32, w *float32, gw *float32, da *float32, n int)
 

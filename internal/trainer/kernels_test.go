@@ -29,7 +29,7 @@ func equalBits(a, b []float32) bool {
 }
 
 // TestKernelsAgree checks that the kernels the CPU runs (AVX2 on most
-// amd64) give the Go kernels' values on random inputs of every length the
+// amd64) give the Go kernels' bits on random inputs of every length the
 // trainer uses and more.
 func TestKernelsAgree(t *testing.T) {
 	if !useAVX2 {
@@ -62,6 +62,32 @@ func TestKernelsAgree(t *testing.T) {
 			}
 			if math.Float32bits(dots[0]) != math.Float32bits(dots[1]) {
 				t.Fatalf("n %d: screluDot: AVX2 %v, Go %v", n, dots[0], dots[1])
+			}
+
+			// accumulate: the biases plus up to 32 columns of 40.
+			cols := randomFloats(rng, 40*n)
+			feats := make([]int32, rng.IntN(33))
+			for i := range feats {
+				feats[i] = int32(rng.IntN(40))
+			}
+			var accs [2][]float32
+			for k, avx := range []bool{true, false} {
+				useAVX2 = avx
+				accs[k] = make([]float32, n)
+				accumulate(accs[k], a, cols, feats)
+			}
+			if !equalBits(accs[0], accs[1]) {
+				t.Fatalf("n %d, %d features: accumulate: AVX2 %v, Go %v", n, len(feats), accs[0], accs[1])
+			}
+
+			// scatterAdd: a onto those columns (some named twice).
+			for k, avx := range []bool{true, false} {
+				useAVX2 = avx
+				accs[k] = slices.Clone(cols)
+				scatterAdd(accs[k], a, feats)
+			}
+			if !equalBits(accs[0], accs[1]) {
+				t.Fatalf("n %d, %d features: scatterAdd: AVX2 and Go differ", n, len(feats))
 			}
 		}
 	}

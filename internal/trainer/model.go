@@ -17,6 +17,9 @@ import (
 //	y    = OW[0:H]·h_us + OW[H:2H]·h_them + OB
 //	eval = y × nnue.Scale centipawns, the side to move's view
 //
+// with the output weights OW taken as the engine will have them, rounded
+// to multiples of 1/QB (see owq).
+//
 // All its parameters live in one slice, Params, so that the optimiser,
 // the gradient sums and the checkpoint treat them as one vector. The views
 // FW, FB, OW and OB are slices of it (OB is its last element).
@@ -29,6 +32,13 @@ type Model struct {
 	FB []float32 // Hidden feature biases
 	OW []float32 // 2×Hidden output weights: the side to move's, then the other side's
 	OB []float32 // the output bias, one element
+
+	// owq is OW as the engine's network has it, round(OW×QB)/QB: the
+	// forward and backward passes use it, and the gradient it gets is
+	// applied to OW (the straight-through estimator), so that the model
+	// learns around the rounding of its output weights, the coarsest of
+	// the quantisation (QB = 64 steps per unit). syncOutput keeps it.
+	owq []float32
 }
 
 // paramCount returns the number of parameters of a model of hidden width h.
@@ -36,7 +46,7 @@ func paramCount(h int) int { return nnue.Inputs*h + h + 2*h + 1 }
 
 // newModel returns a model of hidden width h with every parameter zero.
 func newModel(h int) *Model {
-	m := &Model{Hidden: h, Params: make([]float32, paramCount(h))}
+	m := &Model{Hidden: h, Params: make([]float32, paramCount(h)), owq: make([]float32, 2*h)}
 	m.bind()
 	return m
 }
@@ -70,7 +80,15 @@ func NewModel(h int, seed uint64) (*Model, error) {
 	uniform(m.FB, 1/math.Sqrt(nnue.Inputs))
 	uniform(m.OW, 1/math.Sqrt(float64(2*h)))
 	uniform(m.OB, 1/math.Sqrt(float64(2*h)))
+	m.syncOutput()
 	return m, nil
+}
+
+// syncOutput sets owq from OW, after any change of OW.
+func (m *Model) syncOutput() {
+	for i, w := range m.OW {
+		m.owq[i] = float32(float64(quantiseWeight(w, nnue.QB)) / nnue.QB)
+	}
 }
 
 // Clip is the bound of every weight and the feature biases after each
@@ -93,17 +111,13 @@ func (m *Model) Evaluate(r *datagen.Record) float64 {
 
 // accumulate sets acc to the feature biases plus the columns of feats.
 func (m *Model) accumulate(acc []float32, feats []int32) {
-	h := m.Hidden
-	copy(acc, m.FB)
-	for _, f := range feats {
-		add(acc, m.FW[int(f)*h:int(f)*h+h])
-	}
+	accumulate(acc, m.FB, m.FW, feats)
 }
 
 // output returns y for the accumulators us (the side to move's) and them.
 func (m *Model) output(us, them []float32) float32 {
 	h := m.Hidden
-	return screluDot(us, m.OW[:h]) + screluDot(them, m.OW[h:]) + m.OB[0]
+	return screluDot(us, m.owq[:h]) + screluDot(them, m.owq[h:]) + m.OB[0]
 }
 
 // Quantise returns the model as the engine's integer network: each
@@ -122,8 +136,13 @@ func (m *Model) Quantise() *nnue.Network {
 
 func quantise16(dst []int16, src []float32, scale float64) {
 	for i, v := range src {
-		dst[i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(float64(v)*scale))))
+		dst[i] = quantiseWeight(v, scale)
 	}
+}
+
+// quantiseWeight returns round(v×scale), saturated to int16.
+func quantiseWeight(v float32, scale float64) int16 {
+	return int16(max(math.MinInt16, min(math.MaxInt16, math.Round(float64(v)*scale))))
 }
 
 // QuantisationError compares the quantised network n with the model on

@@ -13,15 +13,16 @@ import (
 )
 
 // Config configures a training run. The zero value of a field means its
-// default (DefaultConfig); Threads aside, a run resumed from a checkpoint
-// keeps the configuration it started with.
+// default (DefaultConfig), except WDL's: 0 fits the search's score alone.
+// Threads aside, a run resumed from a checkpoint keeps the configuration
+// it started with.
 type Config struct {
 	Hidden     int     // H, the hidden layer's width: a multiple of 16 (256)
 	Epochs     int     // passes over the training positions (30)
 	BatchSize  int     // positions per optimiser step (16384)
 	LR         float64 // Adam's learning rate at the start (0.001)
 	FinalLR    float64 // the learning rate at the end, reached along a cosine (LR/20)
-	WDL        float64 // λ, the weight of the game's result in the target, 0 to 1 (0.5); see loss
+	WDL        float64 // λ, the weight of the game's result in the target, 0 to 1 (DefaultConfig: 0.5); see loss
 	K          float64 // the sigmoid's scale in centipawns (400, nnue.Scale)
 	Validation float64 // the share of the positions held out to validate, above 0 and below 0.5 (0.02)
 	Records    int     // train on the first Records records of the data (all)
@@ -319,6 +320,7 @@ func (t *Trainer) step(idx []uint32, lr float64) float64 {
 		}()
 	}
 	wg.Wait()
+	t.model.syncOutput()
 
 	var sum float64
 	for _, w := range t.workers {

@@ -24,11 +24,7 @@ var (
 func testData(t testing.TB) []datagen.Record {
 	t.Helper()
 	dataOnce.Do(func() {
-		book, err := datagen.LichessOpenings()
-		if err != nil {
-			dataErr = err
-			return
-		}
+		book := datagen.LichessOpenings()
 		cfg := datagen.Config{Games: 8, Nodes: 200, Book: book, RandomPlies: 2, Seed: 3, Threads: 2}
 		_, dataErr = datagen.Run(context.Background(), cfg, func(g *datagen.Game) error {
 			data = append(data, g.Records()...)
@@ -106,22 +102,29 @@ func TestGradient(t *testing.T) {
 	for i := range m.OW {
 		m.OW[i] *= 20
 	}
+	m.syncOutput()
 	l := loss{wdl: 0.5, k: 400}
 	w := newWorker(16)
 	w.gradient(m, &l, recs, idx, 1)
 
 	var f features
 	f.set(&recs[0])
+	// Each probe names a parameter (its index in Params and so in the
+	// gradient) and the value the forward pass uses for it: the parameter
+	// itself, or for an output weight its rounded copy (owq), whose
+	// gradient the straight-through estimator applies to the weight.
+	ow := nnue.Inputs*16 + 16
 	probe := []struct {
 		name string
 		i    int
+		at   *float32
 	}{
-		{"output bias", len(m.Params) - 1},
-		{"output weight (us)", nnue.Inputs*16 + 16 + 3},
-		{"output weight (them)", nnue.Inputs*16 + 16 + 16 + 7},
-		{"feature bias", nnue.Inputs*16 + 5},
-		{"feature weight (us)", int(f.us()[0])*16 + 2},
-		{"feature weight (them)", int(f.them()[3])*16 + 11},
+		{"output bias", len(m.Params) - 1, &m.OB[0]},
+		{"output weight (us)", ow + 3, &m.owq[3]},
+		{"output weight (them)", ow + 16 + 7, &m.owq[16+7]},
+		{"feature bias", nnue.Inputs*16 + 5, &m.FB[5]},
+		{"feature weight (us)", int(f.us()[0])*16 + 2, &m.FW[int(f.us()[0])*16+2]},
+		{"feature weight (them)", int(f.them()[3])*16 + 11, &m.FW[int(f.them()[3])*16+11]},
 	}
 	lossAt := func() float64 {
 		w := newWorker(16)
@@ -130,12 +133,12 @@ func TestGradient(t *testing.T) {
 	}
 	for _, p := range probe {
 		const eps = 1e-3
-		orig := m.Params[p.i]
-		m.Params[p.i] = orig + eps
+		orig := *p.at
+		*p.at = orig + eps
 		up := lossAt()
-		m.Params[p.i] = orig - eps
+		*p.at = orig - eps
 		down := lossAt()
-		m.Params[p.i] = orig
+		*p.at = orig
 		numeric := (up - down) / (2 * eps)
 		got := float64(w.grad.Params[p.i])
 		if math.Abs(got-numeric) > 0.02*math.Abs(numeric)+1e-4 {

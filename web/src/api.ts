@@ -24,6 +24,7 @@ export interface GameState {
   dests: Record<string, string[]>;
   check: boolean;
   plies?: number;
+  movesFrom?: number; // on the event stream: moves are those after this many plies (0: every move)
   lastMove: [string, string] | null;
   status: string; // "playing" or "over"
   result: string; // "*", "1-0", "0-1", "1/2-1/2"
@@ -34,6 +35,7 @@ export interface GameState {
   speedMs: number;
   canTakeback?: boolean;
   canRedo: boolean;
+  aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -119,7 +121,8 @@ export class ApiError extends Error {
   }
 }
 
-const tokenKey = (id: string) => 'outpost.token.' + id;
+const tokenPrefix = 'outpost.token.';
+const tokenKey = (id: string) => tokenPrefix + id;
 
 export function tokenFor(id: string): string | null {
   try {
@@ -214,13 +217,47 @@ export async function createGame(g: NewGame): Promise<Created> {
   return c;
 }
 
+// listGames returns the newest games on the server (everyone's).
 export async function listGames(): Promise<GameSummary[]> {
-  const v = await request<unknown>('GET', '/api/games?limit=200');
+  return gamesOf(await request<unknown>('GET', '/api/games?limit=200'));
+}
+
+// maxIDs is the most games GET /api/games?ids= lists at once.
+const maxIDs = 500;
+
+// listMyGames returns the games this browser holds the tokens of (its
+// own, however old), newest first.
+export async function listMyGames(): Promise<GameSummary[]> {
+  const ids = myGameIDs();
+  const parts: Promise<GameSummary[]>[] = [];
+  for (let i = 0; i < ids.length; i += maxIDs) {
+    const q = ids.slice(i, i + maxIDs).join(',');
+    parts.push(request<unknown>('GET', '/api/games?limit=1000&ids=' + q).then(gamesOf));
+  }
+  const games = (await Promise.all(parts)).flat();
+  return games.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+function gamesOf(v: unknown): GameSummary[] {
   if (Array.isArray(v)) return v as GameSummary[];
   if (v && typeof v === 'object' && Array.isArray((v as { games?: unknown }).games)) {
     return (v as { games: GameSummary[] }).games;
   }
   return [];
+}
+
+// myGameIDs returns the ids of the games this browser holds the tokens of.
+function myGameIDs(): string[] {
+  const ids = new Set(memoryTokens.keys());
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(tokenPrefix)) ids.add(k.slice(tokenPrefix.length));
+    }
+  } catch {
+    /* storage disabled: the games of this page only */
+  }
+  return [...ids].filter((id) => /^[a-z2-7]{12}$/.test(id));
 }
 
 export async function getGame(id: string): Promise<GameState> {
@@ -289,10 +326,13 @@ export function canPlay(id: string): boolean {
 // state; when the browser gives up (the server answered with an error, as
 // while it shuts down), Events starts again itself a little later.
 // onConnected says whether the stream is up, so the page can say that the
-// server is gone instead of showing a state that may be stale.
+// server is gone instead of showing a state that may be stale. A state
+// event holds only the moves that changed (those after movesFrom plies):
+// Events applies them to the moves it has, and hands on whole states.
 export class Events {
   private es: EventSource | null = null;
   private retry = 0;
+  private moves: MoveRecord[] = [];
 
   constructor(
     readonly id: string,
@@ -314,7 +354,14 @@ export class Events {
     es.addEventListener('state', (e) => {
       try {
         const s = unwrapState(JSON.parse((e as MessageEvent).data));
-        if (s) this.onState(s);
+        if (!s) return;
+        const from = s.movesFrom ?? 0;
+        if (from > this.moves.length) {
+          // Changes to moves this page does not have: take the whole state.
+          void getGame(this.id).then((full) => this.whole(full), () => {});
+          return;
+        }
+        this.whole({ ...s, moves: this.moves.slice(0, from).concat(s.moves), movesFrom: 0 });
       } catch {
         /* a malformed event is ignored; the next one repairs the view */
       }
@@ -337,5 +384,11 @@ export class Events {
     clearTimeout(this.retry);
     this.es?.close();
     this.es = null;
+  }
+
+  // whole hands on a whole state, whose moves the next changes apply to.
+  private whole(s: GameState) {
+    this.moves = s.moves;
+    this.onState(s);
   }
 }

@@ -471,6 +471,11 @@ export class App {
     byId('btn-draw').addEventListener('click', () => void this.act('game.claimDraw', api.claimDraw));
     byId('btn-offer-draw').addEventListener('click', () => void this.offerDraw());
     byId('btn-accept-draw').addEventListener('click', () => void this.act('draw.accept', api.acceptDraw));
+    // Any change lets the AI try again to save its move; this one changes
+    // nothing else.
+    byId('btn-ai-retry').addEventListener('click', () =>
+      void this.act('aiError.retry', (id) => api.patchGame(id, { paused: false })),
+    );
     byId('btn-decline-draw').addEventListener('click', () => void this.act('draw.decline', api.declineDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
@@ -811,7 +816,8 @@ export class App {
     } else {
       const who = colorName(g.turn);
       const side = g.turn === 'white' ? g.white : g.black;
-      if (side === 'ai') text = g.paused ? t('status.aiPaused', { color: who }) : t('status.aiThinking', { color: who });
+      if (side === 'ai' && g.aiError) text = t('aiError.status', { color: who });
+      else if (side === 'ai') text = g.paused ? t('status.aiPaused', { color: who }) : t('status.aiThinking', { color: who });
       else if (this.myTurn() && this.humanColors().length === 1) text = t('status.yourMove') + (g.check ? ' ' + t('status.check') : '');
       else text = t('status.toMove', { color: who }) + (g.check ? ' ' + t('status.check') : '');
     }
@@ -858,6 +864,13 @@ export class App {
       const to = colorName(g.drawOffer === 'white' ? 'black' : 'white');
       byId('draw-offer-text').textContent = t('draw.offered', { by, to });
     }
+    const aiError = playing && !!g.aiError;
+    byId('ai-error').hidden = !aiError;
+    // The server's reason (a storage failure) is for whoever runs it: the
+    // player reads what happened, the reason is in the title.
+    byId('ai-error-text').textContent = aiError ? t('aiError.text') : '';
+    byId('ai-error-text').title = aiError ? g.aiError! : '';
+    byId<HTMLButtonElement>('btn-ai-retry').hidden = !mine;
     set('btn-pgn', true);
     set('btn-fen', true);
     const n = g.moves.length;

@@ -1,11 +1,13 @@
-// games.ts is the My games dialog: the stored games (date, opponent,
-// result), each opening to replay or to continue.
+// games.ts is the My games dialog: the visitor's own games (those whose
+// token this browser holds), then the other games on the server (date,
+// players, result), each opening to replay, to continue or to watch.
 
 import * as api from './api';
 import type { Created, GameSummary } from './api';
 import { byId, el, toast } from './dom';
 import { errText } from './errors';
 import { locale, t } from './i18n';
+import type { MessageKey } from './i18n';
 import { levelName } from './levels';
 import { reasonPhrase } from './words';
 
@@ -57,34 +59,52 @@ export class GamesDialog {
   async show(current?: string) {
     this.list.textContent = t('games.loading');
     if (!this.dlg.open) this.dlg.showModal();
-    let games: GameSummary[];
+    let mine: GameSummary[], all: GameSummary[];
     try {
-      games = await api.listGames();
+      [mine, all] = await Promise.all([api.listMyGames(), api.listGames()]);
     } catch (e) {
       this.list.textContent = t('games.cannotLoad', { error: errText(e) });
       return;
     }
+    const others = all.filter((g) => !api.canPlay(g.id));
+    this.games = new Map([...mine, ...others].map((g) => [g.id, g]));
+    this.list.replaceChildren(
+      this.section('games-mine', 'games.mine', 'games.opponent', mine, true, current, 'games.noneMine'),
+      this.section('games-others', 'games.others', 'games.players', others, false, current, 'games.noneOthers'),
+    );
+  }
+
+  // section is a heading and the table of games (or the text none when
+  // there are none); mine says whether this browser plays them.
+  private section(
+    id: string,
+    title: MessageKey,
+    who: MessageKey,
+    games: GameSummary[],
+    mine: boolean,
+    current: string | undefined,
+    none: MessageKey,
+  ): HTMLElement {
+    const sec = el('section', { className: 'games-section', id });
+    const h = el('h3', { textContent: t(title), id: id + '-title' });
+    sec.setAttribute('aria-labelledby', h.id);
+    sec.append(h);
     if (games.length === 0) {
-      this.list.textContent = t('games.none');
-      return;
+      sec.append(el('p', { className: 'games-none', textContent: t(none) }));
+      return sec;
     }
     const table = el('table', { className: 'games' });
     table.append(
-      el(
-        'thead',
-        {},
-        el('tr', {}, ...[t('games.date'), t('games.opponent'), t('games.moves'), t('games.result'), ''].map((h) => el('th', { scope: 'col', textContent: h }))),
-      ),
+      el('thead', {}, el('tr', {}, ...[t('games.date'), t(who), t('games.moves'), t('games.result'), ''].map((h) => el('th', { scope: 'col', textContent: h })))),
     );
     const body = el('tbody');
-    this.games = new Map(games.map((g) => [g.id, g]));
     for (const g of games) {
-      const mine = api.canPlay(g.id);
       const over = g.result && g.result !== '*';
       const action = t(over ? 'games.replay' : mine ? 'games.continue' : 'games.watch');
+      const players = mine ? opponent(g) : playersOf(g);
       const b = el('button', { type: 'button', textContent: action });
       b.dataset.open = g.id;
-      b.setAttribute('aria-label', t('games.actionAria', { action, date: date(g.createdAt), opponent: opponent(g, mine) }));
+      b.setAttribute('aria-label', t('games.actionAria', { action, date: date(g.createdAt), opponent: players }));
       const actions = el('td', { className: 'actions' }, b);
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
@@ -98,7 +118,7 @@ export class GamesDialog {
         'tr',
         { className: g.id === current ? 'current' : '' },
         el('td', { textContent: date(g.createdAt) }),
-        el('td', { textContent: opponent(g, mine) }),
+        el('td', { textContent: players + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
         el('td', { textContent: over ? g.result + (g.reason ? ' · ' + reasonPhrase(g.reason) : '') : t('games.playing') }),
         actions,
@@ -107,7 +127,8 @@ export class GamesDialog {
       body.append(tr);
     }
     table.append(body);
-    this.list.replaceChildren(table);
+    sec.append(table);
+    return sec;
   }
 }
 
@@ -124,14 +145,20 @@ function date(iso: string): string {
   });
 }
 
-function opponent(g: GameSummary, mine: boolean): string {
-  const ai = (l: string) => t('games.ai', { level: levelName(l) });
-  let s: string;
-  if (g.white === 'ai' && g.black === 'ai') s = t('games.aiVsAi', { white: ai(g.whiteLevel), black: ai(g.blackLevel) });
-  else if (g.white === 'human' && g.black === 'human') s = t('games.twoPlayers');
-  else if (g.black === 'ai') s = t('games.youWhite', { ai: ai(g.blackLevel) });
-  else s = t('games.youBlack', { ai: ai(g.whiteLevel) });
-  if (g.source === 'terminal') s = t('games.terminal', { who: s });
-  else if (!mine) s = t('games.watchOnly', { who: s });
-  return s;
+const ai = (l: string) => t('games.ai', { level: levelName(l) });
+
+// opponent describes one of the visitor's games: whom they play.
+function opponent(g: GameSummary): string {
+  if (g.white === 'ai' && g.black === 'ai') return t('games.aiVsAi', { white: ai(g.whiteLevel), black: ai(g.blackLevel) });
+  if (g.white === 'human' && g.black === 'human') return t('games.twoPlayers');
+  if (g.black === 'ai') return t('games.youWhite', { ai: ai(g.blackLevel) });
+  return t('games.youBlack', { ai: ai(g.whiteLevel) });
+}
+
+// playersOf describes someone else's game: White vs Black.
+function playersOf(g: GameSummary): string {
+  const name = (side: string, level: string) => (side === 'ai' ? ai(level) : t('games.aPlayer'));
+  const s = t('games.aiVsAi', { white: name(g.white, g.whiteLevel), black: name(g.black, g.blackLevel) });
+  const line = s.charAt(0).toUpperCase() + s.slice(1);
+  return g.source === 'terminal' ? t('games.terminal', { who: line }) : line;
 }

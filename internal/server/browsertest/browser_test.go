@@ -136,10 +136,11 @@ func findRepoRoot() (string, error) {
 var outpostBin string
 
 // startServer builds the outpost command and runs "outpost serve" on a free
-// loopback port with a database in dir. stop ends it with SIGTERM.
-func startServer(dir string) (url string, stop func(), err error) {
-	outpostBin = filepath.Join(dir, "outpost")
-	build := exec.Command("go", "build", "-o", outpostBin, "./cmd/outpost")
+// loopback port with a database in dir (dir/outpost.db) and the extra
+// flags args. stop ends it with SIGTERM.
+func startServer(dir string, args ...string) (url string, stop func(), err error) {
+	bin := filepath.Join(dir, "outpost")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/outpost")
 	build.Dir = repoRoot
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", nil, fmt.Errorf("go build ./cmd/outpost: %v\n%s", err, out)
@@ -150,13 +151,17 @@ func startServer(dir string) (url string, stop func(), err error) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	return serve(dir, addr)
+	if outpostBin == "" {
+		outpostBin = bin
+	}
+	return serve(bin, dir, addr, args...)
 }
 
-// serve runs the built outpost command's "outpost serve" on addr with a
-// database in dir, and waits until it answers. stop ends it with SIGTERM.
-func serve(dir, addr string) (url string, stop func(), err error) {
-	cmd := exec.Command(outpostBin, "serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2")
+// serve runs the outpost command bin's "outpost serve" on addr with a
+// database in dir and the extra flags args, and waits until it answers.
+// stop ends it with SIGTERM.
+func serve(bin, dir, addr string, args ...string) (url string, stop func(), err error) {
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2"}, args...)...)
 	logPath := filepath.Join(dir, "server.log")
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -231,10 +236,11 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 
 // page is one tab of the shared browser, in a browser context of its own.
 type page struct {
-	t   *testing.T
-	vp  viewport
-	tab context.Context // the tab, without a deadline
-	ctx context.Context // the tab, with the test's deadline
+	t    *testing.T
+	base string // the server's URL (default baseURL)
+	vp   viewport
+	tab  context.Context // the tab, without a deadline
+	ctx  context.Context // the tab, with the test's deadline
 }
 
 // reportCSPViolations runs in every page before its scripts: what the
@@ -298,7 +304,7 @@ func newPage(t *testing.T, vp viewport) *page {
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: reportCSPViolations}); err != nil {
 		t.Fatalf("listening for CSP violations: %v", err)
 	}
-	p := &page{t: t, vp: vp, tab: ctx, ctx: tctx}
+	p := &page{t: t, base: baseURL, vp: vp, tab: ctx, ctx: tctx}
 	t.Cleanup(func() {
 		if t.Failed() {
 			p.screenshot("FAILED")
@@ -349,7 +355,7 @@ func (p *page) waitFor(what, cond string, timeout time.Duration) {
 
 func (p *page) open(path string) {
 	p.t.Helper()
-	p.do("opening "+path, chromedp.Navigate(baseURL+path), chromedp.WaitVisible("#board cg-board"))
+	p.do("opening "+path, chromedp.Navigate(p.base+path), chromedp.WaitVisible("#board cg-board"))
 }
 
 func (p *page) click(sel string) {

@@ -101,6 +101,29 @@ type treeState struct {
 	LastShown string   `json:"lastShown"` // the last visible item's path
 }
 
+// explainTreeState reads the state of the explorer's tree and of the
+// focus on p.
+func explainTreeState(t *testing.T, p *page) treeState {
+	t.Helper()
+	s := evalJS[string](p, `(() => {
+		const tree = document.getElementById('explain-tree'), a = document.activeElement;
+		const items = [...tree.querySelectorAll('li[role="treeitem"]')];
+		const shown = items.filter((li) => !li.parentElement.closest('li[aria-expanded="false"]'));
+		return JSON.stringify({
+			inTree: tree.contains(a), role: a.getAttribute('role') ?? '', path: a.dataset.path ?? '',
+			level: a.getAttribute('aria-level') ?? '', expanded: a.getAttribute('aria-expanded') ?? '',
+			tabbable: items.filter((li) => li.tabIndex === 0).map((li) => li.dataset.path ?? 'more'),
+			selected: items.filter((li) => li.getAttribute('aria-selected') === 'true').map((li) => li.dataset.path ?? 'more'),
+			lastShown: shown[shown.length - 1].dataset.path ?? 'more',
+		});
+	})()`)
+	var st treeState
+	if err := json.Unmarshal([]byte(s), &st); err != nil {
+		t.Fatalf("tree state %s: %v", s, err)
+	}
+	return st
+}
+
 // TestExplainKeyboard drives the explorer's tree with the keyboard only, as a
 // WAI-ARIA tree view: Tab reaches its one tab stop, ↑/↓ move between the
 // visible moves, → opens a move (its children load from the server) and then
@@ -122,23 +145,7 @@ func TestExplainKeyboard(t *testing.T) {
 
 	state := func() treeState {
 		t.Helper()
-		s := evalJS[string](p, `(() => {
-			const tree = document.getElementById('explain-tree'), a = document.activeElement;
-			const items = [...tree.querySelectorAll('li[role="treeitem"]')];
-			const shown = items.filter((li) => !li.parentElement.closest('li[aria-expanded="false"]'));
-			return JSON.stringify({
-				inTree: tree.contains(a), role: a.getAttribute('role') ?? '', path: a.dataset.path ?? '',
-				level: a.getAttribute('aria-level') ?? '', expanded: a.getAttribute('aria-expanded') ?? '',
-				tabbable: items.filter((li) => li.tabIndex === 0).map((li) => li.dataset.path ?? 'more'),
-				selected: items.filter((li) => li.getAttribute('aria-selected') === 'true').map((li) => li.dataset.path ?? 'more'),
-				lastShown: shown[shown.length - 1].dataset.path ?? 'more',
-			});
-		})()`)
-		var st treeState
-		if err := json.Unmarshal([]byte(s), &st); err != nil {
-			t.Fatalf("tree state %s: %v", s, err)
-		}
-		return st
+		return explainTreeState(t, p)
 	}
 	// expect checks that the focus is on the tree item at path, the tree's
 	// only tab stop, with the given level and aria-expanded ("" for none).

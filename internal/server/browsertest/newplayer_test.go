@@ -236,7 +236,7 @@ func TestReconnecting(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	url, stop, err := serve(dir, addr)
+	url, stop, err := serve(outpostBin, dir, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func TestReconnecting(t *testing.T) {
 	p.waitFor("the page to say it reconnects", `/reconnecting/i.test(document.getElementById('status').textContent)`, 10*time.Second)
 	p.screenshot("down")
 
-	url2, stop2, err := serve(dir, addr)
+	url2, stop2, err := serve(outpostBin, dir, addr)
 	if err != nil {
 		t.Fatal(err)
 	}

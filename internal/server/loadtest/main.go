@@ -14,7 +14,12 @@
 // "loadtest -verify-db DB -expect FILE" checks against the database after the
 // server has been killed.
 //
-//	loadtest -url http://127.0.0.1:8080 [-games 200] [-moves 20] [-level 1] [-ramp 0s] [-expect FILE]
+// With -hogs N, another client first starts N games between two AIs at full
+// strength with no pause between moves (the CPU abuse of issue 44): the
+// AI replies of the players then show how much of the workers they still
+// get.
+//
+//	loadtest -url http://127.0.0.1:8080 [-games 200] [-moves 20] [-level 1] [-ramp 0s] [-hogs 0] [-expect FILE]
 //	loadtest -verify-db DB -expect FILE
 package main
 
@@ -60,6 +65,7 @@ type options struct {
 	timeout time.Duration // for any one wait
 	ramp    time.Duration // start the games evenly over this time
 	expect  string        // file to write the acknowledged moves to
+	hogs    int           // AI-against-AI games at full strength started first, by another client
 }
 
 func run(args []string, out io.Writer) error {
@@ -73,6 +79,7 @@ func run(args []string, out io.Writer) error {
 	fs.DurationVar(&o.timeout, "timeout", time.Minute, "the longest wait for one answer or reply")
 	fs.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this time (0: all at once)")
 	fs.StringVar(&o.expect, "expect", "", "write the acknowledged moves of every game to this JSON file")
+	fs.IntVar(&o.hogs, "hogs", 0, "AI-against-AI games at full strength, no pause, started first by another client")
 	verifyDB := fs.String("verify-db", "", "check the database at this path against the -expect file, and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -105,6 +112,8 @@ func run(args []string, out io.Writer) error {
 
 // report is the outcome of a load run.
 type report struct {
+	hogs                       int    // hog games created
+	hogRefused                 string // why the server refused the rest, if it did
 	games, humanMoves, aiMoves int
 	elapsed                    time.Duration
 	accept, reply              []time.Duration // latencies
@@ -116,6 +125,13 @@ type report struct {
 }
 
 func (r *report) print(w io.Writer) {
+	if r.hogs > 0 || r.hogRefused != "" {
+		fmt.Fprintf(w, "hogs: %d AI-against-AI games at full strength by another client", r.hogs)
+		if r.hogRefused != "" {
+			fmt.Fprintf(w, " (then refused: %s)", r.hogRefused)
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "games %d, moves %d (%d yours, %d AI) in %.1fs: %.0f moves/s (%.0f accepted/s)\n",
 		r.games, r.humanMoves+r.aiMoves, r.humanMoves, r.aiMoves, r.elapsed.Seconds(),
 		float64(r.humanMoves+r.aiMoves)/r.elapsed.Seconds(), float64(r.humanMoves)/r.elapsed.Seconds())
@@ -152,11 +168,19 @@ func load(ctx context.Context, o options) (*report, error) {
 			rep.firstErrors = append(rep.firstErrors, fmt.Sprintf(format, args...))
 		}
 	}
+	if o.hogs > 0 {
+		hogs, refused, err := startHogs(ctx, o)
+		if err != nil {
+			return nil, err
+		}
+		defer stopHogs(o, hogs)
+		rep.hogs, rep.hogRefused = len(hogs), refused
+	}
 	players := make([]*player, o.games)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range players {
-		players[i] = &player{o: o, client: playerClient(o.url, i), rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
+		players[i] = &player{o: o, client: clientFrom(o.url, net.IPv4(127, 1, byte(i/250), byte(i%250+1))), rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -198,15 +222,15 @@ func load(ctx context.Context, o options) (*report, error) {
 	return rep, nil
 }
 
-// playerClient returns the HTTP client of player i. On a server at a
-// loopback IPv4 address, it connects from 127.1.x.y, an address of its own:
-// each player is a client of its own, as on a real server, rather than all
-// of them one client sharing its limits.
-func playerClient(url string, i int) *http.Client {
+// clientFrom returns an HTTP client that connects, when the server is at a
+// loopback IPv4 address, from the loopback address local: the players (at
+// 127.1.x.y) and the hogs (127.2.0.1) are each a client of their own, as on
+// a real server, rather than all of them one client sharing its limits.
+func clientFrom(url string, local net.IP) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
 	if u, err := neturl.Parse(url); err == nil {
 		if a, err := netip.ParseAddr(u.Hostname()); err == nil && a.Is4() && a.IsLoopback() {
-			dialer.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 1, byte(i/250), byte(i%250+1))}
+			dialer.LocalAddr = &net.TCPAddr{IP: local}
 		}
 	}
 	return &http.Client{Transport: &http.Transport{
@@ -214,6 +238,34 @@ func playerClient(url string, i int) *http.Client {
 		MaxIdleConns:    4,
 		IdleConnTimeout: time.Minute,
 	}}
+}
+
+// startHogs starts o.hogs games between two AIs at full strength with no
+// pause, as one client. It stops at the first refusal (a rate limit) and
+// returns the games created and the refusal.
+func startHogs(ctx context.Context, o options) (hogs []*player, refused string, err error) {
+	c := clientFrom(o.url, net.IPv4(127, 2, 0, 1))
+	for range o.hogs {
+		h := &player{o: o, client: c}
+		var ng server.NewGameResponse
+		err := h.call(ctx, "POST", "/api/games", `{"white":"ai","black":"ai","level":"max","speedMs":0}`, http.StatusCreated, &ng)
+		if err != nil {
+			if len(hogs) == 0 && !strings.Contains(err.Error(), "status 429") {
+				return nil, "", fmt.Errorf("starting a hog: %w", err)
+			}
+			return hogs, err.Error(), nil
+		}
+		h.id, h.token = ng.ID, ng.Token
+		hogs = append(hogs, h)
+	}
+	return hogs, "", nil
+}
+
+// stopHogs deletes the hogs' games.
+func stopHogs(o options, hogs []*player) {
+	for _, h := range hogs {
+		h.call(context.Background(), "DELETE", "/api/games/"+h.id, "", http.StatusNoContent, nil)
+	}
 }
 
 // player is one simulated player and its game.
@@ -301,7 +353,8 @@ func (p *player) pick(fen string) (string, error) {
 	return moves[p.rng.IntN(len(moves))].String(), nil
 }
 
-// events follows the game's event stream and sends its states.
+// events follows the game's event stream and sends its states, whole
+// (with every move).
 func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 	req, err := http.NewRequestWithContext(ctx, "GET", p.o.url+"/api/games/"+p.id+"/events", nil)
 	if err != nil {
@@ -322,6 +375,7 @@ func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		event := ""
+		var moves []server.MoveInfo // the moves so far: a state event holds those after MovesFrom
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
@@ -329,7 +383,9 @@ func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 				event = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: ") && event == "state":
 				var st server.GameState
-				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &st) == nil {
+				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &st) == nil && st.MovesFrom <= len(moves) {
+					moves = append(moves[:st.MovesFrom:st.MovesFrom], st.Moves...)
+					st.Moves, st.MovesFrom = moves, 0
 					select {
 					case ch <- st:
 					case <-ctx.Done():
@@ -374,6 +430,9 @@ func (p *player) call(ctx context.Context, method, path, body string, want int, 
 	}
 	if resp.StatusCode != want {
 		return fmt.Errorf("status %d: %s", resp.StatusCode, strings.TrimSpace(string(data)))
+	}
+	if v == nil {
+		return nil
 	}
 	return json.Unmarshal(data, v)
 }

@@ -36,6 +36,8 @@ func main() {
 	Package("github.com/outpost-chess/outpost/internal/trainer")
 	ConstraintExpr("amd64")
 	add()
+	accumulate()
+	scatterAdd()
 	backOutput()
 	screluDot()
 	Generate()
@@ -84,6 +86,99 @@ func add() {
 		VADDPS(at(src, off, k), y, y)
 		VMOVUPS(y, at(dst, off, k))
 	})
+	VZEROUPPER()
+	RET()
+}
+
+// accumulate emits acc = bias + the columns of w named by feats, each
+// column h values long: block by block of 32 values, the block's bias in
+// four registers, every column's block added in the order of feats, then
+// stored once.
+func accumulate() {
+	TEXT("accumulateAVX2", NOSPLIT, "func(acc, bias, w *float32, feats *int32, nf, h int)")
+	Doc("accumulateAVX2 is accumulateGo for h (a multiple of 32) values.")
+	acc := Load(Param("acc"), GP64())
+	bias := Load(Param("bias"), GP64())
+	w := Load(Param("w"), GP64())
+	feats := Load(Param("feats"), GP64())
+	nf := Load(Param("nf"), GP64())
+	hb := Load(Param("h"), GP64())
+	SHLQ(Imm(2), hb) // a column's bytes
+	off := GP64()
+	XORQ(off, off)
+	y := make([]reg.VecVirtual, block)
+	for k := range y {
+		y[k] = YMM()
+	}
+	Label("block")
+	for k := range block {
+		VMOVUPS(at(bias, off, k), y[k])
+	}
+	j, col := GP64(), GP64()
+	XORQ(j, j)
+	Label("column")
+	CMPQ(j, nf)
+	JAE(LabelRef("store"))
+	MOVLQSX(Mem{Base: feats, Index: j, Scale: 4}, col)
+	IMULQ(hb, col)
+	ADDQ(w, col)
+	for k := range block {
+		VADDPS(at(col, off, k), y[k], y[k])
+	}
+	INCQ(j)
+	JMP(LabelRef("column"))
+	Label("store")
+	for k := range block {
+		VMOVUPS(y[k], at(acc, off, k))
+	}
+	ADDQ(Imm(block*chunk), off)
+	CMPQ(off, hb)
+	JB(LabelRef("block"))
+	VZEROUPPER()
+	RET()
+}
+
+// scatterAdd emits g's columns named by feats += d, each h values long:
+// block by block of 32 values, the block of d in four registers, added to
+// every column's block in the order of feats.
+func scatterAdd() {
+	TEXT("scatterAddAVX2", NOSPLIT, "func(grad, d *float32, feats *int32, nf, h int)")
+	Doc("scatterAddAVX2 is scatterAddGo for h (a multiple of 32) values.")
+	g := Load(Param("grad"), GP64())
+	d := Load(Param("d"), GP64())
+	feats := Load(Param("feats"), GP64())
+	nf := Load(Param("nf"), GP64())
+	hb := Load(Param("h"), GP64())
+	SHLQ(Imm(2), hb) // a column's bytes
+	off := GP64()
+	XORQ(off, off)
+	y := make([]reg.VecVirtual, block)
+	for k := range y {
+		y[k] = YMM()
+	}
+	Label("block")
+	for k := range block {
+		VMOVUPS(at(d, off, k), y[k])
+	}
+	j, col := GP64(), GP64()
+	XORQ(j, j)
+	Label("column")
+	CMPQ(j, nf)
+	JAE(LabelRef("next"))
+	MOVLQSX(Mem{Base: feats, Index: j, Scale: 4}, col)
+	IMULQ(hb, col)
+	ADDQ(g, col)
+	for k := range block {
+		t := YMM()
+		VADDPS(at(col, off, k), y[k], t)
+		VMOVUPS(t, at(col, off, k))
+	}
+	INCQ(j)
+	JMP(LabelRef("column"))
+	Label("next")
+	ADDQ(Imm(block*chunk), off)
+	CMPQ(off, hb)
+	JB(LabelRef("block"))
 	VZEROUPPER()
 	RET()
 }

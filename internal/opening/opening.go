@@ -1,0 +1,148 @@
+// Package opening names chess openings. Its list is lichess's
+// (github.com/lichess-org/chess-openings, commit 51b8862): 3,807 named
+// openings, each an ECO code, a name ("Sicilian Defense: Najdorf
+// Variation") and the moves that reach it from the standard start. The
+// list is in the public domain (CC0 1.0, lichess/COPYING.txt) and is
+// embedded in the binary as lichess publishes it.
+//
+// A Book looks openings up by position, not by move order, so a game that
+// reaches a named position by a transposition gets its name, as on
+// lichess. Book.Find names a game's opening: the last named position it
+// reached, and the move where it left the book (the first position on no
+// line of the list).
+//
+// Every front end names openings through this package: the review
+// (internal/review), the web server's game state and analysis, the PGN
+// tags ECO and Opening (internal/play), and the self-play books of
+// internal/datagen.
+package opening
+
+import (
+	"bufio"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"sync"
+
+	"github.com/outpost-chess/outpost/chess"
+)
+
+// Opening is a named opening: its ECO code ("B90"), its name ("Sicilian
+// Defense: Najdorf Variation") and the moves that reach it from the
+// standard start, in SAN with move numbers as the list writes them
+// ("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6").
+type Opening struct {
+	ECO  string `json:"eco"`
+	Name string `json:"name"`
+	PGN  string `json:"pgn"`
+	// Moves are the moves of PGN.
+	Moves []chess.Move `json:"-"`
+}
+
+// Family returns the opening's name without its variation: "Sicilian
+// Defense" for "Sicilian Defense: Najdorf Variation".
+func (o Opening) Family() string {
+	family, _, _ := strings.Cut(o.Name, ":")
+	return family
+}
+
+// lichessTSV is lichess's list of named openings, as published.
+//
+//go:embed lichess/*.tsv
+var lichessTSV embed.FS
+
+// Lichess returns lichess's list of named openings, in the order of its
+// files (a.tsv to e.tsv, by ECO code), parsed once. Callers must not
+// change it.
+var Lichess = sync.OnceValue(func() []Opening {
+	list, err := readEmbedded()
+	if err != nil {
+		panic(err) // the embedded list is checked by the tests
+	}
+	return list
+})
+
+func readEmbedded() ([]Opening, error) {
+	files, err := fs.Glob(lichessTSV, "lichess/*.tsv")
+	if err != nil {
+		return nil, err
+	}
+	var out []Opening
+	for _, name := range files {
+		f, err := lichessTSV.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		list, err := ParseTSV(f, name)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, list...)
+	}
+	return out, nil
+}
+
+// ParseTSV reads openings in lichess's format: a header line ("eco",
+// "name", "pgn"), then one opening a line, tab-separated ECO code, name and
+// the moves from the standard start in SAN, with or without move numbers
+// ("1. e4 e5 2. Nf3"). Blank lines are skipped. Every bad line is reported
+// as "name:line: problem" (name is used only in those messages); an input
+// with no opening is an error.
+func ParseTSV(r io.Reader, name string) ([]Opening, error) {
+	var (
+		out  []Opening
+		errs []error
+	)
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if n == 1 && strings.HasPrefix(line, "eco\t") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if len(fields) < 3 {
+			errs = append(errs, fmt.Errorf("opening: %s:%d: want eco, name and moves separated by tabs", name, n))
+			continue
+		}
+		o := Opening{ECO: fields[0], Name: fields[1], PGN: fields[2]}
+		moves, err := parseLine(o.PGN)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("opening: %s:%d: %s: %v", name, n, o.Name, err))
+			continue
+		}
+		o.Moves = moves
+		out = append(out, o)
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("opening: %s: %v", name, err))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("opening: %s: no openings", name)
+	}
+	return out, nil
+}
+
+// parseLine reads moves in SAN from the standard start, with or without
+// move numbers.
+func parseLine(line string) ([]chess.Move, error) {
+	g := chess.NewGame()
+	for _, tok := range strings.Fields(line) {
+		if strings.HasSuffix(tok, ".") {
+			continue // a move number: "1." or "3..."
+		}
+		if err := g.PlayMove(tok); err != nil {
+			return nil, errors.New(strings.TrimPrefix(err.Error(), "chess: "))
+		}
+	}
+	if g.Len() == 0 {
+		return nil, errors.New("no moves")
+	}
+	return g.Moves(), nil
+}
