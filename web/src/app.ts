@@ -492,7 +492,7 @@ export class App {
       this.renderSwitches();
     });
     const langSel = byId<HTMLSelectElement>('lang');
-    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: l.name, selected: l.lang === lang() })));
+    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: t(l.name), selected: l.lang === lang() })));
     langSel.addEventListener('change', () => setLang(langSel.value as Lang));
     onLangChange(() => (langSel.value = lang()));
     byId('btn-voice').addEventListener('click', () => {

@@ -15,10 +15,11 @@ import { zh } from './messages/zh';
 export type { MessageKey };
 export type Lang = 'en' | 'zh';
 
-// LANGS are the languages offered, each named in itself (for the switch).
-export const LANGS: ReadonlyArray<{ lang: Lang; name: string }> = [
-  { lang: 'en', name: 'English' },
-  { lang: 'zh', name: '中文' },
+// LANGS are the languages offered, each with the key of its name (in
+// itself, whatever the page's language: lang.en is "English" in Chinese too).
+export const LANGS: ReadonlyArray<{ lang: Lang; name: MessageKey }> = [
+  { lang: 'en', name: 'lang.en' },
+  { lang: 'zh', name: 'lang.zh' },
 ];
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { en, zh };

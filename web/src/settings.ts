@@ -25,7 +25,7 @@ export class SettingsDialog {
     const langs = byId('settings-lang');
     langs.replaceChildren(
       ...LANGS.map((l) =>
-        this.choice('lang', l.lang, l.name, l.lang === lang(), () => setLang(l.lang as Lang), el('span', { className: 'lang-mark', textContent: l.lang === 'zh' ? '中' : 'A' })),
+        this.choice('lang', l.lang, t(l.name), l.lang === lang(), () => setLang(l.lang as Lang), el('span', { className: 'lang-mark', textContent: t(l.name).charAt(0) })),
       ),
     );
     byId('settings-board').replaceChildren(
@@ -35,8 +35,12 @@ export class SettingsDialog {
     );
     byId('settings-pieces').replaceChildren(
       ...PIECE_SETS.map((p) => {
-        const preview = el('span', { className: 'cg-wrap set-preview pieces-' + p });
-        for (const cls of ['knight white', 'queen black']) preview.append(el('piece' as 'span', { className: cls }));
+        const preview = el(
+          'span',
+          { className: 'cg-wrap set-preview pieces-' + p },
+          el('piece' as 'span', { className: 'knight white' }),
+          el('piece' as 'span', { className: 'queen black' }),
+        );
         return this.choice('pieces', p, t(pieceSetName(p)), p === pieces(), () => setPieces(p as PieceSet), preview);
       }),
     );

@@ -237,6 +237,8 @@ export const en = {
 
   'settings.title': 'Settings',
   'settings.language': 'Language',
+  'lang.en': 'English',
+  'lang.zh': '中文',
   'settings.board': 'Board',
   'settings.pieces': 'Pieces',
   'settings.board.brown': 'Brown',

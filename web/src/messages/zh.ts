@@ -239,6 +239,8 @@ export const zh: Record<MessageKey, string> = {
 
   'settings.title': '设置',
   'settings.language': '语言',
+  'lang.en': 'English',
+  'lang.zh': '中文',
   'settings.board': '棋盘',
   'settings.pieces': '棋子',
   'settings.board.brown': '棕色',
