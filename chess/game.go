@@ -44,6 +44,7 @@ type Game struct {
 	notes       notes
 	tags        tagList
 	outcome     Outcome
+	variations  int // the variations of the PGN the game was read from, left out
 }
 
 // checkpointPlies is how many plies apart a Game keeps a position: PositionAt
@@ -112,8 +113,14 @@ func (g *Game) Clone() *Game {
 		notes:       g.notes.clone(),
 		tags:        g.tags.clone(),
 		outcome:     g.outcome,
+		variations:  g.variations,
 	}
 }
+
+// Variations returns how many variations the PGN the game was read from
+// held (nested ones included): ReadPGN keeps the main line, its comments
+// and glyphs, and leaves variations out.
+func (g *Game) Variations() int { return g.variations }
 
 // current returns the current position, which callers must not modify.
 func (g *Game) current() *Position { return &g.pos }

@@ -84,3 +84,20 @@ func TestNoDrawError(t *testing.T) {
 		t.Errorf("ClaimDraw at the start: %v", err)
 	}
 }
+
+// TestVariationsCounted: a PGN's variations are left out and counted.
+func TestVariationsCounted(t *testing.T) {
+	games, err := ReadPGN(strings.NewReader("1. e4 (1. d4 d5 (1... Nf6)) e5 2. Nf3 (2. f4) Nc6 *\n\n1. e4 e5 *\n"))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("ReadPGN: %d games, %v", len(games), err)
+	}
+	if got := games[0].Variations(); got != 3 {
+		t.Errorf("the first game's variations: %d, want 3", got)
+	}
+	if got := games[1].Variations(); got != 0 {
+		t.Errorf("the second game's variations: %d, want 0", got)
+	}
+	if got := strings.Join(games[0].SANMoves(), " "); got != "e4 e5 Nf3 Nc6" {
+		t.Errorf("main line %q", got)
+	}
+}

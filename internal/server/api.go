@@ -408,7 +408,9 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed}, false)
+	// A PGN is kept as given: its tags, comments and variations, which the
+	// moves alone lose, go out again with the game's PGN.
+	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed, ImportPGN: req.PGN}, false)
 	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper})
 	if err != nil {
 		return err
@@ -418,6 +420,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		g: g, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
 		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
+	s.setImport(req.PGN)
 	srv.add(s)
 	s.mu.Lock()
 	s.publishLocked()
@@ -500,7 +503,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	players := s.g.Players()
-	pgn := s.g.PGN(
+	pgn := s.g.PGNFrom(s.imported,
 		chess.Tag{Name: "Event", Value: "Outpost game"},
 		chess.Tag{Name: "Site", Value: "Outpost"},
 		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},

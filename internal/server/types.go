@@ -33,6 +33,7 @@ type GameState struct {
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
 	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
+	Import        *ImportInfo         `json:"import,omitempty"`
 }
 
 // ClockInfo is a game's clocks as of the answer.
@@ -42,6 +43,18 @@ type ClockInfo struct {
 	White     int64  `json:"white"`     // milliseconds left
 	Black     int64  `json:"black"`     // milliseconds left
 	Running   string `json:"running"`   // the side whose clock runs, or ""
+}
+
+// ImportInfo is what the PGN a game was imported from held besides its
+// moves: its tags (the players' names, event, date, ECO, opening, time
+// control), how many comments and variations it had (variations are left
+// out: the game follows the main line), and the comments, by ply (0: before
+// the first move), of the moves the game still shares with it.
+type ImportInfo struct {
+	Tags         map[string]string `json:"tags"`
+	CommentCount int               `json:"commentCount"`
+	Variations   int               `json:"variations"`
+	Comments     map[int]string    `json:"comments"`
 }
 
 // MoveInfo is one move of a game.

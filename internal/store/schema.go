@@ -62,6 +62,11 @@ var migrations = []string{
 	BEGIN
 		DELETE FROM reviews WHERE game_id = old.id;
 	END;`,
+
+	// Version 4: the PGN a game was imported from, as given ('' for a game
+	// not imported): its tags, comments and variations, which the moves
+	// alone do not keep.
+	`ALTER TABLE games ADD COLUMN import_pgn TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

@@ -36,6 +36,7 @@ export interface GameState {
   canTakeback?: boolean;
   canRedo: boolean;
   aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
+  import?: ImportInfo; // what the PGN the game was imported from held
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -48,6 +49,16 @@ export interface ClockInfo {
   white: number; // milliseconds left
   black: number;
   running: ColorName | ''; // whose clock runs
+}
+
+// ImportInfo is what a game's imported PGN held besides its moves: its
+// tags, its comments (by ply, of the moves the game still shares with it),
+// and how many variations were left out.
+export interface ImportInfo {
+  tags: Record<string, string>;
+  commentCount: number;
+  variations: number;
+  comments: Record<string, string>;
 }
 
 export interface Score {

@@ -656,6 +656,34 @@ export class App {
     this.renderBanner();
     this.renderSettings();
     this.renderWords();
+    this.renderImport();
+  }
+
+  // renderImport shows what an imported game's PGN held: its players,
+  // event, date and opening above the moves, and the comment of the move
+  // shown below them.
+  private renderImport() {
+    const g = this.game!;
+    const info = byId('game-info');
+    const comment = byId('move-comment');
+    const imp = g.import;
+    info.hidden = !imp;
+    comment.hidden = true;
+    if (!imp) return;
+    const tags = imp.tags;
+    const parts: string[] = [];
+    if (tags.White || tags.Black) parts.push(t('import.players', { white: tags.White || '?', black: tags.Black || '?' }));
+    // A PGN writes an unknown value as "?" (a date as "????.??.??").
+    for (const v of [tags.Event, tags.Site, tags.Date]) if (v && !/^[?.]+$/.test(v)) parts.push(v);
+    if (tags.ECO || tags.Opening) parts.push([tags.ECO, tags.Opening, tags.Variation].filter(Boolean).join(' '));
+    if (tags.TimeControl && tags.TimeControl !== '-') parts.push(t('import.timeControl', { tc: tags.TimeControl }));
+    info.textContent = parts.join(' · ');
+    info.hidden = parts.length === 0;
+    const text = imp.comments[String(this.shownPly())];
+    if (text) {
+      comment.textContent = text;
+      comment.hidden = false;
+    }
   }
 
   private orientation(): Color {

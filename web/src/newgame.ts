@@ -3,10 +3,10 @@
 // (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
-import type { Created, NewGame } from './api';
-import { byId } from './dom';
+import type { Created, ImportInfo, NewGame } from './api';
+import { byId, toast } from './dom';
 import { errText } from './errors';
-import { onLangChange, t } from './i18n';
+import { onLangChange, t, tn } from './i18n';
 import type { MessageKey } from './i18n';
 import { fillLevels } from './levels';
 
@@ -139,6 +139,8 @@ export class NewGameDialog {
     this.err.textContent = '';
     try {
       const c = await api.createGame(g);
+      const imp = c.game.import;
+      if (imp) toast(importReport(c.game.moves.length, imp));
       this.dlg.close();
       byId<HTMLInputElement>('new-fen').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
@@ -151,4 +153,15 @@ export class NewGameDialog {
       btn.disabled = false;
     }
   }
+}
+
+// importReport says what an import kept: the moves, the players' names and
+// the other tags, the comments; and the variations left out.
+function importReport(moves: number, imp: ImportInfo): string {
+  const kept = [tn('import.moves', moves)];
+  if (Object.keys(imp.tags).length > 0) kept.push(t('import.tags'));
+  if (imp.commentCount > 0) kept.push(tn('import.comments', imp.commentCount));
+  let text = t('import.kept', { kept: kept.join(t('list.sep')) });
+  if (imp.variations > 0) text += ' ' + tn('import.variations', imp.variations);
+  return text;
 }

@@ -385,3 +385,36 @@ func TestIllegalMoveWords(t *testing.T) {
 		t.Errorf("the toast says %q", got)
 	}
 }
+
+// TestImportKept (item 7): importing a PGN keeps the players' names, the
+// event, the opening and the comments (shown beside the moves), says how
+// many variations were left out, and the download gives them back.
+func TestImportKept(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", pgn: `[Event "Tata Steel Masters"]
+[White "Carlsen, Magnus"]
+[Black "Nakamura, Hikaru"]
+[ECO "C65"]
+[Opening "Ruy Lopez: Berlin Defense"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 {The Berlin Defence.} 4. O-O (4. d3 Bc5) Nxe4 *`})
+	p.waitPly(8, 5*time.Second)
+	if got := p.text("#toast"); !strings.Contains(got, "1 comment") || !strings.Contains(got, "variation was left out") {
+		t.Errorf("the import's report says %q", got)
+	}
+	if got := p.text("#game-info"); !strings.Contains(got, "Carlsen, Magnus – Nakamura, Hikaru") || !strings.Contains(got, "Tata Steel Masters") || !strings.Contains(got, "C65 Ruy Lopez") {
+		t.Errorf("the game's details say %q", got)
+	}
+	p.click(`#moves button[data-ply="6"]`)
+	p.waitFor("the comment of 3...Nf6", `document.getElementById('move-comment').textContent === 'The Berlin Defence.'`, 5*time.Second)
+	p.screenshot("imported")
+	pgn, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`(async () => (await fetch('/api/games/' + document.getElementById('app').dataset.gameId + '/pgn')).text())()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[White "Carlsen, Magnus"]`, `[Opening "Ruy Lopez: Berlin Defense"]`, "{The Berlin Defence.}"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("the downloaded PGN lacks %s:\n%s", want, pgn)
+		}
+	}
+}

@@ -235,6 +235,17 @@ export const en = {
   'aiError.retry': 'Try again',
   'aiError.text': "Outpost's move could not be saved on the server, so it stopped trying; nothing was lost.",
 
+  'import.players': '{white} – {black}',
+  'import.timeControl': 'time control {tc}',
+  'import.kept': 'Imported: {kept}.',
+  'import.tags': "the players' names and the game's details",
+  'import.moves.one': '{n} move',
+  'import.moves.other': '{n} moves',
+  'import.comments.one': '{n} comment',
+  'import.comments.other': '{n} comments',
+  'import.variations.one': 'Its variation was left out: Outpost follows the main line (and keeps the PGN as given).',
+  'import.variations.other': 'Its {n} variations were left out: Outpost follows the main line (and keeps the PGN as given).',
+
   'settings.title': 'Settings',
   'settings.language': 'Language',
   'lang.en': 'English',

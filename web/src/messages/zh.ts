@@ -237,6 +237,17 @@ export const zh: Record<MessageKey, string> = {
   'aiError.retry': '重试',
   'aiError.text': 'Outpost 的着法无法保存到服务器，所以它停止了尝试；没有丢失任何东西。',
 
+  'import.players': '{white} – {black}',
+  'import.timeControl': '用时 {tc}',
+  'import.kept': '已导入：{kept}。',
+  'import.tags': '棋手姓名和对局信息',
+  'import.moves.one': '{n} 步棋',
+  'import.moves.other': '{n} 步棋',
+  'import.comments.one': '{n} 条注释',
+  'import.comments.other': '{n} 条注释',
+  'import.variations.one': '其中的变化已略去：Outpost 只走主线（PGN 原样保存）。',
+  'import.variations.other': '其中的 {n} 个变化已略去：Outpost 只走主线（PGN 原样保存）。',
+
   'settings.title': '设置',
   'settings.language': '语言',
   'lang.en': 'English',
