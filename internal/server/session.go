@@ -520,6 +520,9 @@ func (s *session) importInfo(cg *chess.Game) *ImportInfo {
 	imp := s.imported
 	info := &ImportInfo{Tags: map[string]string{}, Variations: imp.Variations(), Comments: map[int]string{}}
 	for _, t := range imp.Tags() {
+		if strings.Trim(t.Value, "?.- ") == "" {
+			continue // PGN's way of saying unknown: "?", "????.??.??", "-"
+		}
 		switch t.Name {
 		case "Event", "Site", "Date", "Round", "White", "Black", "WhiteElo", "BlackElo", "ECO", "Opening", "Variation", "TimeControl", "Annotator":
 			info.Tags[t.Name] = t.Value

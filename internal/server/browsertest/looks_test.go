@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -100,5 +101,29 @@ func TestMaterialAndTitle(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Type"), "svg") || !strings.Contains(string(body), "<svg") {
 		t.Errorf("GET /favicon.svg: %s %s %.40q", res.Status, res.Header.Get("Content-Type"), body)
+	}
+}
+
+// TestPicturesLightDark takes the web app's pictures for the README: a game
+// against Outpost in the light and the dark colour scheme.
+func TestPicturesLightDark(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		p := newPage(t, viewport{"wide", 1200, 820, false})
+		if _, err := chromedp.Call(p.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		p.startGame(newGame{mode: "ai", color: "white", level: "8",
+			pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3"})
+		p.waitPly(18, 40*time.Second)
+		p.waitFor("the bar", `document.getElementById('evalbar').dataset.kind === 'engine'`, 10*time.Second)
+		p.waitFor("the import's report to go", `document.getElementById('toast').hidden`, 10*time.Second)
+		if scheme == "dark" {
+			if bg := evalJS[string](p, `getComputedStyle(document.body).backgroundColor`); bg == "rgb(244, 241, 236)" {
+				t.Errorf("the dark scheme's background is the light one")
+			}
+		}
+		p.screenshot(scheme)
 	}
 }
