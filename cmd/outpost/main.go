@@ -51,7 +51,7 @@ var commands = []command{
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
-	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates", runExplain},
+	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates; --lesson: the guided lesson", runExplain},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
 	{"datagen", "play self-play games and keep their quiet positions: training data for the network (or the tuner)", runDatagen},
 	{"train", "train the evaluation network on the positions datagen made", runTrain},

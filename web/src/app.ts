@@ -13,7 +13,7 @@ import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
-import { openExplain } from './explain';
+import { openExplain, openLesson } from './explain';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
@@ -94,6 +94,10 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
+    if (/^#\/?lesson$/.test(location.hash)) {
+      this.lesson();
+      return;
+    }
     const m = location.hash.match(/^#\/?game\/([A-Za-z0-9_-]+)/);
     let id = m ? m[1] : null;
     if (!id && !location.hash) {
@@ -109,6 +113,18 @@ export class App {
     } else {
       this.newGame.show();
     }
+  }
+
+  // lesson opens the guided lesson (#/lesson, the Learn button, the link in
+  // the New game dialog); closing it goes back to the game, or to the New
+  // game dialog when there is none.
+  private lesson() {
+    byId<HTMLDialogElement>('dlg-new').close();
+    openLesson(() => {
+      if (!/^#\/?lesson$/.test(location.hash)) return;
+      history.replaceState(null, '', this.game ? '#/game/' + this.game.id : location.pathname + location.search);
+      if (!this.game) this.newGame.show();
+    });
   }
 
   private navigate(id: string) {
@@ -486,6 +502,7 @@ export class App {
     byId('btn-pgn').addEventListener('click', () => void this.download());
     byId('btn-fen').addEventListener('click', () => void this.copyFEN());
     byId('btn-explain').addEventListener('click', () => openExplain(this.shownFEN()));
+    byId('btn-lesson').addEventListener('click', () => this.lesson());
     byId('btn-mute').addEventListener('click', () => {
       this.sound.setMuted(!this.sound.muted);
       this.sound.unlock();
