@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/outpost-chess/outpost/internal/i18n"
 )
 
 // TestNoTextOutsideCatalogue reads the front end's source and fails on a
@@ -42,10 +44,6 @@ func TestNoTextOutsideCatalogue(t *testing.T) {
 }
 
 var (
-	// textWord is a word of a language: two letters or more, some lower
-	// case; han is Chinese.
-	textWord = regexp.MustCompile(`\pL*\p{Ll}\pL*`)
-	han      = regexp.MustCompile(`\p{Han}`)
 	// sameWords are the same in every language.
 	sameWords = map[string]bool{"Outpost": true, "FEN": true, "PGN": true, "SAN": true, "UCI": true, "Elo": true, "Bearer": true}
 	// code is text that is code, not words: a CSS selector or media query
@@ -53,33 +51,13 @@ var (
 	code = regexp.MustCompile(`(^|[\s>,(])[#.][a-zA-Z]|^[a-z-]+\[|\[[a-z-]+=|^:scope|\s>\s|^\(.*\d+px\)$|^/|^\s*<|^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$`)
 )
 
-// readsAsText reports whether s reads as words for a person: Chinese, two
-// words or more with a space between, or one capitalised word; names the
-// same in every language aside.
+// readsAsText reports whether s reads as words for a person
+// (i18n.ReadsAsText), code, positions and moves aside.
 func readsAsText(s string) bool {
-	if han.MatchString(s) {
-		return true
-	}
 	if code.MatchString(s) || fen.MatchString(s) {
 		return false
 	}
-	s = san.ReplaceAllString(s, " ") // moves are the same in every language
-	var words []string
-	long := false // a word of three letters or more: "xe pv" are class names
-	for _, w := range textWord.FindAllString(s, -1) {
-		if len([]rune(w)) >= 2 && !sameWords[w] {
-			words = append(words, w)
-			long = long || len([]rune(w)) >= 3
-		}
-	}
-	switch {
-	case len(words) >= 2:
-		return long && strings.Contains(strings.TrimSpace(s), " ")
-	case len(words) == 1:
-		w := []rune(words[0])
-		return len(w) >= 3 && strings.ToUpper(string(w[0])) == string(w[0]) && strings.ToLower(string(w[1:])) == string(w[1:])
-	}
-	return false
+	return i18n.ReadsAsText(san.ReplaceAllString(s, " "), sameWords)
 }
 
 // shownStrings returns the string literals of TypeScript src that read as

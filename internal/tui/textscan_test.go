@@ -6,10 +6,11 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/outpost-chess/outpost/internal/i18n"
 )
 
 // TestNoTextOutsideCatalogue reads the package's source and fails on a
@@ -75,46 +76,8 @@ func TestNoTextOutsideCatalogue(t *testing.T) {
 	}
 }
 
-var (
-	// word is a word of a language: two or more letters, some lower case.
-	word = regexp.MustCompile(`\pL*\p{Ll}\pL*`)
-	// same are the words that are the same in every language.
-	same = map[string]bool{"Outpost": true, "Esc": true, "Ctrl": true}
-)
+// same are the words that are the same in every language.
+var same = map[string]bool{"Outpost": true, "Esc": true, "Ctrl": true}
 
-// readsAsText reports whether s reads as words for a person: two words or
-// more with a space between, or one capitalised word, a name that is the
-// same in every language aside; or any Chinese.
-func readsAsText(s string) bool {
-	if regexp.MustCompile(`\p{Han}`).MatchString(s) {
-		return true
-	}
-	var words []string
-	for _, w := range word.FindAllString(s, -1) {
-		if len([]rune(w)) >= 2 && !same[w] {
-			words = append(words, w)
-		}
-	}
-	switch {
-	case len(words) >= 2:
-		return strings.Contains(strings.TrimSpace(s), " ")
-	case len(words) == 1:
-		w := []rune(words[0])
-		// A capitalised word alone ("Resign"), not a key's name ("ctrl").
-		return strings.ToUpper(string(w[0])) == string(w[0]) && strings.ToLower(string(w[1:])) == string(w[1:]) && len(w) >= 3
-	}
-	return false
-}
-
-// TestReadsAsText checks the scanner's idea of text.
-func TestReadsAsText(t *testing.T) {
-	for s, want := range map[string]bool{
-		"Board flipped.": true, "Resign": true, "you (White) against %s": true, "白方": true,
-		"Outpost": false, "ctrl+c": false, "enter": false, "%3d. %-8s %s": false, "game.pgn": false,
-		"abcdefghNBRQKO0": false, "outpost-": false, "2006-01-02-1504": false, "\n": false, " ": false,
-	} {
-		if got := readsAsText(s); got != want {
-			t.Errorf("readsAsText(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
+// readsAsText reports whether s reads as words for a person.
+func readsAsText(s string) bool { return i18n.ReadsAsText(s, same) }
