@@ -183,7 +183,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 }
 
 // openStore opens the game store at path, or at its default place.
-func openStore(path string) (*store.Store, error) {
+func openStore(path string) (*store.SQLite, error) {
 	if path == "" {
 		var err error
 		if path, err = store.DefaultPath(); err != nil {

@@ -279,8 +279,8 @@ func finishEpoch(tr *trainer.Trainer, dir string, r trainer.EpochResult) (string
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("epoch %d/%d: training loss %.6f, validation loss %.6f, %v; %s (net %s; quantised within %.1f cp on average, %.0f at most)",
-		r.Epoch+1, tr.Config().Epochs, r.TrainLoss, r.ValidationLoss, r.Time.Round(time.Second),
+	return fmt.Sprintf("epoch %d/%d: training loss %.6f, validation loss %.6f (against the results alone %.6f), %v; %s (net %s; quantised within %.1f cp on average, %.0f at most)",
+		r.Epoch+1, tr.Config().Epochs, r.TrainLoss, r.ValidationLoss, r.ResultLoss, r.Time.Round(time.Second),
 		name, n.ID(), mean, worst), nil
 }
 

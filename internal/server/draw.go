@@ -37,8 +37,8 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	if s.g.Players()[by.Other()].AI {
 		return srv.askAI(w, r, s, by) // unlocks s
 	}
-	err = s.apply(func() error { return s.g.OfferDraw(r.Context(), by) })
-	if err != nil {
+	offer := func() error { return s.apply(func() error { return s.g.OfferDraw(r.Context(), by) }) }
+	if err := s.retryStaleLocked(r.Context(), offer(), offer); err != nil {
 		s.mu.Unlock()
 		return err
 	}
@@ -47,8 +47,6 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	accepted := s.g.Over()
 	if accepted {
 		msg, code = "Both sides offered a draw: the game is drawn by agreement.", "agreed"
-	} else {
-		s.publishLocked() // the offer is in the state
 	}
 	params := map[string]any{"by": colorName(by), "to": colorName(by.Other())}
 	return answerOffer(w, s, accepted, msg, code, params) // unlocks s
@@ -68,8 +66,9 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 		return err
 	}
 	s.judging = true
+	rev := s.rev()
 	s.mu.Unlock()
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), params)
+	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, params)
 	s.mu.Lock()
 	s.judging = false
 	if err != nil {
@@ -118,11 +117,7 @@ func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if err := s.g.DeclineDraw(by); err != nil {
-			return err
-		}
-		s.publishLocked()
-		return nil
+		return s.apply(func() error { return s.g.DeclineDraw(ctx, by) })
 	})
 }
 

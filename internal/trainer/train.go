@@ -223,7 +223,11 @@ type EpochResult struct {
 	Epoch          int     // from 0
 	TrainLoss      float64 // the mean loss over the epoch's batches, as they were trained
 	ValidationLoss float64 // the mean loss over the validation positions at the end
-	Time           time.Duration
+	// ResultLoss is the mean squared error of the validation positions'
+	// predictions against their games' results alone (the loss at λ = 1):
+	// unlike the loss, it compares runs trained with different λ.
+	ResultLoss float64
+	Time       time.Duration
 }
 
 // Hooks are called by Run between steps, when the trainer may be saved.
@@ -257,7 +261,7 @@ func (t *Trainer) Run(ctx context.Context, hooks Hooks) error {
 			}
 		}
 		res := EpochResult{Epoch: t.epoch, TrainLoss: math.NaN(), ValidationLoss: t.ValidationLoss(),
-			Time: time.Since(start)}
+			ResultLoss: t.meanLoss(t.val, &loss{wdl: 1, k: t.loss.k}), Time: time.Since(start)}
 		if n > 0 { // else resumed at the epoch's end
 			res.TrainLoss = sum / float64(n)
 		}
@@ -331,11 +335,11 @@ func (t *Trainer) step(idx []uint32, lr float64) float64 {
 
 // ValidationLoss returns the model's mean loss over the validation
 // positions.
-func (t *Trainer) ValidationLoss() float64 { return t.meanLoss(t.val) }
+func (t *Trainer) ValidationLoss() float64 { return t.meanLoss(t.val, &t.loss) }
 
-// meanLoss returns the model's mean loss over the records recs[i] for i in
-// idx, shared among the workers, or NaN when idx is empty.
-func (t *Trainer) meanLoss(idx []uint32) float64 {
+// meanLoss returns the model's mean loss l over the records recs[i] for i
+// in idx, shared among the workers, or NaN when idx is empty.
+func (t *Trainer) meanLoss(idx []uint32, l *loss) float64 {
 	if len(idx) == 0 {
 		return math.NaN()
 	}
@@ -345,7 +349,7 @@ func (t *Trainer) meanLoss(idx []uint32) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.evaluate(t.model, &t.loss, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw])
+			w.evaluate(t.model, l, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw])
 		}()
 	}
 	wg.Wait()

@@ -71,6 +71,9 @@ func TestTrainLowersLoss(t *testing.T) {
 		}
 	}
 	first, last := results[0], results[len(results)-1]
+	if !(last.ResultLoss > 0 && last.ResultLoss < 0.5) || last.ResultLoss == last.ValidationLoss {
+		t.Errorf("result loss %g: want a mean squared error of its own (λ is 0 here)", last.ResultLoss)
+	}
 	if !(last.TrainLoss < 0.7*first.TrainLoss) || !(last.ValidationLoss < 0.8*before) {
 		t.Errorf("training loss %.4f → %.4f, validation %.4f → %.4f: want both clearly lower",
 			first.TrainLoss, last.TrainLoss, before, last.ValidationLoss)
