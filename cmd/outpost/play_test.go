@@ -14,6 +14,8 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
+
+	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
 // playPlain runs "outpost play" in line mode on input and returns its
@@ -220,13 +222,7 @@ func (s *screen) waitFor(wants ...string) {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		text := s.text()
-		missing := ""
-		for _, want := range wants {
-			if !strings.Contains(text, want) {
-				missing = want
-				break
-			}
-		}
+		missing := termtest.Missing(text, wants...)
 		if missing == "" {
 			return
 		}

@@ -84,13 +84,7 @@ func (tm *Term) WaitFor(timeout time.Duration, texts ...string) string {
 	deadline := time.Now().Add(timeout)
 	for {
 		screen := tm.Screen(false)
-		missing := ""
-		for _, s := range texts {
-			if !strings.Contains(screen, s) {
-				missing = s
-				break
-			}
-		}
+		missing := Missing(screen, texts...)
 		if missing == "" {
 			return screen
 		}
@@ -157,4 +151,15 @@ func shellJoin(argv []string) string {
 		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(q, " ")
+}
+
+// Missing returns the first of texts that screen does not show, or "" when
+// it shows them all.
+func Missing(screen string, texts ...string) string {
+	for _, s := range texts {
+		if !strings.Contains(screen, s) {
+			return s
+		}
+	}
+	return ""
 }
