@@ -44,6 +44,7 @@ type Game struct {
 	notes       notes
 	tags        tagList
 	outcome     Outcome
+	variations  int // the variations of the PGN the game was read from, left out
 }
 
 // checkpointPlies is how many plies apart a Game keeps a position: PositionAt
@@ -112,8 +113,14 @@ func (g *Game) Clone() *Game {
 		notes:       g.notes.clone(),
 		tags:        g.tags.clone(),
 		outcome:     g.outcome,
+		variations:  g.variations,
 	}
 }
+
+// Variations returns how many variations the PGN the game was read from
+// held (nested ones included): ReadPGN keeps the main line, its comments
+// and glyphs, and leaves variations out.
+func (g *Game) Variations() int { return g.variations }
 
 // current returns the current position, which callers must not modify.
 func (g *Game) current() *Position { return &g.pos }
@@ -195,7 +202,7 @@ func (g *Game) Play(m Move) error {
 	}
 	p := g.current()
 	if !p.IsLegal(m) {
-		return fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+		return p.illegal(m.String(), m.From(), m.To(), m.Promotion())
 	}
 	g.pos.MakeMove(m)
 	g.moves = append(g.moves, m)
@@ -256,7 +263,7 @@ func (g *Game) OutcomeAfter(m Move) (Outcome, error) {
 	}
 	p := g.current()
 	if !p.IsLegal(m) {
-		return Outcome{}, fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+		return Outcome{}, p.illegal(m.String(), m.From(), m.To(), m.Promotion())
 	}
 	child := *p
 	child.MakeMove(m)
@@ -311,8 +318,7 @@ func (g *Game) ClaimDraw() error {
 	}
 	r, ok := g.ClaimableDraw()
 	if !ok {
-		return fmt.Errorf("chess: no draw to claim: the position has occurred %d times (3 needed) and the halfmove clock is %d (100 needed)",
-			g.repetitions(), g.current().HalfmoveClock())
+		return &NoDrawError{Repetitions: g.repetitions(), HalfmoveClock: g.current().HalfmoveClock()}
 	}
 	g.outcome = Outcome{Draw, r}
 	return nil

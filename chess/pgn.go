@@ -85,9 +85,9 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // "?!", kept as NAGs 1 to 6); "%" escape lines (ignored); and termination
 // markers; a UTF-8 byte order mark at the start is skipped. Variations
 // ("(...)", nested to any depth) are read and skipped: a Game keeps only the
-// main line, without the comments inside variations. A game's moves must be
-// legal from the standard start or from its FEN tag; null moves ("--",
-// "Z0") are not accepted.
+// main line, without the comments inside variations (Game.Variations counts
+// them). A game's moves must be legal from the standard start or from its
+// FEN tag; null moves ("--", "Z0") are not accepted.
 //
 // The result: when the moves end the game by rule (checkmate, stalemate,
 // insufficient material, fivefold repetition, the seventy-five-move rule),
@@ -188,6 +188,7 @@ type gameParser struct {
 	tagLines   map[string]int
 	comment    string // comments before the first move
 	inMovetext bool
+	variations int // variations skipped
 }
 
 // parse reads a game and returns it, or the line and text of its first
@@ -368,10 +369,12 @@ func (gp *gameParser) play(san string) error {
 // skipVariation skips a variation whose "(" has been read, nested ones
 // included.
 func (gp *gameParser) skipVariation() error {
+	gp.variations++
 	for depth := 1; depth > 0; {
 		tok := gp.pr.next()
 		switch tok.kind {
 		case '(':
+			gp.variations++
 			depth++
 		case ')':
 			depth--
@@ -388,6 +391,7 @@ func (gp *gameParser) skipVariation() error {
 // finish sets the outcome from the recorded result (see PGNReader).
 func (gp *gameParser) finish(recorded Result) {
 	g := gp.g
+	g.variations = gp.variations
 	if g.outcome.IsOver() || recorded == NoResult {
 		return
 	}
