@@ -15,8 +15,8 @@ func (g *Game) PGN(tags ...chess.Tag) string { return g.PGNGame(nil, tags...).PG
 // ({[%clk 0:02:58]}). For a game imported from the game imported (nil:
 // none), that game's tags win over those (the players' names, the event
 // and the opening as given), but for those the game itself decides
-// (Result, FEN, SetUp), and its comments and glyphs annotate the moves the
-// two games share from the same start. A front end may annotate the copy
+// (Result, FEN, SetUp), and its comments, glyphs and variations annotate
+// the moves the two games share from the same start. A front end may annotate the copy
 // further (a review) before writing it.
 func (g *Game) PGNGame(imported *chess.Game, tags ...chess.Tag) *chess.Game {
 	cg := g.game.Clone()
@@ -42,6 +42,11 @@ func (g *Game) PGNGame(imported *chess.Game, tags ...chess.Tag) *chess.Game {
 			if ply > 0 && len(cg.NAGs(ply)) == 0 {
 				for _, n := range imported.NAGs(ply) {
 					cg.AddNAG(ply, n)
+				}
+			}
+			if ply > 0 && len(cg.Variations(ply)) == 0 {
+				for _, v := range imported.Variations(ply) {
+					_ = cg.AddVariation(ply, v) // from the same position: the moves are shared
 				}
 			}
 		}
