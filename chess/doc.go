@@ -27,7 +27,8 @@
 // without generating the others.
 //
 // A [Game] is a start position and the moves played from it, with tags,
-// comments and annotation glyphs ([NAG]) for PGN, and its [Outcome]: a
+// comments, annotation glyphs ([NAG]) and variations (other lines, each a
+// Game of its own: [Game.Variations]) for PGN, and its [Outcome]: a
 // [Result] and a [Reason]. It applies the rules that end a game
 // (checkmate, stalemate, repetition, the fifty- and seventy-five-move
 // rules, insufficient material) and records resignation, agreement, loss on
@@ -76,11 +77,12 @@
 //     [ReadEPD] and [EPDReader] for files; [EPD.Moves] reads the SAN
 //     moves of bm and am, [EPD.PerftCounts] a perft suite's counts;
 //   - PGN: [ReadPGN] and [PGNReader] read files of many games, keeping
-//     tags, comments and NAGs, skipping variations, starting from a FEN
+//     tags, comments, NAGs and variations, starting from a FEN
 //     tag when there is one (a broken game is reported with its line, as
 //     in "chess: PGN line 37: game 3: illegal move 12. Nf9: ...", and does
 //     not stop the others); [Game.PGN] and [Game.WritePGN] write export
-//     format (the Seven Tag Roster, 80-column movetext, comments, NAGs).
+//     format (the Seven Tag Roster, 80-column movetext, comments, NAGs,
+//     variations).
 //
 // Errors say what is wrong in words: `chess: "Nd2" is ambiguous: Nbd2,
 // Nfd2`, `chess: move "e2e5" is illegal in this position: ...`.
@@ -121,6 +123,7 @@
 //	san.go        Standard Algebraic Notation: printing and tolerant parsing
 //	game.go       Game: play, undo, repetition, draw claims, tags, comments
 //	tags.go       a game's PGN tags, indexed by name
+//	variation.go  a move's variations: Game.Variations, Game.AddVariation
 //	outcome.go    Result, Reason, Outcome; insufficient material
 //	pgn.go        PGN reading: ReadPGN, PGNReader, PGNError
 //	pgn_write.go  PGN export format: Game.PGN, Game.WritePGN

@@ -84,10 +84,12 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // of it and becomes the move's Clock reading); NAGs ("$1") and suffix marks ("!", "?", "!!", "??", "!?",
 // "?!", kept as NAGs 1 to 6); "%" escape lines (ignored); and termination
 // markers; a UTF-8 byte order mark at the start is skipped. Variations
-// ("(...)", nested to any depth) are read and skipped: a Game keeps only the
-// main line, without the comments inside variations. A game's moves must be
-// legal from the standard start or from its FEN tag; null moves ("--",
-// "Z0") are not accepted.
+// ("(...)", nested to any depth) are kept with their comments and glyphs
+// (see Game.Variations), but leniently: a variation is kept up to its
+// first move that cannot be played (and the rest of it skipped), a
+// variation before the first move is skipped. A game's moves must be legal
+// from the standard start or from its FEN tag; null moves ("--", "Z0") are
+// not accepted.
 //
 // The result: when the moves end the game by rule (checkmate, stalemate,
 // insufficient material, fivefold repetition, the seventy-five-move rule),
@@ -228,7 +230,7 @@ func (gp *gameParser) parse() (*Game, int, error) {
 			gp.g.AddNAG(gp.g.Len(), NAG(n))
 		case tok.kind == '.':
 		case tok.kind == '(':
-			if err := gp.skipVariation(); err != nil {
+			if err := gp.variation(gp.g); err != nil {
 				return nil, tok.line, err
 			}
 		case tok.kind == tokSymbol && isMoveNumber(tok.text):
@@ -328,16 +330,19 @@ func (gp *gameParser) start() error {
 }
 
 // addComment attaches a comment to the last move played (or to the start).
+func (gp *gameParser) addComment(text string) { addComment(gp.g, text) }
+
+// addComment attaches a comment to the last move of g (or to its start).
 // A [%clk] command in the comment of a move is its clock reading.
-func (gp *gameParser) addComment(text string) {
-	ply := gp.g.Len()
+func addComment(g *Game, text string) {
+	ply := g.Len()
 	if ply > 0 {
 		if rest, d, ok := cutClock(text); ok {
-			gp.g.SetClock(ply, d)
+			g.SetClock(ply, d)
 			text = rest
 		}
 	}
-	gp.g.SetComment(ply, joinComments(gp.g.Comment(ply), text))
+	g.SetComment(ply, joinComments(g.Comment(ply), text))
 }
 
 func joinComments(a, b string) string {
@@ -365,10 +370,58 @@ func (gp *gameParser) play(san string) error {
 	return g.Play(m)
 }
 
-// skipVariation skips a variation whose "(" has been read, nested ones
-// included.
-func (gp *gameParser) skipVariation() error {
-	for depth := 1; depth > 0; {
+// variation reads a variation whose "(" has been read, nested ones
+// included, and adds it to the last move of line (the game, or a variation
+// being read). Before the first move of line (nil: before the game's
+// movetext began), a variation replaces nothing and is skipped; so is the
+// rest of a variation after a move that cannot be played there. It returns
+// an error only when the input does: a lexical error, or the end of the
+// game before the ")".
+func (gp *gameParser) variation(line *Game) error {
+	if line == nil || line.Len() == 0 {
+		return gp.skipVariation(1)
+	}
+	v := NewGameFromPosition(line.PositionAt(line.Len() - 1))
+	for {
+		tok := gp.pr.next()
+		switch {
+		case tok.kind == ')':
+			if v.Len() > 0 {
+				_ = line.AddVariation(line.Len(), v) // v starts where it must
+			}
+			return nil
+		case tok.kind == tokError:
+			return errors.New(tok.text)
+		case tok.kind == tokEOF, tok.kind == '[':
+			gp.pr.unread(tok)
+			return errUnclosedVariation
+		case tok.kind == '(':
+			if err := gp.variation(v); err != nil {
+				return err
+			}
+		case tok.kind == tokComment:
+			addComment(v, tok.text)
+		case tok.kind == tokNAG:
+			n, _ := strconv.Atoi(tok.text)
+			v.AddNAG(v.Len(), NAG(n))
+		case tok.kind == tokSymbol && !isMoveNumber(tok.text) && !tok.isResult():
+			if err := v.PlayMove(tok.text); err != nil {
+				if v.Len() > 0 {
+					_ = line.AddVariation(line.Len(), v)
+				}
+				return gp.skipVariation(1)
+			}
+		}
+	}
+}
+
+// errUnclosedVariation is the error of a variation the game ends in.
+var errUnclosedVariation = errors.New("variation not closed: \"(\" without \")\"")
+
+// skipVariation skips the rest of a variation depth levels deep (its "("
+// read), nested ones included.
+func (gp *gameParser) skipVariation(depth int) error {
+	for depth > 0 {
 		tok := gp.pr.next()
 		switch tok.kind {
 		case '(':
@@ -379,7 +432,7 @@ func (gp *gameParser) skipVariation() error {
 			return errors.New(tok.text)
 		case tokEOF, '[':
 			gp.pr.unread(tok)
-			return errors.New("variation not closed: \"(\" without \")\"")
+			return errUnclosedVariation
 		}
 	}
 	return nil

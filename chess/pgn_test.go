@@ -308,6 +308,8 @@ func TestReadPGNEdgeCases(t *testing.T) {
 		{"castling with zeros", "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 0-0 *", 1, []string{"e4 e5 Nf3 Nf6 Bc4 Bc5 O-O O-O"}},
 		{"suffixes", "1. e4!! e5?? 2. Nf3!? Nc6?! *", 1, []string{"e4 e5 Nf3 Nc6"}},
 		{"nested variations", "1. e4 (1. d4 (1. c4 (1. Nf3)) d5) e5 *", 1, []string{"e4 e5"}},
+		{"a variation before the first move", "(1. d4) 1. e4 e5 *", 1, []string{"e4 e5"}},
+		{"an illegal move in a variation", "1. e4 (1. d4 d4 e4) e5 *", 1, []string{"e4 e5"}},
 		{"CRLF", "[Event \"x\"]\r\n\r\n1. e4 e5\r\n2. Nf3 *\r\n", 1, []string{"e4 e5 Nf3"}},
 		{"semicolon comment at the end", "1. e4 ; done", 1, []string{"e4"}},
 		{"byte order mark", "\xef\xbb\xbf[Event \"x\"]\n1. e4 *", 1, []string{"e4"}},
@@ -447,6 +449,7 @@ var pgnSeeds = []string{
 	"% esc\n{a} 1. f3 e5 2. g4 Qh4# 0-1",
 	"1. e4 e5 2. Ke3 *\n\n1. d4 *",
 	"[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:02]} e5 {[%clk 0:02:59.55] x} *",
+	"1. e4 e5 2. Nf3 $2 {bad} (2. Nc3 {good} Nf6 (2... Nc6 3. Bc4) 3. f4) (2. d4) 2... Nc6 *",
 }
 
 // TestPGNClockRoundTrip writes a game played on a clock and reads it back:

@@ -168,6 +168,13 @@ func sameGame(a, b *Game) string {
 	if b.Outcome().Reason != want {
 		return "reason " + b.Outcome().Reason.String()
 	}
+	return sameNotes(a, b)
+}
+
+// sameNotes returns "" when the moves of a and b, whose moves are the
+// same, have the same comments, clock readings, NAGs and variations, else
+// what differs.
+func sameNotes(a, b *Game) string {
 	for ply := 0; ply <= a.Len(); ply++ {
 		if a.Comment(ply) != b.Comment(ply) {
 			return "comment " + b.Comment(ply)
@@ -179,6 +186,18 @@ func sameGame(a, b *Game) string {
 		}
 		if !slices.Equal(a.NAGs(ply), b.NAGs(ply)) {
 			return "NAGs"
+		}
+		va, vb := a.Variations(ply), b.Variations(ply)
+		if len(va) != len(vb) {
+			return fmt.Sprintf("%d variations of ply %d, want %d", len(vb), ply, len(va))
+		}
+		for i := range va {
+			if *va[i].StartPosition() != *vb[i].StartPosition() || !slices.Equal(va[i].Moves(), vb[i].Moves()) {
+				return fmt.Sprintf("variation %d of ply %d: %v", i+1, ply, vb[i].SANMoves())
+			}
+			if msg := sameNotes(va[i], vb[i]); msg != "" {
+				return fmt.Sprintf("variation %d of ply %d: %s", i+1, ply, msg)
+			}
 		}
 	}
 	return ""

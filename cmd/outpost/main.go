@@ -44,6 +44,7 @@ type command struct {
 // Adding a subcommand is one line here and one file beside this one.
 var commands = []command{
 	{"serve", "run the web app: play in the browser, games kept in a database (open the address it prints)", runServe},
+	{"worker", "run the AI's searches for servers that share a PostgreSQL database (on any machine)", runWorker},
 	{"play", "play chess in the terminal: a full-screen board, or a line mode for pipes and screen readers", runPlay},
 	{"uci", "speak the UCI protocol to a chess GUI on standard input and output", runUCI},
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},
@@ -51,7 +52,8 @@ var commands = []command{
 	{"match", "play two UCI engines against each other and measure the difference in Elo", runMatch},
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
-	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates", runExplain},
+	{"review", "review a game of a PGN file: each move's evaluation and judgement, better moves, accuracy", runReview},
+	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates; --lesson: the guided lesson", runExplain},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
 	{"datagen", "play self-play games and keep their quiet positions: training data for the network (or the tuner)", runDatagen},
 	{"train", "train the evaluation network on the positions datagen made", runTrain},
@@ -206,6 +208,23 @@ func (fs *flagSet) printUsage(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	})
+}
+
+// parseFlagsAndArgs parses args with fs, flags and positional arguments in
+// any order ("game.pgn --json" and "--json game.pgn"), and returns the
+// positional ones. Its errors are usage errors, as parseFlags's.
+func parseFlagsAndArgs(fs *flagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, &usageError{flags: fs, err: err}
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }
 
 // given returns the names of the flags given on the command line, once fs

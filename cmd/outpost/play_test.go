@@ -14,6 +14,8 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
+
+	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
 // playPlain runs "outpost play" in line mode on input and returns its
@@ -220,13 +222,7 @@ func (s *screen) waitFor(wants ...string) {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		text := s.text()
-		missing := ""
-		for _, want := range wants {
-			if !strings.Contains(text, want) {
-				missing = want
-				break
-			}
-		}
+		missing := termtest.Missing(text, wants...)
 		if missing == "" {
 			return
 		}
@@ -234,6 +230,19 @@ func (s *screen) waitFor(wants ...string) {
 			s.t.Fatalf("the screen does not show %q:\n%s", missing, text)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitExit waits for the program to exit without an error, after keys.
+func (s *screen) waitExit(keys string) {
+	s.t.Helper()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("outpost play exited with %v\n%s", err, s.text())
+		}
+	case <-time.After(10 * time.Second):
+		s.t.Fatalf("outpost play did not exit after %s\n%s", keys, s.text())
 	}
 }
 
@@ -253,15 +262,16 @@ func (s *screen) keys(k string) {
 func TestPlayInTerminal(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
 	s := startInTerminal(t, 120, 40, "play", "--black", "ai:1", "--seed", "11", "--store", db, "--delay", "0")
-	s.waitFor("White: You   Black: Outpost level 1", "White to move.", " 8 ", "a      b      c")
+	s.waitFor("White: You   Black: Outpost level 1", "White to move.", " 8 ", "a        b        c")
 
-	// The large board: square (file f, rank r) has its piece at column
-	// 3+7f+3, row 2+3(7-r)+1.
+	// At 120x40 the board's squares are 9x4 and the screen starts a line
+	// down (the block is centred): square (file f, rank r) has its piece
+	// at column 3+9f+4, row 1+2+4(7-r)+2. White's pieces are outlines.
 	at := func(sq string) rune {
 		f, r := int(sq[0]-'a'), int(sq[1]-'1')
-		return s.cell(3+7*f+3, 2+3*(7-r)+1)
+		return s.cell(3+9*f+4, 1+2+4*(7-r)+2)
 	}
-	if at("e2") != '♟' || at("e4") != ' ' || at("g8") != '♞' {
+	if at("e2") != '♙' || at("e4") != ' ' || at("g8") != '♞' {
 		t.Fatalf("start position: e2 %q, e4 %q, g8 %q\n%s", at("e2"), at("e4"), at("g8"), s.text())
 	}
 
@@ -271,7 +281,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.keys("\x1b[A")
 	s.keys("\r")
 	s.waitFor("1. e4", "Outpost level 1 played 1... ", "Outpost thought", "depth ")
-	if at("e4") != '♟' || at("e2") != ' ' {
+	if at("e4") != '♙' || at("e2") != ' ' {
 		t.Errorf("after e4: e4 %q, e2 %q\n%s", at("e4"), at("e2"), s.text())
 	}
 
@@ -281,7 +291,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.waitFor("Move: Nf3")
 	s.keys("\r")
 	s.waitFor("2. Nf3", "Outpost level 1 played 2... ")
-	if at("f3") != '♞' || at("g1") != ' ' {
+	if at("f3") != '♘' || at("g1") != ' ' {
 		t.Errorf("after Nf3: f3 %q, g1 %q\n%s", at("f3"), at("g1"), s.text())
 	}
 
@@ -293,14 +303,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.keys("q")
 	s.waitFor("Quit? The game is unfinished (it is kept: outpost play --resume continues it)")
 	s.keys("y")
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q y\n%s", s.text())
-	}
+	s.waitExit("q y")
 	s.waitFor("The game is kept: outpost play --resume continues it.")
 
 	out := playPlain(t, "moves\n", "--store", db, "--resume")
@@ -326,16 +329,38 @@ func TestPlayOnAClockInTerminal(t *testing.T) {
 		t.Errorf("White's clock at the flag:\n%s", text)
 	}
 	s.keys("q") // the game is over: q quits at once
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q\n%s", s.text())
-	}
+	s.waitExit("q")
 	s.waitFor("0-1: Black wins on time")
 	if out := playPlain(t, "quit\n", "--store", db, "--black", "ai:1", "--clock", "1+0"); !strings.Contains(out, "Clocks (1+0)") {
 		t.Errorf("a new game on a clock:\n%s", out)
+	}
+}
+
+// TestReviewInTerminal runs the real program in an 80x24 pseudo-terminal on
+// a loaded game with a blunder (3... Qg5?? hangs the queen): R shows the
+// review (the opening, the moves with their judgements, the graph and the
+// summary), n goes to the blunder with the better move, Esc goes back to
+// the board, whose panel names the opening. The review is kept with the
+// game: resumed, the game's review prints at once in line mode.
+func TestReviewInTerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	pgn := filepath.Join(dir, "blunder.pgn")
+	writeFile(t, pgn, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Qg5 4. Nxg5 Nh6 *\n")
+	s := startInTerminal(t, 80, 24, "play", "--white", "human", "--black", "human", "--load", pgn, "--store", db)
+	s.waitFor("Italian Game (C50)", "4. Nxg5", "White to move.")
+	s.keys("R")
+	s.waitFor("Review", "Opening: Italian Game (C50), out of the book after 3... Qg5", "Move 1 of 8", "ACPL", "▲")
+	s.keys("n")
+	s.waitFor("3... Qg5??  Blunder", "Better: 3... ", "Move 6 of 8")
+	s.keys("\x1b")
+	s.waitFor("White to move.", "The review is ready")
+	s.keys("q")
+	s.waitFor("Quit? The game is unfinished")
+	s.keys("y")
+	s.waitExit("q y")
+	out := playPlain(t, "review\nquit\n", "--store", db, "--resume")
+	if missing := containsInOrder(out, "3... Qg5", "?? blunder", "average centipawn loss"); missing != "" || strings.Contains(out, "Reviewing the game") {
+		t.Errorf("the kept review (%q missing, or searched again):\n%s", missing, out)
 	}
 }

@@ -74,18 +74,19 @@ func (b *Book) InBook(p *chess.Position) bool {
 	return ok
 }
 
-// Match is the opening of a game.
+// Match is the opening of a game. In JSON it is {"eco", "name", "pgn",
+// "ply", "leftBook"}.
 type Match struct {
 	// Opening is the last named position the game reached; its zero value
 	// (Name "") when it reached none.
 	Opening
 	// Ply is the number of plies after which the game reached it (0 with
 	// no opening, or when the game started there).
-	Ply int
+	Ply int `json:"ply"`
 	// LeftBook is the ply (from 1) of the move that left the book for
 	// good: the move after the last position of the game on a line of
 	// the list. It is 0 when the game ends in the book or was never in it.
-	LeftBook int
+	LeftBook int `json:"leftBook"`
 }
 
 // Named reports whether the game reached a named position.

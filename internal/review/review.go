@@ -20,7 +20,7 @@ type Review struct {
 	White Side `json:"white"`
 	Black Side `json:"black"`
 	// Opening is the last named position the game reached, or nil.
-	Opening *Opening `json:"opening"`
+	Opening *opening.Match `json:"opening"`
 	// StartFEN is the position the game started from; Start its
 	// evaluation.
 	StartFEN string `json:"startFen"`
@@ -40,16 +40,6 @@ type Side struct {
 	Blunders     int      `json:"blunders"`
 	// ACPL is the average centipawn loss of the side's moves.
 	ACPL int `json:"acpl"`
-}
-
-// Opening is a game's opening in a review: the last named position it
-// reached, after Ply plies, and the ply of the move that left the book
-// for good (0 when none did): see opening.Book.Find.
-type Opening struct {
-	ECO      string `json:"eco"`
-	Name     string `json:"name"`
-	Ply      int    `json:"ply"`
-	LeftBook int    `json:"leftBook"`
 }
 
 // Move is one move of a reviewed game.
@@ -163,7 +153,7 @@ func Analyse(ctx context.Context, g *chess.Game, search Searcher, opts Options) 
 		Budget:   Budget{Nodes: opts.Nodes, MoveTimeMs: opts.MoveTime.Milliseconds()},
 	}
 	if m := opts.Book.Find(g); m.Named() {
-		r.Opening = &Opening{ECO: m.ECO, Name: m.Name, Ply: m.Ply, LeftBook: m.LeftBook}
+		r.Opening = &m
 	}
 	moves := g.Moves()
 	for i, m := range moves {

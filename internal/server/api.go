@@ -20,6 +20,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -37,16 +38,26 @@ const (
 	maxListIDs     = 500 // the games GET /api/games?ids= lists at once
 )
 
-// apiError is an answer other than success: a status and the reason.
+// apiError is an answer other than success: a status, the reason, and the
+// reason's code (codes.go) with its values.
 type apiError struct {
 	status int
 	msg    string
+	code   string
+	params map[string]any
 }
 
 func (e *apiError) Error() string { return e.msg }
 
+// errorf returns an error answer whose code is the status's
+// (statusCode).
 func errorf(status int, format string, args ...any) error {
-	return &apiError{status, fmt.Sprintf(format, args...)}
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+// codef returns an error answer with its own code and values.
+func codef(status int, code string, params map[string]any, format string, args ...any) error {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...), code: code, params: params}
 }
 
 // handlerFunc is an API handler: it writes the answer on success and
@@ -73,7 +84,13 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/games/{id}/draw/decline", map[string]handlerFunc{"POST": srv.declineDraw})
 	handle("/api/games/{id}/hint", map[string]handlerFunc{"POST": srv.hint})
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
+	handle("/api/analysis", map[string]handlerFunc{"POST": srv.analysis})
+	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
+	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
+	handle("/api/health", map[string]handlerFunc{"GET": srv.getHealth})
+	mux.HandleFunc("/metrics", srv.serveMetrics)
 	srv.explainRoutes(handle)
+	srv.reviewRoutes(handle)
 	mux.Handle("/api/", srv.serve(func(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusNotFound, "no such API path %q", r.URL.Path)
 	}))
@@ -122,28 +139,32 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 	switch {
 	case errors.As(err, &ae):
 	case errors.As(err, &re) && re.Illegal:
-		ae = &apiError{http.StatusBadRequest, re.Text}
+		ae = ruleError(http.StatusBadRequest, re)
 	case errors.As(err, &re):
-		ae = &apiError{http.StatusConflict, re.Text}
+		ae = ruleError(http.StatusConflict, re)
 	case errors.Is(err, store.ErrNotFound):
-		ae = &apiError{http.StatusNotFound, fmt.Sprintf("unknown game %q", r.PathValue("id"))}
+		ae = &apiError{status: http.StatusNotFound, msg: fmt.Sprintf("unknown game %q", r.PathValue("id")), code: "unknown_game"}
 	case errors.Is(err, store.ErrConflict):
-		ae = &apiError{http.StatusConflict, "the game was changed elsewhere: load it again"}
+		ae = &apiError{status: http.StatusConflict, msg: "the game was changed elsewhere: load it again", code: "changed_elsewhere"}
 	case errors.As(err, &mbe):
-		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
+		ae = &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", MaxBody),
+			code: "too_large", params: map[string]any{"bytes": MaxBody}}
 	case errors.Is(err, store.ErrDamaged):
 		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{http.StatusInternalServerError, fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
+		ae = &apiError{status: http.StatusInternalServerError, code: "damaged", msg: fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
 			r.PathValue("id"), strings.TrimPrefix(err.Error(), store.ErrDamaged.Error()+": "))}
 	case srv.ctx.Err() != nil:
-		ae = &apiError{http.StatusServiceUnavailable, "the server is shutting down"}
+		ae = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down", code: "shutting_down"}
 	case r.Context().Err() != nil:
-		ae = &apiError{http.StatusServiceUnavailable, "request cancelled"}
+		ae = &apiError{status: http.StatusServiceUnavailable, msg: "request cancelled", code: "cancelled"}
 	default:
 		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{http.StatusInternalServerError, "internal error: " + err.Error()}
+		ae = &apiError{status: http.StatusInternalServerError, msg: "internal error: " + err.Error()}
 	}
-	writeJSON(w, ae.status, errorBody{ae.msg})
+	if ae.code == "" {
+		ae.code = statusCode(ae.status)
+	}
+	writeJSON(w, ae.status, errorBody{Error: ae.msg, Code: ae.code, Params: ae.params})
 }
 
 // writeJSON answers with v in JSON (without HTML escapes: the answers are
@@ -222,16 +243,16 @@ func (srv *Server) authorizeGame(r *http.Request) error {
 // authorize checks the request's player token against the game's.
 func authorize(r *http.Request, s *session) error {
 	if len(s.tokenHash) == 0 {
-		return errorf(http.StatusForbidden, "this game has no player token: it can be watched, not played")
+		return codef(http.StatusForbidden, "watch_only", nil, "this game has no player token: it can be watched, not played")
 	}
 	auth := r.Header.Get("Authorization")
 	tok, ok := strings.CutPrefix(auth, "Bearer ")
 	if !ok || tok == "" {
-		return errorf(http.StatusForbidden, "missing player token (Authorization: Bearer <token>)")
+		return codef(http.StatusForbidden, "watch_only", nil, "missing player token (Authorization: Bearer <token>)")
 	}
 	h := sha256.Sum256([]byte(strings.TrimSpace(tok)))
 	if subtle.ConstantTimeCompare(h[:], s.tokenHash) != 1 {
-		return errorf(http.StatusForbidden, "wrong player token")
+		return codef(http.StatusForbidden, "watch_only", nil, "wrong player token")
 	}
 	return nil
 }
@@ -248,7 +269,7 @@ func checkPlayer(field, v string) error {
 func parseLevel(field, v string) (engine.Level, error) {
 	l, err := engine.ParseLevel(v)
 	if err != nil {
-		return engine.Level{}, errorf(http.StatusBadRequest, "%s: unknown level %q (want 1-8, classic or max)", field, v)
+		return engine.Level{}, codef(http.StatusBadRequest, "unknown_level", map[string]any{"level": v}, "%s: unknown level %q (want 1-8, classic or max)", field, v)
 	}
 	return l, nil
 }
@@ -325,27 +346,27 @@ func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	var moves []chess.Move
 	switch {
 	case req.FEN != "" && req.PGN != "":
-		return nil, errorf(http.StatusBadRequest, "give fen or pgn, not both")
+		return nil, codef(http.StatusBadRequest, "fen_and_pgn", nil, "give fen or pgn, not both")
 	case req.FEN != "":
 		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad FEN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %s", plainError(err))
 		}
 		start = p
 	case req.PGN != "":
 		games, err := chess.ReadPGN(strings.NewReader(req.PGN))
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
 		}
 		if len(games) == 0 {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: no game in it")
+			return nil, codef(http.StatusBadRequest, "pgn_empty", nil, "bad PGN: no game in it")
 		}
 		start, moves = games[0].StartPosition(), games[0].Moves()
 	}
 	g := chess.NewGameFromPosition(start)
 	for _, m := range moves {
 		if err := g.Play(m); err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
 		}
 	}
 	return g, nil
@@ -393,15 +414,19 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed}, false)
-	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper})
+	// A PGN is kept as given: its tags, comments and variations, which the
+	// moves alone lose, go out again with the game's PGN.
+	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed, ImportPGN: req.PGN}, false)
+	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper, Now: srv.now})
 	if err != nil {
 		return err
 	}
 	s := &session{
 		srv: srv, id: keeper.ID(), source: store.SourceWeb, tokenHash: hash, createdAt: time.Now().UTC(),
-		g: g, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
+		g: g, keeper: keeper, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
+		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
+	s.setImport(req.PGN)
 	srv.add(s)
 	s.mu.Lock()
 	s.publishLocked()
@@ -484,7 +509,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	players := s.g.Players()
-	pgn := s.g.PGN(
+	cg := s.g.PGNGame(s.imported,
 		chess.Tag{Name: "Event", Value: "Outpost game"},
 		chess.Tag{Name: "Site", Value: "Outpost"},
 		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
@@ -492,6 +517,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		chess.Tag{Name: "Black", Value: playerName(players[chess.Black])},
 	)
 	s.mu.Unlock()
+	pgn := srv.annotate(r.Context(), s.id, cg).PGN()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="outpost-%s.pgn"`, s.id))
 	w.WriteHeader(http.StatusOK)
@@ -535,7 +561,7 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	}
 	s.owner = srv.clientOf(r)
 	retry := s.retryAILocked()
-	err = op(r.Context(), s)
+	err = s.retryStaleLocked(r.Context(), op(r.Context(), s), func() error { return op(r.Context(), s) })
 	if retry {
 		s.publishLocked() // the AI is due again
 	}
@@ -559,13 +585,24 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 		case req.Ply == nil:
 			return errorf(http.StatusBadRequest, "missing field ply (the number of plies played)")
 		}
-		if n := s.g.Chess().Len(); *req.Ply != n {
-			return errorf(http.StatusConflict, "stale ply: the game has %d plies, not %d", n, *req.Ply)
+		n := s.g.Chess().Len()
+		if *req.Ply != n && srv.shared != nil {
+			// The player may know of a change this server has not
+			// heard of yet (made through another): read the game again.
+			if err := s.reloadLocked(ctx); err != nil {
+				return err
+			}
+			n = s.g.Chess().Len()
+		}
+		if *req.Ply != n {
+			return codef(http.StatusConflict, "stale_ply", map[string]any{"plies": n, "sent": *req.Ply}, "stale ply: the game has %d plies, not %d", n, *req.Ply)
 		}
 		err := s.apply(func() error { return s.g.MoveText(ctx, req.Move) })
 		var re *play.RuleError
 		if errors.As(err, &re) && re.Illegal {
-			return errorf(http.StatusBadRequest, "illegal move %q: %s", req.Move, re.Text)
+			ae := ruleError(http.StatusBadRequest, re)
+			ae.msg = fmt.Sprintf("illegal move %q: %s", req.Move, re.Text)
+			return ae
 		}
 		return err
 	})
@@ -678,6 +715,16 @@ func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// search runs a search of params for a request about game s at revision
+// rev (a hint, a draw judgement) and waits for its result: on the worker
+// pool, or on a shared database by the workers (see searchShared).
+func (srv *Server) search(ctx context.Context, who client, s *session, rev int64, params engine.Params) (engine.Result, error) {
+	if srv.shared != nil {
+		return srv.searchShared(ctx, s, rev, params.Position, params.Limits)
+	}
+	return srv.searchOnPool(ctx, who, params)
+}
+
 // searchOnPool runs a search of params on the worker pool for a request
 // (a hint, a draw judgement) of client who and waits for its result. It
 // fails when the request is cancelled or the server shuts down first.
@@ -688,7 +735,7 @@ func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.P
 	defer stop()
 	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: params}
 	if !srv.pool.submit(who, job) {
-		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+		return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 	}
 	var res engine.Result
 	var ok bool
@@ -698,9 +745,9 @@ func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.P
 	}
 	if !ok || res.BestMove == chess.NoMove {
 		if srv.ctx.Err() != nil {
-			return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+			return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 		}
-		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the search was cancelled")
+		return engine.Result{}, codef(http.StatusServiceUnavailable, "cancelled", nil, "the search was cancelled")
 	}
 	return res, nil
 }
@@ -716,24 +763,26 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.g.Over() {
-		err := errorf(http.StatusConflict, "the game is over (%v)", s.g.Outcome())
+		o := s.g.Outcome()
+		err := codef(http.StatusConflict, "game_over", map[string]any{"result": o.Result.String(), "reason": o.Reason.String()}, "the game is over (%v)", o)
 		s.mu.Unlock()
 		return err
 	}
 	if s.hinting {
 		s.mu.Unlock()
-		return errorf(http.StatusConflict, "a hint for this game is already being computed")
+		return codef(http.StatusConflict, "hint_busy", nil, "a hint for this game is already being computed")
 	}
 	s.hinting = true
 	pos := s.g.Chess().Position()
 	hashes := s.g.Chess().Hashes()
+	rev := s.rev()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.hinting = false
 		s.mu.Unlock()
 	}()
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), engine.Params{
+	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
 		Limits:   engine.Limits{MoveTime: srv.cfg.HintTime},
@@ -762,15 +811,7 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 		s.mu.Unlock()
 		return err
 	}
-	s.gone, s.deleted = true, true
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.stopTimersLocked()
-	data, _ := json.Marshal(struct {
-		ID string `json:"id"`
-	}{id})
-	s.hub.publishDeleted(data)
+	s.deletedLocked()
 	s.mu.Unlock()
 	srv.forget(id, s) // after unlocking: srv.mu is taken before a session's mu
 	w.WriteHeader(http.StatusNoContent)
@@ -786,7 +827,7 @@ func requiredFEN(fen string) (*chess.Position, error) {
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "bad FEN: %v", err)
+		return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %v", err)
 	}
 	return p, nil
 }
@@ -809,6 +850,9 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 	}
 	if o := g.Outcome(); o.IsOver() {
 		a.Status, a.Reason = "over", o.Reason.String()
+	}
+	if o, ok := opening.LichessBook().Lookup(p); ok {
+		a.Opening = &o
 	}
 	writeJSON(w, http.StatusOK, a)
 	return nil

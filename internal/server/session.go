@@ -3,13 +3,17 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -29,7 +33,7 @@ type session struct {
 	mu sync.Mutex
 	// The fields below are guarded by mu.
 	g       *play.Game
-	moves   []MoveInfo // the moves of g, with SAN and FEN
+	keeper  *play.StoreKeeper // g's keeper (nil for a game read per request)
 	speedMs int
 	gone    bool // deleted or evicted: look the game up again
 	deleted bool // deleted: the game no longer exists
@@ -42,7 +46,9 @@ type session struct {
 	cancel    context.CancelFunc // cancels the running search, or nil when none runs
 	hinting   bool               // a hint search is queued or running
 	judging   bool               // a search judging a draw offer is queued or running
-	state     []byte             // the marshalled GameState, nil when stale
+	// published is the moves of the last state published: the next is
+	// sent as the moves that differ (see publishWithLocked).
+	published []chess.Move
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
 	// owner is the client the AI's searches are charged to in the pool:
@@ -54,57 +60,117 @@ type session struct {
 	// retryAILocked).
 	aiFailures int
 	aiError    string
+	// imported is the game the PGN it was imported from holds (its tags,
+	// comments and glyphs), or nil; importPGN is that PGN as given.
+	imported  *chess.Game
+	importPGN string
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
 }
 
 // loadSession rebuilds a game from its stored record with package play (an
-// illegal stored move or an unknown level is an error). A web game, which
-// this server plays, gets its clock started again: the time the server was
-// down is charged to nobody.
+// illegal stored move or an unknown level is an error).
 func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, error) {
-	r, err := play.RecordOf(rec)
+	g, keeper, err := srv.restore(ctx, rec)
 	if err != nil {
 		return nil, err
 	}
-	var keeper play.Keeper
-	if rec.Source == store.SourceWeb {
-		keeper = play.NewStoreKeeper(srv.store, rec, false)
-	}
-	g, err := play.Restore(r, play.Options{Keeper: keeper})
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
-	}
-	if rec.Source == store.SourceWeb {
-		if err := g.Resume(ctx); err != nil {
-			return nil, fmt.Errorf("game %s: starting its clock: %w", rec.ID, err)
-		}
-	}
 	s := &session{
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
-		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
+		g: g, keeper: keeper, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
-	s.syncMovesLocked()
+	s.published = g.Chess().Moves()
+	s.setImport(rec.ImportPGN)
 	return s, nil
 }
 
-// syncMovesLocked brings moves in line with the game: a takeback drops
-// moves from the end, new moves are added with their SAN and FEN.
-func (s *session) syncMovesLocked() {
-	cg := s.g.Chess()
-	n := cg.Len()
-	if len(s.moves) > n {
-		s.moves = s.moves[:n]
-	}
-	if len(s.moves) == n {
+// setImport keeps the PGN a game was imported from, read (a PGN the store
+// holds was read once already; one that no longer reads is left out).
+func (s *session) setImport(pgn string) {
+	if pgn == "" {
 		return
 	}
-	moves := cg.Moves()
-	for ply := len(s.moves); ply < n; ply++ {
-		m := moves[ply]
-		s.moves = append(s.moves, MoveInfo{UCI: m.String(), SAN: cg.PositionAt(ply).SAN(m), FEN: cg.PositionAt(ply + 1).FEN()})
+	if games, err := chess.ReadPGN(strings.NewReader(pgn)); err == nil && len(games) > 0 {
+		s.imported, s.importPGN = games[0], pgn
 	}
+}
+
+// restore rebuilds the play.Game of a stored game, with a keeper for a web
+// game, which this server plays. On a server of its own, a web game gets
+// its clock started again: the time the server was down is charged to
+// nobody. On a shared database the clock runs on: other servers went on
+// with the game meanwhile.
+func (srv *Server) restore(ctx context.Context, rec store.Game) (*play.Game, *play.StoreKeeper, error) {
+	r, err := play.RecordOf(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	var keeper *play.StoreKeeper
+	opts := play.Options{Now: srv.now}
+	if rec.Source == store.SourceWeb {
+		keeper = play.NewStoreKeeper(srv.store, rec, false)
+		opts.Keeper = keeper
+	}
+	g, err := play.Restore(r, opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	if rec.Source == store.SourceWeb && srv.shared == nil {
+		if err := g.Resume(ctx); err != nil {
+			return nil, nil, fmt.Errorf("game %s: starting its clock: %w", rec.ID, err)
+		}
+	}
+	return g, keeper, nil
+}
+
+// rev returns the revision of the stored game that s holds (-1 when it is
+// not kept by s).
+func (s *session) rev() int64 {
+	if s.keeper == nil {
+		return -1
+	}
+	return s.keeper.Rev()
+}
+
+// reloadLocked reads the game again from the store, after another server
+// changed it, and publishes its state: the AI's move as a move (after the
+// search's last thinking event), anything else as a new state.
+func (s *session) reloadLocked(ctx context.Context) error {
+	rec, err := s.srv.store.Get(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	g, keeper, err := s.srv.restore(ctx, rec)
+	if err != nil {
+		return fmt.Errorf("%w: %v", store.ErrDamaged, err)
+	}
+	before := s.g.Chess().Len()
+	aiMoved := g.Chess().Len() == before+1 && g.Players()[g.Chess().PositionAt(before).SideToMove()].AI
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.g, s.keeper, s.speedMs = g, keeper, rec.SpeedMs
+	if aiMoved {
+		s.publishWithLocked(s.hub.publishMove, 0)
+	} else {
+		s.publishLocked()
+	}
+	return nil
+}
+
+// deletedLocked marks s deleted, stops its search and timers, and tells
+// its event streams.
+func (s *session) deletedLocked() {
+	s.gone, s.deleted = true, true
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.stopTimersLocked()
+	data, _ := json.Marshal(struct {
+		ID string `json:"id"`
+	}{s.id})
+	s.hub.publishDeleted(data)
 }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
@@ -161,24 +227,39 @@ func (s *session) changedLocked() {
 func (s *session) publishLocked() { s.publishWithLocked(s.hub.publishState, 0) }
 
 // publishWithLocked is publishLocked with the hub's way of sending the
-// state (send) and the delay before the AI's next move.
+// state (send) and the delay before the AI's next move. The state sent
+// holds only the moves that differ from the last one published (from the
+// first that differs: movesFrom), so that its size, and the memory the
+// event streams keep, do not grow with the game's length.
 func (s *session) publishWithLocked(send func(state []byte), delay time.Duration) {
-	s.syncMovesLocked()
-	s.state = nil
-	send(s.stateJSONLocked())
+	moves := s.g.Chess().Moves()
+	from := commonPrefix(s.published, moves)
+	s.published = moves
+	send(s.marshalLocked(from))
 	s.scheduleLocked(delay)
 	s.scheduleFlagLocked()
 }
 
+// commonPrefix returns how many moves a and b share from the start.
+func commonPrefix(a, b []chess.Move) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
 // scheduleLocked queues the game's AI move, after delay, when the AI is due
 // and no move of it is queued or running.
+// On a shared database the change that made the AI due queued its search
+// in the database: nothing to do here.
 func (s *session) scheduleLocked(delay time.Duration) {
-	if !s.aiDueLocked() || s.queued || s.cancel != nil || !s.cached {
+	if s.srv.shared != nil || !s.aiDueLocked() || s.queued || s.cancel != nil || !s.cached {
 		return
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 		return
@@ -187,7 +268,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 	})
@@ -220,6 +301,11 @@ func (s *session) flagTimeUp() {
 		_, err := s.g.CheckFlag(s.srv.ctx)
 		return err
 	})
+	if errors.Is(err, store.ErrConflict) && s.srv.shared != nil {
+		// Another server changed the game (perhaps ended it on time):
+		// read it again, which sets the timer anew.
+		err = s.reloadLocked(s.srv.ctx)
+	}
 	if err != nil {
 		s.srv.logf("game %s: ending it on time: %v (trying again in a second)", s.id, err)
 		s.flagTimer = time.AfterFunc(time.Second, s.flagTimeUp)
@@ -241,42 +327,47 @@ func (s *session) stopTimersLocked() {
 }
 
 // suspend stops the game's timers and its clock, for the server's
-// shutdown: the time used so far is kept.
+// shutdown: the time used so far is kept. On a shared database the clock
+// runs on: other servers go on with the game.
 func (s *session) suspend() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stopTimersLocked()
-	if s.cached && !s.gone {
+	if s.cached && !s.gone && s.srv.shared == nil {
 		if err := s.g.Suspend(context.Background()); err != nil {
 			s.srv.logf("game %s: stopping its clock: %v", s.id, err)
 		}
 	}
 }
 
-// stateJSONLocked returns the marshalled GameState, built once per change
-// (and at every call while a clock runs: its figures are as of the call).
-func (s *session) stateJSONLocked() []byte {
-	if s.state == nil || s.clockRunsLocked() {
-		b, err := json.Marshal(s.stateLocked())
-		if err != nil {
-			panic(err) // GameState always marshals
-		}
-		s.state = b
+// stateJSONLocked returns the marshalled GameState, with every move. It
+// is built at each call, from the game: the server keeps no copy of a
+// game's history besides the game's own.
+func (s *session) stateJSONLocked() []byte { return s.marshalLocked(0) }
+
+// marshalLocked returns the marshalled GameState with the moves after the
+// first from.
+func (s *session) marshalLocked(from int) []byte {
+	b, err := json.Marshal(s.stateLocked(from))
+	if err != nil {
+		panic(err) // GameState always marshals
 	}
-	return s.state
+	return b
 }
 
-// stateLocked returns the game as the API shows it.
-func (s *session) stateLocked() GameState {
+// stateLocked returns the game as the API shows it, with the moves after
+// the first from (0: every move).
+func (s *session) stateLocked(from int) GameState {
 	g := s.g
 	cg := g.Chess()
 	pos := cg.Position()
 	o := cg.Outcome()
 	players := g.Players()
+	moves := cg.Moves()
 	st := GameState{
 		ID: s.id, Source: s.source,
 		FEN: pos.FEN(), StartFEN: cg.StartPosition().FEN(),
-		Moves: s.moves, Plies: len(s.moves),
+		Moves: make([]MoveInfo, 0, len(moves)-from), MovesFrom: from, Plies: len(moves),
 		Turn:  colorName(pos.SideToMove()),
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
@@ -287,8 +378,16 @@ func (s *session) stateLocked() GameState {
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
 		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
 	}
-	if st.Moves == nil {
-		st.Moves = []MoveInfo{}
+	if from < len(moves) {
+		p := cg.PositionAt(from) // then the moves replayed: one pass over the history
+		for _, m := range moves[from:] {
+			san := p.SAN(m)
+			p.MakeMove(m)
+			st.Moves = append(st.Moves, MoveInfo{UCI: m.String(), SAN: san, FEN: p.FEN()})
+		}
+	}
+	if s.imported != nil {
+		st.Import = s.importInfo(cg)
 	}
 	if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = colorName(c)
@@ -310,9 +409,12 @@ func (s *session) stateLocked() GameState {
 	if r, ok := cg.ClaimableDraw(); ok {
 		st.ClaimableDraw = r.String()
 	}
-	if n := len(s.moves); n > 0 {
-		uci := s.moves[n-1].UCI
+	if n := len(moves); n > 0 {
+		uci := moves[n-1].String()
 		st.LastMove = []string{uci[0:2], uci[2:4]}
+	}
+	if m := opening.LichessBook().Find(cg); m.Named() {
+		st.Opening = &m
 	}
 	return st
 }
@@ -343,8 +445,9 @@ func colorName(c chess.Color) string {
 
 // moveJob is a game's AI move, run by a worker.
 type moveJob struct {
-	s    *session
-	stop context.CancelFunc // ends the search early (see preempt); guarded by s.mu
+	s      *session
+	queued time.Time          // when it was submitted
+	stop   context.CancelFunc // ends the search early (see preempt); guarded by s.mu
 }
 
 // run searches the game's position, if the AI is still due, and plays the
@@ -364,10 +467,13 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.cancel, j.stop = cancel, cancel
 	s.mu.Unlock()
 
-	t := thinkingThrottle{s: s, version: version, pos: params.Position, ply: ply, every: srv.cfg.ThinkingInterval}
-	params.Progress = t.progress
+	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
+	params.Progress = t.Progress
+	start := time.Now()
+	srv.searchWait.Observe(start.Sub(j.queued))
 	res := eng.Search(ctx, params)
-	t.flush()
+	srv.searchTime.Observe(time.Since(start))
+	t.Flush()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -413,49 +519,20 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.publishWithLocked(s.hub.publishMove, delay)
 }
 
-// thinkingThrottle turns a search's progress into thinking events, at most
-// one per interval (the newest wins; flush sends the last one held back).
-type thinkingThrottle struct {
-	s       *session
-	version uint64
-	pos     *chess.Position
-	ply     int // the plies played before pos
-	every   time.Duration
-	last    time.Time
-	pending *engine.Info
-}
-
-func (t *thinkingThrottle) progress(info engine.Info) {
-	if info.MultiPV > 1 {
-		return // weakened levels search several lines; show the best
-	}
-	if now := time.Now(); now.Sub(t.last) >= t.every {
-		t.last = now
-		t.pending = nil
-		t.send(info)
-		return
-	}
-	info.PV = append([]chess.Move(nil), info.PV...)
-	t.pending = &info
-}
-
-func (t *thinkingThrottle) flush() {
-	if t.pending != nil {
-		t.send(*t.pending)
-		t.pending = nil
-	}
-}
-
-// send publishes info, unless the game changed since the search began.
-func (t *thinkingThrottle) send(info engine.Info) {
-	b, err := json.Marshal(newThinking(t.pos, t.ply, info))
-	if err != nil {
-		return
-	}
-	t.s.mu.Lock()
-	defer t.s.mu.Unlock()
-	if !t.s.gone && t.s.g.Version() == t.version {
-		t.s.hub.publishThinking(b)
+// publishThinking returns the function that publishes a search's progress
+// from pos, the position after ply plies, as thinking events, unless the
+// game changed since version.
+func (s *session) publishThinking(version uint64, pos *chess.Position, ply int) func(engine.Info) {
+	return func(info engine.Info) {
+		b, err := json.Marshal(newThinking(pos, ply, info))
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !s.gone && s.g.Version() == version {
+			s.hub.publishThinking(b)
+		}
 	}
 }
 
@@ -486,4 +563,32 @@ func newScore(sc engine.Score, toMove chess.Color) Score {
 	}
 	cp := sign * int(sc)
 	return Score{CP: &cp}
+}
+
+// importInfo describes the PGN the game was imported from: its tags, how
+// many comments and variations it had, and the comments of the moves the
+// game still shares with it (a few: sent whole in every state).
+func (s *session) importInfo(cg *chess.Game) *ImportInfo {
+	imp := s.imported
+	info := &ImportInfo{Tags: map[string]string{}, Variations: imp.VariationCount(), Comments: map[int]string{}}
+	for _, t := range imp.Tags() {
+		if strings.Trim(t.Value, "?.- ") == "" {
+			continue // PGN's way of saying unknown: "?", "????.??.??", "-"
+		}
+		switch t.Name {
+		case "Event", "Site", "Date", "Round", "White", "Black", "WhiteElo", "BlackElo", "ECO", "Opening", "Variation", "TimeControl", "Annotator":
+			info.Tags[t.Name] = t.Value
+		}
+	}
+	for ply := 0; ply <= imp.Len(); ply++ {
+		if imp.Comment(ply) != "" {
+			info.CommentCount++
+		}
+	}
+	for ply := 0; ply <= play.SharedPlies(cg, imp); ply++ {
+		if c := imp.Comment(ply); c != "" {
+			info.Comments[ply] = c
+		}
+	}
+	return info
 }

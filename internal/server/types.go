@@ -1,6 +1,10 @@
 package server
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/outpost-chess/outpost/internal/opening"
+)
 
 // The JSON shapes of the API (docs/server.md describes each field).
 
@@ -11,6 +15,7 @@ type GameState struct {
 	FEN           string              `json:"fen"`
 	StartFEN      string              `json:"startFen"`
 	Moves         []MoveInfo          `json:"moves"`
+	MovesFrom     int                 `json:"movesFrom"` // Moves are the plies after this many (0: every move; see docs/server.md)
 	Plies         int                 `json:"plies"`
 	Turn          string              `json:"turn"`
 	White         string              `json:"white"`
@@ -32,6 +37,9 @@ type GameState struct {
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
 	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
+	Import        *ImportInfo         `json:"import,omitempty"`
+	// Opening is the last named opening position the game reached, or nil.
+	Opening *opening.Match `json:"opening"`
 }
 
 // ClockInfo is a game's clocks as of the answer.
@@ -41,6 +49,18 @@ type ClockInfo struct {
 	White     int64  `json:"white"`     // milliseconds left
 	Black     int64  `json:"black"`     // milliseconds left
 	Running   string `json:"running"`   // the side whose clock runs, or ""
+}
+
+// ImportInfo is what the PGN a game was imported from held besides its
+// moves: its tags (the players' names, event, date, ECO, opening, time
+// control), how many comments and variations it had (variations are left
+// out of the game played: it follows the main line), and the comments, by ply (0: before
+// the first move), of the moves the game still shares with it.
+type ImportInfo struct {
+	Tags         map[string]string `json:"tags"`
+	CommentCount int               `json:"commentCount"`
+	Variations   int               `json:"variations"`
+	Comments     map[int]string    `json:"comments"`
 }
 
 // MoveInfo is one move of a game.
@@ -136,7 +156,9 @@ type SideRequest struct {
 // DrawOfferAnswer is the answer to POST /api/games/{id}/draw/offer.
 type DrawOfferAnswer struct {
 	Accepted bool            `json:"accepted"`
-	Message  string          `json:"message"`
+	Message  string          `json:"message"` // in English
+	Code     string          `json:"code"`    // the answer's name: ai_accepts, ai_declines_better, ai_declines_open, offered, agreed
+	Params   map[string]any  `json:"params,omitempty"`
 	Game     json.RawMessage `json:"game"` // GameState
 }
 
@@ -162,9 +184,15 @@ type Analysis struct {
 	Status string   `json:"status"`
 	Result string   `json:"result"`
 	Reason string   `json:"reason"`
+	// Opening is the opening named after the position, or nil.
+	Opening *opening.Opening `json:"opening"`
 }
 
-// errorBody is the body of every error answer.
+// errorBody is the body of every error answer: the reason in English (for
+// API users and logs), and its code with its values, which a front end says
+// in the player's language (docs/server.md lists the codes).
 type errorBody struct {
-	Error string `json:"error"`
+	Error  string         `json:"error"`
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params,omitempty"`
 }

@@ -24,6 +24,7 @@ export interface GameState {
   dests: Record<string, string[]>;
   check: boolean;
   plies?: number;
+  movesFrom?: number; // on the event stream: moves are those after this many plies (0: every move)
   lastMove: [string, string] | null;
   status: string; // "playing" or "over"
   result: string; // "*", "1-0", "0-1", "1/2-1/2"
@@ -35,6 +36,7 @@ export interface GameState {
   canTakeback?: boolean;
   canRedo: boolean;
   aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
+  import?: ImportInfo; // what the PGN the game was imported from held
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -47,6 +49,16 @@ export interface ClockInfo {
   white: number; // milliseconds left
   black: number;
   running: ColorName | ''; // whose clock runs
+}
+
+// ImportInfo is what a game's imported PGN held besides its moves: its
+// tags, its comments (by ply, of the moves the game still shares with it),
+// and how many variations were left out.
+export interface ImportInfo {
+  tags: Record<string, string>;
+  commentCount: number;
+  variations: number;
+  comments: Record<string, string>;
 }
 
 export interface Score {
@@ -69,7 +81,8 @@ export interface Thinking {
 export interface Hint {
   move: string;
   san: string;
-  score?: Score;
+  score?: Score; // White's view, from a full-strength search
+  depth?: number;
 }
 
 export interface GameSummary {
@@ -105,11 +118,15 @@ export interface Created {
   game: GameState;
 }
 
-// ApiError is a 4xx or 5xx answer; message is the server's reason.
+// ApiError is a 4xx or 5xx answer, or no answer: message is the server's
+// reason in English (for the log), code the stable name of the error that
+// the page says in the player's language (errors.ts), with its params.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code = '',
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -169,7 +186,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, 'The server cannot be reached.');
+    throw new ApiError(0, 'the server cannot be reached', 'unreachable');
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -182,12 +199,15 @@ export async function request<T>(method: string, path: string, body?: unknown, a
   }
   if (!res.ok) {
     let msg = res.statusText || 'error ' + res.status;
+    let code = '';
+    let params: Record<string, string | number> = {};
     if (data && typeof data === 'object' && 'error' in data) {
-      const e = (data as { error: unknown }).error;
-      if (typeof e === 'string') msg = e;
-      else if (e && typeof e === 'object' && 'message' in e) msg = String((e as { message: unknown }).message);
+      const d = data as { error: unknown; code?: unknown; params?: unknown };
+      if (typeof d.error === 'string') msg = d.error;
+      if (typeof d.code === 'string') code = d.code;
+      if (d.params && typeof d.params === 'object') params = d.params as Record<string, string | number>;
     } else if (typeof data === 'string' && data.trim()) msg = data.trim();
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, code, params);
   }
   return data as T;
 }
@@ -254,7 +274,7 @@ function myGameIDs(): string[] {
 export async function getGame(id: string): Promise<GameState> {
   const v = await request<unknown>('GET', '/api/games/' + encodeURIComponent(id));
   const s = unwrapState(v);
-  if (!s) throw new ApiError(500, 'The server sent a game this page cannot read.');
+  if (!s) throw new ApiError(500, 'the server sent a game this page cannot read', 'unreadable_game');
   return s;
 }
 
@@ -264,7 +284,7 @@ export function pgnURL(id: string): string {
 
 export async function getPGN(id: string): Promise<string> {
   const res = await fetch(pgnURL(id), { cache: 'no-store' });
-  if (!res.ok) throw new ApiError(res.status, 'The PGN could not be fetched.');
+  if (!res.ok) throw new ApiError(res.status, 'the PGN could not be fetched', 'pgn_fetch');
   return res.text();
 }
 
@@ -285,7 +305,9 @@ export const declineDraw = (id: string) => mutate(id, 'POST', '/draw/decline', {
 // to come (the offer then stands in the state's drawOffer).
 export interface DrawAnswer {
   accepted: boolean;
-  message: string;
+  message: string; // in English
+  code?: string; // what happened, said by the page as draw.CODE with params
+  params?: Record<string, string | number>;
   game: GameState;
 }
 
@@ -311,24 +333,46 @@ export function canPlay(id: string): boolean {
 }
 
 // Events follows one game's server-sent events. EventSource reconnects by
-// itself, and each connection starts with the current state.
+// itself after a network error, and each connection starts with the current
+// state; when the browser gives up (the server answered with an error, as
+// while it shuts down), Events starts again itself a little later.
+// onConnected says whether the stream is up, so the page can say that the
+// server is gone instead of showing a state that may be stale. A state
+// event holds only the moves that changed (those after movesFrom plies):
+// Events applies them to the moves it has, and hands on whole states.
 export class Events {
   private es: EventSource | null = null;
+  private retry = 0;
+  private moves: MoveRecord[] = [];
 
   constructor(
     readonly id: string,
     private onState: (s: GameState) => void,
     private onThinking: (t: Thinking) => void,
     private onDeleted: () => void,
+    private onConnected: (up: boolean) => void = () => undefined,
   ) {}
 
   start() {
     this.stop();
     const es = new EventSource('/api/games/' + encodeURIComponent(this.id) + '/events');
+    es.addEventListener('open', () => this.onConnected(true));
+    es.addEventListener('error', () => {
+      if (this.es !== es) return;
+      this.onConnected(false);
+      if (es.readyState === EventSource.CLOSED) this.retry = window.setTimeout(() => this.start(), 2000);
+    });
     es.addEventListener('state', (e) => {
       try {
         const s = unwrapState(JSON.parse((e as MessageEvent).data));
-        if (s) this.onState(s);
+        if (!s) return;
+        const from = s.movesFrom ?? 0;
+        if (from > this.moves.length) {
+          // Changes to moves this page does not have: take the whole state.
+          void getGame(this.id).then((full) => this.whole(full), () => {});
+          return;
+        }
+        this.whole({ ...s, moves: this.moves.slice(0, from).concat(s.moves), movesFrom: 0 });
       } catch {
         /* a malformed event is ignored; the next one repairs the view */
       }
@@ -348,7 +392,14 @@ export class Events {
   }
 
   stop() {
+    clearTimeout(this.retry);
     this.es?.close();
     this.es = null;
+  }
+
+  // whole hands on a whole state, whose moves the next changes apply to.
+  private whole(s: GameState) {
+    this.moves = s.moves;
+    this.onState(s);
   }
 }
