@@ -18,19 +18,23 @@ import (
 // Len()): the time the player who made it had left. It reports false when
 // none was recorded or ply is out of range.
 func (g *Game) Clock(ply int) (time.Duration, bool) {
-	if ply < 1 || ply >= len(g.notes) {
+	if ply < 1 || ply > len(g.notes.clocks) || g.notes.clocks[ply-1] < 0 {
 		return 0, false
 	}
-	return g.notes[ply].clock, g.notes[ply].timed
+	return g.notes.clocks[ply-1], true
 }
 
 // SetClock records d, the time left after the ply-th move (1 to Len()), as
 // that move's clock reading (a negative d records 0). It does nothing when
 // ply is out of range.
 func (g *Game) SetClock(ply int, d time.Duration) {
-	if ply >= 1 && ply < len(g.notes) {
-		g.notes[ply].clock, g.notes[ply].timed = max(d, 0), true
+	if ply < 1 || ply > len(g.moves) {
+		return
 	}
+	for len(g.notes.clocks) < ply {
+		g.notes.clocks = append(g.notes.clocks, -1)
+	}
+	g.notes.clocks[ply-1] = max(d, 0)
 }
 
 // formatClock writes a clock reading as the [%clk] command does: hours,

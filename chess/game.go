@@ -3,6 +3,8 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -24,31 +26,42 @@ import (
 // on the same squares, the same side to move, the same castling rights and
 // the same en-passant capture possible (see Position.EnPassant).
 //
-// A Game keeps every position it passed through, so PositionAt is cheap and
-// the repetition check after a move looks only at the positions since the
-// last capture or pawn move. The zero Game is not valid; use NewGame or
+// A Game keeps its history compactly, so that its memory grows by about a
+// dozen bytes a ply (a move and a hash) rather than by a position: the
+// current position, the moves, the hash of every position, and one position
+// in every checkpointPlies, from which PositionAt replays the few moves
+// after it. The repetition check after a move compares the hashes of the
+// positions since the last capture or pawn move, and confirms a match on
+// the position itself. The zero Game is not valid; use NewGame or
 // NewGameFromPosition. A Game is not safe for concurrent use.
 type Game struct {
-	// positions[i] is the position after i plies; positions[0] is the
-	// start and positions[len(moves)] the current position.
-	positions []Position
-	moves     []Move
-	// notes[i] holds the comment and glyphs after ply i; notes[0] the
-	// comment before the first move.
-	notes   []note
-	tags    tagList
-	outcome Outcome
+	pos   Position // the current position
+	moves []Move
+	// hashes[i] is the hash of the position after i plies (Len()+1 of
+	// them); checkpoints[k] the position after k*checkpointPlies plies.
+	hashes      []uint64
+	checkpoints []Position
+	notes       notes
+	tags        tagList
+	outcome     Outcome
 }
 
-// note is the annotation attached to one ply.
-type note struct {
-	comment string
-	nags    []NAG
-	clock   time.Duration // the mover's clock after the move, when timed
-	timed   bool          // clock is set
-	// variations are the lines played instead of the move (see
-	// variation.go), each from the position before it.
-	variations []*Game
+// checkpointPlies is how many plies apart a Game keeps a position: PositionAt
+// replays fewer moves than this, a few microseconds' work, and the
+// checkpoints cost 5 bytes a ply.
+const checkpointPlies = 32
+
+// notes are the annotations of a game's plies: comments, glyphs, clock
+// readings and variations. Most plies have no comment, glyph or variation,
+// so those are kept only where set; a game on a clock has a reading after
+// every move, kept in a slice.
+type notes struct {
+	comments map[int]string  // by ply: the comment after it (0: before the first move)
+	nags     map[int][]NAG   // by ply, 1 to Len()
+	clocks   []time.Duration // clocks[i] is the reading after ply i+1, or < 0 for none; may end before the moves
+	// variations, by ply (1 to Len()), are the lines played instead of
+	// the move (see variation.go), each from the position before it.
+	variations map[int][]*Game
 }
 
 // Tag is a PGN tag pair, such as {Name: "White", Value: "Carlsen, Magnus"}.
@@ -84,8 +97,9 @@ func NewGame() *Game {
 // material, a halfmove clock of 150 or more) the game is over at once.
 func NewGameFromPosition(p *Position) *Game {
 	g := &Game{
-		positions: []Position{*p},
-		notes:     make([]note, 1),
+		pos:         *p,
+		hashes:      []uint64{p.Hash()},
+		checkpoints: []Position{*p},
 	}
 	g.outcome = g.automaticOutcome()
 	return g
@@ -93,43 +107,55 @@ func NewGameFromPosition(p *Position) *Game {
 
 // Clone returns a deep copy of g.
 func (g *Game) Clone() *Game {
-	c := &Game{
-		positions: append([]Position(nil), g.positions...),
-		moves:     append([]Move(nil), g.moves...),
-		notes:     append([]note(nil), g.notes...),
-		tags:      g.tags.clone(),
-		outcome:   g.outcome,
+	return &Game{
+		pos:         g.pos,
+		moves:       slices.Clone(g.moves),
+		hashes:      slices.Clone(g.hashes),
+		checkpoints: slices.Clone(g.checkpoints),
+		notes:       g.notes.clone(),
+		tags:        g.tags.clone(),
+		outcome:     g.outcome,
 	}
-	for i := range c.notes {
-		c.notes[i].nags = append([]NAG(nil), c.notes[i].nags...)
-		c.notes[i].variations = cloneVariations(c.notes[i].variations)
-	}
-	return c
 }
 
 // current returns the current position, which callers must not modify.
-func (g *Game) current() *Position { return &g.positions[len(g.positions)-1] }
+func (g *Game) current() *Position { return &g.pos }
 
 // Position returns a copy of the current position.
 func (g *Game) Position() *Position {
-	p := *g.current()
+	p := g.pos
 	return &p
 }
 
 // StartPosition returns a copy of the position the game started from.
 func (g *Game) StartPosition() *Position {
-	p := g.positions[0]
+	p := g.checkpoints[0]
 	return &p
 }
 
 // PositionAt returns a copy of the position after ply plies (0 is the start,
-// Len() the current position), or nil when ply is outside 0..Len().
+// Len() the current position), or nil when ply is outside 0..Len(). It
+// replays at most a few dozen moves (see Game).
 func (g *Game) PositionAt(ply int) *Position {
-	if ply < 0 || ply >= len(g.positions) {
+	if ply < 0 || ply > len(g.moves) {
 		return nil
 	}
-	p := g.positions[ply]
+	p := g.positionAt(ply)
 	return &p
+}
+
+// positionAt returns the position after ply plies, 0..Len(), from the
+// checkpoint before it.
+func (g *Game) positionAt(ply int) Position {
+	if ply == len(g.moves) {
+		return g.pos
+	}
+	k := ply / checkpointPlies
+	p := g.checkpoints[k]
+	for _, m := range g.moves[k*checkpointPlies : ply] {
+		p.MakeMove(m)
+	}
+	return p
 }
 
 // Len returns the number of plies (half-moves) played.
@@ -141,8 +167,10 @@ func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 // SANMoves returns the moves played in Standard Algebraic Notation.
 func (g *Game) SANMoves() []string {
 	s := make([]string, len(g.moves))
+	p := g.checkpoints[0]
 	for i, m := range g.moves {
-		s[i] = g.positions[i].SAN(m)
+		s[i] = p.SAN(m)
+		p.MakeMove(m)
 	}
 	return s
 }
@@ -150,13 +178,7 @@ func (g *Game) SANMoves() []string {
 // Hashes returns the Zobrist hashes of every position of the game, from the
 // start through the current position, oldest first (Len()+1 of them). A
 // search takes those before its root to detect repetitions.
-func (g *Game) Hashes() []uint64 {
-	h := make([]uint64, len(g.positions))
-	for i := range g.positions {
-		h[i] = g.positions[i].Hash()
-	}
-	return h
-}
+func (g *Game) Hashes() []uint64 { return slices.Clone(g.hashes) }
 
 // Outcome returns how the game ended, or the zero Outcome while it is in
 // progress.
@@ -178,11 +200,12 @@ func (g *Game) Play(m Move) error {
 	if !p.IsLegal(m) {
 		return fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
 	}
-	child := *p
-	child.MakeMove(m)
-	g.positions = append(g.positions, child)
+	g.pos.MakeMove(m)
 	g.moves = append(g.moves, m)
-	g.notes = append(g.notes, note{})
+	g.hashes = append(g.hashes, g.pos.Hash())
+	if len(g.moves)%checkpointPlies == 0 {
+		g.checkpoints = append(g.checkpoints, g.pos)
+	}
 	g.outcome = g.automaticOutcome()
 	return nil
 }
@@ -213,9 +236,11 @@ func (g *Game) Undo() (Move, bool) {
 		return NoMove, false
 	}
 	m := g.moves[n-1]
+	g.pos = g.positionAt(n - 1)
 	g.moves = g.moves[:n-1]
-	g.positions = g.positions[:n]
-	g.notes = g.notes[:n]
+	g.hashes = g.hashes[:n]
+	g.checkpoints = g.checkpoints[:(n-1)/checkpointPlies+1]
+	g.notes.truncate(n - 1)
 	g.outcome = Outcome{}
 	return m, true
 }
@@ -223,8 +248,7 @@ func (g *Game) Undo() (Move, bool) {
 // automaticOutcome returns the end the current position brings by itself,
 // or the zero Outcome.
 func (g *Game) automaticOutcome() Outcome {
-	n := len(g.positions) - 1
-	return endOf(&g.positions[n], g.positions[:n])
+	return g.endOf(&g.pos, len(g.moves))
 }
 
 // OutcomeAfter returns the end that playing m would bring by itself (the
@@ -240,14 +264,14 @@ func (g *Game) OutcomeAfter(m Move) (Outcome, error) {
 	}
 	child := *p
 	child.MakeMove(m)
-	return endOf(&child, g.positions), nil
+	return g.endOf(&child, len(g.moves)+1), nil
 }
 
 // endOf returns the end position p brings by itself after the positions
 // before it, oldest first, or the zero Outcome. Checkmate and stalemate
 // come first: a mate on the move that reaches the seventy-five-move limit
 // wins.
-func endOf(p *Position, before []Position) Outcome {
+func (g *Game) endOf(p *Position, ply int) Outcome {
 	stuck := !p.HasLegalMoves()
 	switch {
 	case stuck && p.InCheck():
@@ -256,7 +280,7 @@ func endOf(p *Position, before []Position) Outcome {
 		return Outcome{Draw, Stalemate}
 	case p.IsInsufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case repetitions(p, before) >= 5:
+	case g.repetitionsOf(p, ply) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
 	case p.HalfmoveClock() >= 150:
 		return Outcome{Draw, SeventyFiveMoveRule}
@@ -350,18 +374,26 @@ func (g *Game) end(o Outcome) error {
 // before the first move, Comment(i) the one after the i-th move. It returns
 // "" when there is none or ply is outside 0..Len().
 func (g *Game) Comment(ply int) string {
-	if ply < 0 || ply >= len(g.notes) {
+	if ply < 0 || ply > len(g.moves) {
 		return ""
 	}
-	return g.notes[ply].comment
+	return g.notes.comments[ply]
 }
 
 // SetComment sets the comment after ply plies (see Comment); "" removes it.
 // Runs of white space become single spaces and "}" (which would end a PGN
 // comment) becomes ")". It does nothing when ply is outside 0..Len().
 func (g *Game) SetComment(ply int, text string) {
-	if ply >= 0 && ply < len(g.notes) {
-		g.notes[ply].comment = normalizeComment(text)
+	if ply < 0 || ply > len(g.moves) {
+		return
+	}
+	switch c := normalizeComment(text); {
+	case c == "":
+		delete(g.notes.comments, ply)
+	case g.notes.comments == nil:
+		g.notes.comments = map[int]string{ply: c}
+	default:
+		g.notes.comments[ply] = c
 	}
 }
 
@@ -374,18 +406,62 @@ func normalizeComment(s string) string {
 // NAGs returns a copy of the annotation glyphs of the ply-th move (1 to
 // Len()), or nil.
 func (g *Game) NAGs(ply int) []NAG {
-	if ply < 1 || ply >= len(g.notes) {
+	if ply < 1 || ply > len(g.moves) {
 		return nil
 	}
-	return append([]NAG(nil), g.notes[ply].nags...)
+	return slices.Clone(g.notes.nags[ply])
 }
 
 // AddNAG appends n to the glyphs of the ply-th move (1 to Len()). It does
 // nothing when ply is out of range.
 func (g *Game) AddNAG(ply int, n NAG) {
-	if ply >= 1 && ply < len(g.notes) {
-		g.notes[ply].nags = append(g.notes[ply].nags, n)
+	if ply < 1 || ply > len(g.moves) {
+		return
 	}
+	if g.notes.nags == nil {
+		g.notes.nags = map[int][]NAG{}
+	}
+	g.notes.nags[ply] = append(g.notes.nags[ply], n)
+}
+
+// truncate drops the notes after ply plies (of the moves taken back).
+func (n *notes) truncate(plies int) {
+	for ply := range n.comments {
+		if ply > plies {
+			delete(n.comments, ply)
+		}
+	}
+	for ply := range n.nags {
+		if ply > plies {
+			delete(n.nags, ply)
+		}
+	}
+	for ply := range n.variations {
+		if ply > plies {
+			delete(n.variations, ply)
+		}
+	}
+	if len(n.clocks) > plies {
+		n.clocks = n.clocks[:plies]
+	}
+}
+
+// clone returns a deep copy of n.
+func (n notes) clone() notes {
+	c := notes{comments: maps.Clone(n.comments), clocks: slices.Clone(n.clocks)}
+	if n.nags != nil {
+		c.nags = make(map[int][]NAG, len(n.nags))
+		for ply, g := range n.nags {
+			c.nags[ply] = slices.Clone(g)
+		}
+	}
+	if n.variations != nil {
+		c.variations = make(map[int][]*Game, len(n.variations))
+		for ply, vs := range n.variations {
+			c.variations[ply] = cloneVariations(vs)
+		}
+	}
+	return c
 }
 
 // The Seven Tag Roster: the tags every PGN game carries, in this order, with
@@ -411,13 +487,13 @@ func (g *Game) Tag(name string) string {
 	case "Result":
 		return g.outcome.Result.String()
 	case "SetUp", "FEN":
-		if g.positions[0].FEN() == StartFEN {
+		if g.checkpoints[0].FEN() == StartFEN {
 			return ""
 		}
 		if name == "SetUp" {
 			return "1"
 		}
-		return g.positions[0].FEN()
+		return g.checkpoints[0].FEN()
 	}
 	v, _ := g.tags.get(name)
 	return v

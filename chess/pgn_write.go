@@ -60,9 +60,9 @@ func (g *Game) movetext(tokens []string) []string {
 		tokens = append(tokens, words...)
 		return true
 	}
-	needNumber := comment(g.notes[0].comment)
+	needNumber := comment(g.notes.comments[0])
+	p := g.checkpoints[0]
 	for i, m := range g.moves {
-		p := &g.positions[i]
 		switch {
 		case p.side == White:
 			tokens = append(tokens, fmt.Sprintf("%d.", p.FullmoveNumber()))
@@ -70,12 +70,12 @@ func (g *Game) movetext(tokens []string) []string {
 			tokens = append(tokens, fmt.Sprintf("%d...", p.FullmoveNumber()))
 		}
 		tokens = append(tokens, p.SAN(m))
-		n := &g.notes[i+1]
-		for _, nag := range n.nags {
-			tokens = append(tokens, nag.String())
+		p.MakeMove(m)
+		for _, n := range g.notes.nags[i+1] {
+			tokens = append(tokens, n.String())
 		}
-		needNumber = comment(n.text())
-		for _, v := range n.variations {
+		needNumber = comment(g.commentText(i + 1))
+		for _, v := range g.notes.variations[i+1] {
 			first := len(tokens)
 			tokens = v.movetext(tokens)
 			tokens[first] = "(" + tokens[first]
@@ -93,17 +93,19 @@ func (g *Game) WritePGN(w io.Writer) error {
 	return err
 }
 
-// text returns the comment a move's note writes in PGN: its clock reading
-// as a [%clk] command, then its comment.
-func (n *note) text() string {
-	if !n.timed {
-		return n.comment
+// commentText returns the comment PGN writes after ply plies: the move's
+// clock reading as a [%clk] command, then its comment.
+func (g *Game) commentText(ply int) string {
+	comment := g.notes.comments[ply]
+	d, ok := g.Clock(ply)
+	if !ok {
+		return comment
 	}
-	clk := "[%clk " + formatClock(n.clock) + "]"
-	if n.comment == "" {
+	clk := "[%clk " + formatClock(d) + "]"
+	if comment == "" {
 		return clk
 	}
-	return clk + " " + n.comment
+	return clk + " " + comment
 }
 
 // escapeTagValue escapes a tag value for a PGN string: backslashes and

@@ -24,22 +24,21 @@ func Repeated(hashes []uint64, halfmoveClock int) bool {
 
 // repetitions returns how many times the current position has occurred in
 // the game, itself included.
-func (g *Game) repetitions() int {
-	n := len(g.positions) - 1
-	return repetitions(&g.positions[n], g.positions[:n])
-}
+func (g *Game) repetitions() int { return g.repetitionsOf(&g.pos, len(g.moves)) }
 
-// repetitions returns how many times p has occurred, itself included, in a
-// game where the positions before it are before, oldest first. Only
-// positions since the last capture or pawn move can repeat it, with the
-// same side to move, so it looks at every second one of those; a hash match
-// is confirmed by comparing positions.
-func repetitions(p *Position, before []Position) int {
-	n := len(before)
+// repetitionsOf returns how many times p, the position after ply plies (the
+// game's, or that after a move not yet played when ply is Len()+1), has
+// occurred, itself included, among the game's positions before it. Only
+// the positions since the last capture or pawn move can repeat it, with
+// the same side to move, so it looks at every second one of those; a hash
+// match is confirmed by comparing positions.
+func (g *Game) repetitionsOf(p *Position, ply int) int {
 	count := 1
-	for i := n - 2; i >= 0 && i >= n-p.HalfmoveClock(); i -= 2 {
-		if q := &before[i]; q.hash == p.hash && samePosition(q, p) {
-			count++
+	for i := ply - 2; i >= 0 && i >= ply-p.HalfmoveClock(); i -= 2 {
+		if g.hashes[i] == p.hash {
+			if q := g.positionAt(i); samePosition(&q, p) {
+				count++
+			}
 		}
 	}
 	return count

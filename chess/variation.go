@@ -11,14 +11,10 @@ import "errors"
 // Variations returns copies of the variations of the ply-th move (1 to
 // Len()), in order, or nil.
 func (g *Game) Variations(ply int) []*Game {
-	if ply < 1 || ply >= len(g.notes) {
+	if ply < 1 || ply > len(g.moves) {
 		return nil
 	}
-	var out []*Game
-	for _, v := range g.notes[ply].variations {
-		out = append(out, v.Clone())
-	}
-	return out
+	return cloneVariations(g.notes.variations[ply])
 }
 
 // AddVariation adds a copy of v as the last variation of the ply-th move
@@ -27,16 +23,19 @@ func (g *Game) Variations(ply int) []*Game {
 // moves, with their comments, glyphs and variations).
 func (g *Game) AddVariation(ply int, v *Game) error {
 	switch {
-	case ply < 1 || ply >= len(g.notes):
+	case ply < 1 || ply > len(g.moves):
 		return errors.New("chess: a variation must replace a move of the game")
 	case v.Len() == 0:
 		return errors.New("chess: a variation needs at least one move")
-	case v.positions[0] != g.positions[ply-1]:
+	case v.checkpoints[0] != g.positionAt(ply-1):
 		return errors.New("chess: a variation must start from the position before the move it replaces")
 	}
 	c := v.Clone()
 	c.tags = tagList{}
-	g.notes[ply].variations = append(g.notes[ply].variations, c)
+	if g.notes.variations == nil {
+		g.notes.variations = map[int][]*Game{}
+	}
+	g.notes.variations[ply] = append(g.notes.variations[ply], c)
 	return nil
 }
 

@@ -51,6 +51,11 @@ the files concatenated; the same flags give the same file, whatever
 --threads. Ctrl-C stops the run; the file then holds every game finished
 before the games in progress.
 
+The engine evaluates as it does by default (the embedded network, or the
+hand-crafted evaluation while there is none) unless --evalfile or
+--handcrafted says otherwise: a new network's first data comes from the
+games of the one before.
+
 Games end by the rules (draws by repetition or the fifty-move rule are
 claimed) or by adjudication: a win when both sides' searches score the
 position beyond 10 pawns for 6 plies in a row, a draw when they score it
@@ -100,6 +105,7 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.threads, "concurrency", 1, "the old name of --threads")
 	fs.IntVar(&f.hashMB, "hash", 8, "hash table of each engine, in `MiB`")
 	fs.DurationVar(&f.every, "progress", 10*time.Second, "print a progress line every `D`")
+	eval := addEvalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -110,19 +116,23 @@ func runDatagenTo(args []string, stdout, stderr io.Writer) error {
 	if err := checkDatagenFlags(fs, &f, fs.given()); err != nil {
 		return err
 	}
+	net, evaluation, err := eval.network(fs)
+	if err != nil {
+		return err
+	}
 	book, err := loadBook(f.book)
 	if err != nil {
 		return err
 	}
 	cfg := datagen.Config{Games: f.games, Nodes: limits.Nodes, Depth: limits.Depth, Book: book,
-		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Threads: f.threads, HashMB: f.hashMB}
+		RandomPlies: f.randomPlies, Seed: f.seed, First: f.first, Threads: f.threads, HashMB: f.hashMB, Network: net}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if f.format == "texel" {
 		return datagenTexel(ctx, cfg, f.out, stdout, stderr)
 	}
-	return datagenNNUE(ctx, cfg, &f, args, stdout, stderr)
+	return datagenNNUE(ctx, cfg, &f, evaluation, args, stdout, stderr)
 }
 
 // checkDatagenFlags checks the flags and fills in the defaults that depend
@@ -211,7 +221,7 @@ func loadBook(name string) ([]datagen.Opening, error) {
 
 // datagenNNUE runs "outpost datagen --format nnue": records appended to
 // the data directory until the limits, a signal or an error.
-func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, args []string, stdout, stderr io.Writer) error {
+func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, evaluation string, args []string, stdout, stderr io.Writer) error {
 	store, err := datagen.OpenStore(f.dir)
 	if err != nil {
 		return err
@@ -221,11 +231,11 @@ func datagenNNUE(ctx context.Context, cfg datagen.Config, f *datagenFlags, args 
 		fmt.Fprintf(stderr, "datagen: cut off a torn last record (%d bytes) left by a killed run\n", store.Torn())
 	}
 	before := store.Len()
-	if err := store.LogRun(fmt.Sprintf("%s, seed %d: outpost datagen %s", datagen.BuildVersion(), cfg.Seed, strings.Join(args, " "))); err != nil {
+	if err := store.LogRun(fmt.Sprintf("%s, evaluation %s, seed %d: outpost datagen %s", datagen.BuildVersion(), evaluation, cfg.Seed, strings.Join(args, " "))); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "datagen: %s positions in %s; adding more with seed %d, %d thread(s), Ctrl-C stops\n",
-		progress.Count(uint64(before)), filepath.Join(f.dir, datagen.DataFile), cfg.Seed, cfg.Threads)
+	fmt.Fprintf(stderr, "datagen: %s positions in %s; adding more (evaluation %s, seed %d, %d thread(s)); Ctrl-C stops\n",
+		progress.Count(uint64(before)), filepath.Join(f.dir, datagen.DataFile), evaluation, cfg.Seed, cfg.Threads)
 
 	ctx, enough := context.WithCancel(ctx)
 	defer enough()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
 
@@ -63,7 +64,7 @@ func TestDatagenNNUE(t *testing.T) {
 	total := 0
 	for run := 1; run <= 2; run++ {
 		var stdout, stderr bytes.Buffer
-		args := []string{"--dir", dir, "--positions", "20", "--nodes", "200", "--threads", "2", "--progress", "1ns"}
+		args := []string{"--dir", dir, "--positions", "20", "--nodes", "200", "--threads", "2", "--progress", "1ns", "--handcrafted"}
 		if err := runDatagenTo(args, &stdout, &stderr); err != nil {
 			t.Fatalf("run %d: %v, stderr %q", run, err, stderr.String())
 		}
@@ -88,6 +89,27 @@ func TestDatagenNNUE(t *testing.T) {
 	runs, err := os.ReadFile(filepath.Join(dir, datagen.RunsFile))
 	if err != nil || strings.Count(string(runs), "outpost datagen --dir "+dir) != 2 {
 		t.Errorf("runs file %q, %v; want a line per run", runs, err)
+	}
+
+	// A run with a network says which in the runs file.
+	net := filepath.Join(t.TempDir(), "random.nnue")
+	f, err := os.Create(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := nnue.Random(16, 1)
+	if _, err := n.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var stdout, stderr bytes.Buffer
+	args := []string{"--dir", dir, "--positions", "1", "--nodes", "100", "--evalfile", net}
+	if err := runDatagenTo(args, &stdout, &stderr); err != nil {
+		t.Fatalf("with --evalfile: %v, stderr %q", err, stderr.String())
+	}
+	runs, _ = os.ReadFile(filepath.Join(dir, datagen.RunsFile))
+	if !strings.Contains(string(runs), "evaluation network "+n.ID()) || !strings.Contains(string(runs), "evaluation hand-crafted") {
+		t.Errorf("runs file %q does not name the evaluations", runs)
 	}
 }
 

@@ -48,9 +48,54 @@ func TestExplainJSON(t *testing.T) {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
 	if r.Depth != 2 || r.Method != explain.Minimax || len(r.Root.Children) != 20 || r.Root.Size != 421 ||
-		len(r.Comparison) != 4 || r.Comparison[0].Nodes != 421 || len(r.Candidates) != 4 {
+		len(r.Comparison) != 5 || r.Comparison[0].Nodes != 421 || len(r.Candidates) != 4 {
 		t.Errorf("report: depth %d method %s, %d root children, size %d, %d rows, %d candidates",
 			r.Depth, r.Method, len(r.Root.Children), r.Root.Size, len(r.Comparison), len(r.Candidates))
+	}
+}
+
+// TestExplainVisits: --json --visits lists every node in visit order.
+func TestExplainVisits(t *testing.T) {
+	var out bytes.Buffer
+	if err := explainCmd([]string{"--depth", "2", "--json", "--visits", "--method", "engine-order", "--quiescence"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		explain.Report
+		Visits []explain.VisitView `json:"visits"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	if !r.Quiescence || r.Method != explain.EngineOrder || len(r.Visits) != int(r.TreeNodes) || r.Root.Visit != 0 {
+		t.Fatalf("quiescence %v, method %s, %d visits of %d", r.Quiescence, r.Method, len(r.Visits), r.TreeNodes)
+	}
+	for i, v := range r.Visits {
+		if v.Visit != i || (i > 0 && (v.Parent < 0 || v.Parent >= i || v.WhiteAlpha == "")) {
+			t.Fatalf("visit %d: %+v", i, v)
+		}
+	}
+}
+
+func TestExplainLesson(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  string
+		want string
+	}{
+		{[]string{"--lesson"}, "", "1. The evaluation: a score for a position"},
+		{[]string{"--lesson", "--lang", "zh"}, "", "1. 评估函数：给局面打分"},
+		{[]string{"--lesson"}, "zh_CN.UTF-8", "2. 极小极大"},
+		{[]string{"--lesson", "--lang", "en"}, "zh_CN.UTF-8", "2. Minimax"},
+	} {
+		t.Setenv("LC_ALL", tc.env)
+		var out bytes.Buffer
+		if err := explainCmd(tc.args, &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%q with LC_ALL=%q: no %q in\n%s", tc.args, tc.env, tc.want, out.String())
+		}
 	}
 }
 
@@ -65,6 +110,9 @@ func TestExplainBadInput(t *testing.T) {
 		{[]string{"explain", "--method", "negascout"}, 2, `--method "negascout"`},
 		{[]string{"explain", "--multipv", "9"}, 2, "--multipv 9 is out of range 1..5"},
 		{[]string{"explain", "extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"explain", "--lesson", "--lang", "fr"}, 2, `--lang "fr": want en or zh`},
+		{[]string{"explain", "--visits"}, 2, "--visits goes with --json"},
+		{[]string{"explain", "--method", "minimax", "--quiescence"}, 1, "quiescence needs alpha-beta"},
 		{[]string{"explain", "--fen", "8/8/8 w - - 0 1"}, 1, "outpost explain: chess: "},
 	} {
 		var stdout, stderr bytes.Buffer

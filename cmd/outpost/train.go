@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -129,8 +128,7 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	case every <= 0 || checkpointEvery <= 0:
 		return usageErrorf(fs, "--progress and --checkpoint-every must be positive")
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := fs.given()
 
 	recs, err := datagen.ReadRecords(dataPath)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Config configures Run.
@@ -41,6 +42,9 @@ type Config struct {
 	Threads int
 	// HashMB is each engine's hash table size (default 8).
 	HashMB int
+	// Network is the engines' evaluation: a network, or nil for the
+	// hand-crafted evaluation.
+	Network *nnue.Network
 }
 
 // Stats counts what Run produced.
@@ -146,7 +150,7 @@ func Run(ctx context.Context, cfg Config, sink func(*Game) error, progress func(
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := engine.New(engine.Options{HashMB: cfg.HashMB, Seed: 1})
+			eng := engine.New(engine.Options{HashMB: cfg.HashMB, Seed: 1, Network: cfg.Network, HandCrafted: cfg.Network == nil})
 			for i := range next {
 				results <- done{i, playGame(ctx, eng, &cfg, i)}
 			}

@@ -15,6 +15,12 @@ func capturedType(p *chess.Position, m chess.Move) chess.PieceType {
 	return p.PieceAt(m.To()).Type()
 }
 
+// WinsMaterial reports whether m in p loses no material when both sides
+// recapture on its target square with their least valuable piece: its
+// static exchange evaluation is at least 0. It is seeGE for the cold code
+// outside the engine (the search explorer orders moves with it).
+func WinsMaterial(p *chess.Position, m chess.Move) bool { return seeGE(p, m, 0) }
+
 // seeGE reports whether the static exchange evaluation of m in p is at least
 // threshold: whether, when both sides keep recapturing on m's target square
 // with their least valuable attacker (and may stop when it pays), the mover

@@ -257,7 +257,7 @@ func TestExplainReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Comparison) != 4 || r.Comparison[3].Method != Engine || r.Comparison[0].Nodes <= r.Comparison[2].Nodes {
+	if len(r.Comparison) != 5 || r.Comparison[4].Method != Engine || r.Comparison[0].Nodes <= r.Comparison[2].Nodes {
 		t.Errorf("comparison %+v", r.Comparison)
 	}
 	if len(r.Candidates) != 3 || len(r.Candidates[0].Line) == 0 {

@@ -65,23 +65,33 @@ func nodeScore(s engine.Score, ply int) engine.Score {
 // are from the side to move's point of view at the node (negamax), White
 // from White's.
 type NodeView struct {
-	Path     string     `json:"path"` // UCI moves from the root, comma-separated ("" for the root)
-	SAN      string     `json:"san,omitempty"`
-	UCI      string     `json:"uci,omitempty"`
-	FEN      string     `json:"fen"`
-	Ply      int        `json:"ply"`
-	Turn     string     `json:"turn"` // side to move at the node: "white" or "black"
-	Kind     Kind       `json:"kind"`
-	Score    ScoreView  `json:"score"`
-	White    ScoreView  `json:"white"`
-	Alpha    *ScoreView `json:"alpha,omitempty"`
-	Beta     *ScoreView `json:"beta,omitempty"`
-	Cut      *CutView   `json:"cut,omitempty"`
-	PV       bool       `json:"pv"`
-	Order    int        `json:"order"`    // 1-based place in its parent's search order (0: root)
-	Legal    int        `json:"legal"`    // legal moves at the node
-	Searched int        `json:"searched"` // children searched
-	Size     uint64     `json:"size"`     // nodes in the subtree, this one included
+	Path  string `json:"path"`  // UCI moves from the root, comma-separated ("" for the root)
+	Visit int    `json:"visit"` // when the search entered it: 0 for the root, then 1, 2, ... (Node.Visit)
+	SAN   string `json:"san,omitempty"`
+	UCI   string `json:"uci,omitempty"`
+	FEN   string `json:"fen"`
+	Ply   int    `json:"ply"`
+	Turn  string `json:"turn"` // side to move at the node: "white" or "black"
+	Kind  Kind   `json:"kind"`
+	// Quiescence: beyond the horizon, where only captures are searched;
+	// Evaluated: the classic evaluator scored it.
+	Quiescence bool      `json:"quiescence,omitempty"`
+	Evaluated  bool      `json:"evaluated,omitempty"`
+	Score      ScoreView `json:"score"`
+	White      ScoreView `json:"white"`
+	// Alpha and Beta: the window at entry, from the side to move's view;
+	// WhiteAlpha and WhiteBeta the same window from White's (see
+	// whiteWindow).
+	Alpha      *ScoreView `json:"alpha,omitempty"`
+	Beta       *ScoreView `json:"beta,omitempty"`
+	WhiteAlpha *ScoreView `json:"whiteAlpha,omitempty"`
+	WhiteBeta  *ScoreView `json:"whiteBeta,omitempty"`
+	Cut        *CutView   `json:"cut,omitempty"`
+	PV         bool       `json:"pv"`
+	Order      int        `json:"order"`    // 1-based place in its parent's search order (0: root)
+	Legal      int        `json:"legal"`    // moves it could search (Node.Legal)
+	Searched   int        `json:"searched"` // children searched
+	Size       uint64     `json:"size"`     // nodes in the subtree, this one included: visits Visit to Visit+Size-1
 	// Children, when listed: the best for the side to move first, at most
 	// the limit asked for; More says how many were left out.
 	Children []NodeView `json:"children,omitempty"`
@@ -90,11 +100,16 @@ type NodeView struct {
 
 // CutView is a beta cutoff: the window when it happened and what it saved.
 type CutView struct {
-	Alpha   ScoreView    `json:"alpha"`
-	Beta    ScoreView    `json:"beta"`
-	Skipped int          `json:"skipped"` // moves not searched
-	Saved   uint64       `json:"saved"`   // minimax nodes under them
-	Pruned  []PrunedMove `json:"pruned"`
+	Alpha      ScoreView `json:"alpha"` // side to move's view
+	Beta       ScoreView `json:"beta"`
+	WhiteAlpha ScoreView `json:"whiteAlpha"` // White's view (whiteWindow)
+	WhiteBeta  ScoreView `json:"whiteBeta"`
+	// StandPat: beyond the horizon, the evaluation alone reached beta
+	// before any capture was searched.
+	StandPat bool         `json:"standPat,omitempty"`
+	Skipped  int          `json:"skipped"` // moves not searched
+	Saved    uint64       `json:"saved"`   // minimax nodes under them, down to the horizon
+	Pruned   []PrunedMove `json:"pruned"`
 }
 
 // PrunedMove is a move a cut skipped.
@@ -111,12 +126,26 @@ func colorWord(c chess.Color) string {
 	return "black"
 }
 
+// whiteWindow returns the window (alpha, beta) of a node where side is to
+// move, from White's point of view, as the tutorials write it: White
+// maximises, alpha is the score White is already sure of and beta the
+// score Black is already sure of (White gets at most beta). Where Black is
+// to move, negamax's window (alpha, beta) is White's (-beta, -alpha).
+func whiteWindow(alpha, beta engine.Score, ply int, side chess.Color) (ScoreView, ScoreView) {
+	a, b := viewScore(nodeScore(alpha, ply), side, chess.White), viewScore(nodeScore(beta, ply), side, chess.White)
+	if side == chess.Black {
+		a, b = b, a
+	}
+	return a, b
+}
+
 // view returns n as seen at pos (the position at n), reached by path; parent
 // is the position before n's move (nil at the root).
 func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order int) NodeView {
 	stm := pos.SideToMove()
 	v := NodeView{
-		Path: strings.Join(path, ","), FEN: pos.FEN(), Ply: n.Ply, Turn: colorWord(stm), Kind: n.Kind,
+		Path: strings.Join(path, ","), Visit: n.Visit, FEN: pos.FEN(), Ply: n.Ply, Turn: colorWord(stm), Kind: n.Kind,
+		Quiescence: n.Quiescence, Evaluated: n.Evaluated,
 		Score: viewScore(nodeScore(n.Score, n.Ply), stm, stm), White: viewScore(nodeScore(n.Score, n.Ply), stm, chess.White),
 		PV: n.PV, Order: order, Legal: n.Legal, Searched: n.Searched, Size: n.Size,
 	}
@@ -125,11 +154,13 @@ func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order i
 	}
 	if t.Method != Minimax {
 		a, b := viewScore(nodeScore(n.Alpha, n.Ply), stm, stm), viewScore(nodeScore(n.Beta, n.Ply), stm, stm)
-		v.Alpha, v.Beta = &a, &b
+		wa, wb := whiteWindow(n.Alpha, n.Beta, n.Ply, stm)
+		v.Alpha, v.Beta, v.WhiteAlpha, v.WhiteBeta = &a, &b, &wa, &wb
 	}
 	if n.Cut {
 		c := &CutView{Alpha: viewScore(nodeScore(n.CutAlpha, n.Ply), stm, stm), Beta: viewScore(nodeScore(n.CutBeta, n.Ply), stm, stm),
-			Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
+			StandPat: n.Best < 0, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
+		c.WhiteAlpha, c.WhiteBeta = whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
 		for i, m := range n.Pruned {
 			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})
 		}
@@ -182,9 +213,12 @@ func (t *Tree) Children(path []string, limit int) (NodeView, error) {
 // Stats is one row of the comparison: one method on the same position and
 // depth.
 type Stats struct {
-	Method   Method    `json:"method"`
-	Label    string    `json:"label"`
-	Nodes    uint64    `json:"nodes"`
+	Method Method `json:"method"`
+	Label  string `json:"label"`
+	Nodes  uint64 `json:"nodes"`
+	// Warmup is the part of Nodes that EngineOrder's shallower searches
+	// spent learning its move order.
+	Warmup   uint64    `json:"warmup,omitempty"`
 	TimeMs   float64   `json:"timeMs"`
 	Score    ScoreView `json:"score"` // side to move's view
 	White    ScoreView `json:"white"`
@@ -196,10 +230,11 @@ type Stats struct {
 
 // Labels name the methods for people.
 var Labels = map[Method]string{
-	Minimax:   "minimax (no pruning)",
-	AlphaBeta: "alpha-beta, random order",
-	Ordered:   "alpha-beta, captures first (MVV-LVA)",
-	Engine:    "full engine (quiescence, hash table, null move, reductions)",
+	Minimax:     "minimax (no pruning)",
+	AlphaBeta:   "alpha-beta, random order",
+	Ordered:     "alpha-beta, captures first (MVV-LVA)",
+	EngineOrder: "alpha-beta, the engine's order (hash move, killers, history)",
+	Engine:      "full engine (quiescence, hash table, null move, reductions)",
 }
 
 // ClassicPiece is one piece's part of the classic evaluation.
@@ -262,6 +297,7 @@ type Report struct {
 	Turn       string      `json:"turn"`
 	Depth      int         `json:"depth"`
 	Method     Method      `json:"method"`
+	Quiescence bool        `json:"quiescence"`
 	Comparison []Stats     `json:"comparison"`
 	Classic    ClassicEval `json:"classic"`
 	Main       MainEval    `json:"main"`
@@ -269,6 +305,9 @@ type Report struct {
 	Root       NodeView    `json:"root"`      // with its children
 	StorePly   int         `json:"storePly"`  // plies kept in memory
 	TreeNodes  uint64      `json:"treeNodes"` // nodes in the tree of Method
+	// Warmup: the nodes EngineOrder's shallower searches spent before the
+	// tree's (Tree.Warmup).
+	Warmup uint64 `json:"warmup,omitempty"`
 }
 
 // Options configure Explain.
@@ -280,6 +319,13 @@ type Options struct {
 	Limit     int // children listed at the root (default 40; < 0: all)
 	MaxStored int
 	NodeLimit uint64
+	// Quiescence searches captures beyond the horizon, in the tree and in
+	// the comparison.
+	Quiescence bool
+	// TreeOnly leaves out the comparison, the evaluations and the
+	// candidates: the report has the tree alone (the web app's comparison
+	// of orderings asks for four).
+	TreeOnly bool
 	// CandidateDepth is the engine's depth for the candidates (default 6);
 	// CandidateTime caps it (default 1s).
 	CandidateDepth int
@@ -310,15 +356,22 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	if opts.CandidateTime <= 0 {
 		opts.CandidateTime = time.Second
 	}
-	to := TreeOptions{Seed: opts.Seed, MaxStored: opts.MaxStored, NodeLimit: opts.NodeLimit}
+	to := TreeOptions{Seed: opts.Seed, MaxStored: opts.MaxStored, NodeLimit: opts.NodeLimit, Quiescence: opts.Quiescence}
 	to.defaults()
 
 	tree, err := Search(ctx, p, opts.Method, opts.Depth, to)
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &Report{FEN: p.FEN(), Turn: colorWord(p.SideToMove()), Depth: opts.Depth, Method: opts.Method,
-		StorePly: tree.storePly, TreeNodes: tree.Nodes}
+	r := &Report{FEN: p.FEN(), Turn: colorWord(p.SideToMove()), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence,
+		StorePly: tree.storePly, TreeNodes: tree.Nodes, Warmup: tree.Warmup,
+		Comparison: []Stats{}, Classic: ClassicEval{Pieces: []ClassicPiece{}}, Main: MainEval{Terms: []MainTerm{}}, Candidates: []Candidate{}}
+	if r.Root, err = tree.Children(nil, opts.Limit); err != nil {
+		return nil, nil, err
+	}
+	if opts.TreeOnly {
+		return tree, r, nil
+	}
 	for _, m := range Methods {
 		st, err := Compare(ctx, p, m, opts.Depth, to)
 		if err != nil {
@@ -331,10 +384,6 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	r.Classic = classicEval(p)
 	r.Main = mainEval(p)
 	r.Candidates = candidates(ctx, eng, p, opts.MultiPV, opts.CandidateDepth, opts.CandidateTime)
-	r.Root, err = tree.Children(nil, opts.Limit)
-	if err != nil {
-		return nil, nil, err
-	}
 	return tree, r, nil
 }
 
@@ -345,13 +394,17 @@ func Compare(ctx context.Context, p *chess.Position, method Method, depth int, o
 	if method == Engine {
 		return engineStats(ctx, engine.New(engine.Options{HashMB: 4, Seed: opts.Seed}), p, depth), nil
 	}
+	if err := checkQuiescence(method, opts.Quiescence); err != nil {
+		return Stats{Method: method, Label: Labels[method], Note: "not searched: " + strings.TrimPrefix(err.Error(), "explain: ")}, nil
+	}
 	start := time.Now()
-	s := newSearcher(ctx, method, p.SideToMove(), opts.Seed)
+	s := newSearcher(ctx, method, opts.Quiescence, p.SideToMove(), opts.Seed)
 	s.limit = opts.NodeLimit
-	s.hashes = []uint64{p.Hash()}
-	root := &Node{} // only the root is recorded: its best move
-	score, _ := s.search(p, root, depth, 0, -engine.Infinite, engine.Infinite)
-	st := Stats{Method: method, Label: Labels[method], Nodes: s.nodes, TimeMs: ms(time.Since(start)), Complete: !s.stopped}
+	s.storePly, s.maxStore = 1, chess.MaxMoves // only the root and its moves are kept: its best move
+	root := &Node{}
+	s.tree = root
+	score := s.run(p, root, depth)
+	st := Stats{Method: method, Label: Labels[method], Nodes: s.nodes, Warmup: s.nodes - root.Size, TimeMs: ms(time.Since(start)), Complete: !s.stopped}
 	if s.stopped {
 		if err := ctx.Err(); err != nil {
 			return st, err
@@ -362,9 +415,7 @@ func Compare(ctx context.Context, p *chess.Position, method Method, depth int, o
 	st.Score = viewScore(score, p.SideToMove(), p.SideToMove())
 	st.White = viewScore(score, p.SideToMove(), chess.White)
 	if root.Best >= 0 {
-		// The root keeps no children here; find its best move again.
-		moves := s.order(p, p.LegalMoves(), 0)
-		m := moves[root.Best]
+		m := root.Children[root.Best].Move
 		st.Best, st.BestUCI = p.SAN(m), m.String()
 	}
 	return st, nil

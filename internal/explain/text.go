@@ -22,8 +22,15 @@ const (
 func WriteText(w io.Writer, t *Tree, r *Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "position %s (%s to move)\n\n", r.FEN, r.Turn)
-	fmt.Fprintf(&b, "tree: %s, depth %d, %s nodes\n", Labels[t.Method], t.Depth, progress.Count(t.Nodes))
-	b.WriteString("  * principal variation; scores from White's view; α and β from the side to move's\n")
+	q := ""
+	if t.Quiescence {
+		q = " and quiescence"
+	}
+	fmt.Fprintf(&b, "tree: %s, depth %d%s, %s nodes", Labels[t.Method], t.Depth, q, progress.Count(t.Nodes))
+	if t.Warmup > 0 {
+		fmt.Fprintf(&b, " (and %s in the shallower searches that learnt the order)", progress.Count(t.Warmup))
+	}
+	b.WriteString("\n  * principal variation; scores, α and β from White's view: α is what White is already sure of, β what Black is\n")
 	if err := writeTree(&b, t, nil, 1, textRootChildren); err != nil {
 		return err
 	}
@@ -116,15 +123,19 @@ func moveLabel(v NodeView) string {
 }
 
 func kindText(v NodeView) string {
+	q := ""
+	if v.Quiescence {
+		q = " (beyond the horizon)"
+	}
 	switch v.Kind {
 	case Mate:
-		return "  (checkmate)"
+		return "  (checkmate)" + q
 	case Stalemate:
-		return "  (stalemate)"
+		return "  (stalemate)" + q
 	case Draw:
-		return "  (draw)"
+		return "  (draw)" + q
 	}
-	return ""
+	return q
 }
 
 func cutText(v NodeView) string {
@@ -138,8 +149,12 @@ func cutText(v NodeView) string {
 	if len(moves) > 6 {
 		moves = append(moves[:6], "…")
 	}
-	return fmt.Sprintf("  ✂ cut at α=%s β=%s saved %s nodes (%d pruned: %s)",
-		v.Cut.Alpha.Text, v.Cut.Beta.Text, progress.Count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
+	standPat := ""
+	if v.Cut.StandPat {
+		standPat = " on the stand pat"
+	}
+	return fmt.Sprintf("  ✂ cut%s at α=%s β=%s saved %s nodes (%d pruned: %s)",
+		standPat, v.Cut.WhiteAlpha.Text, v.Cut.WhiteBeta.Text, progress.Count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
 }
 
 // pad pads s with spaces to width runes.

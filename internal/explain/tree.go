@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/engine"
 )
 
 // Bounds of the explorer.
@@ -36,9 +35,13 @@ var ErrTooLarge = errorf("the search passed its node limit: try a smaller depth"
 // subtree found again is the one searched the first time. It is safe for
 // concurrent use.
 type Tree struct {
-	Method Method
-	Depth  int
-	Nodes  uint64 // nodes visited by the search
+	Method     Method
+	Depth      int
+	Quiescence bool   // the search went on beyond the horizon with the captures
+	Nodes      uint64 // nodes in the tree: their visits are 0 to Nodes-1
+	// Warmup counts the nodes of EngineOrder's shallower searches (its
+	// iterative deepening), which learnt the order the tree's search used.
+	Warmup uint64
 
 	mu        sync.Mutex
 	pos       chess.Position // the root position
@@ -61,6 +64,9 @@ type TreeOptions struct {
 	Seed      uint64 // the random order of AlphaBeta (default 1)
 	MaxStored int    // nodes kept in memory (default DefaultMaxStored)
 	NodeLimit uint64 // give up past this many nodes (default DefaultNodeLimit)
+	// Quiescence goes on searching captures beyond the horizon instead of
+	// evaluating a position in the middle of an exchange.
+	Quiescence bool
 }
 
 func (o *TreeOptions) defaults() {
@@ -91,12 +97,17 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 	if method == Engine || method == "" {
 		return nil, errorf("no tree for method %q", method)
 	}
+	if err := checkQuiescence(method, opts.Quiescence); err != nil {
+		return nil, err
+	}
 	opts.defaults()
-	s := newSearcher(ctx, method, p.SideToMove(), opts.Seed)
+	s := newSearcher(ctx, method, opts.Quiescence, p.SideToMove(), opts.Seed)
 	s.storePly, s.maxStore, s.limit = depth, opts.MaxStored, opts.NodeLimit
-	s.hashes = []uint64{p.Hash()}
+	if opts.Quiescence {
+		s.storePly = maxPly
+	}
 	s.tree = &Node{}
-	s.search(p, s.tree, depth, 0, -engine.Infinite, engine.Infinite)
+	s.run(p, s.tree, depth)
 	if s.stopped {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -105,9 +116,20 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 	}
 	markPV(s.tree)
 	return &Tree{
-		Method: method, Depth: depth, Nodes: s.nodes,
-		pos: *p, seed: opts.Seed, root: s.tree, stored: s.stored, maxStored: opts.MaxStored, storePly: s.storePly,
+		Method: method, Depth: depth, Quiescence: opts.Quiescence, Nodes: s.tree.Size, Warmup: s.nodes - s.tree.Size,
+		pos: *p, seed: opts.Seed, root: s.tree, stored: s.stored, maxStored: opts.MaxStored, storePly: min(s.storePly, s.deepest),
 	}, nil
+}
+
+// ErrMinimaxQuiescence is returned for minimax with quiescence.
+var ErrMinimaxQuiescence = errorf("quiescence needs alpha-beta: minimax would follow every sequence of captures to its end")
+
+// checkQuiescence returns ErrMinimaxQuiescence for minimax with quiescence.
+func checkQuiescence(method Method, quiescence bool) error {
+	if quiescence && method == Minimax {
+		return ErrMinimaxQuiescence
+	}
+	return nil
 }
 
 // ParsePath parses a path of UCI moves separated by commas or spaces ("" is
@@ -130,12 +152,13 @@ type found struct {
 func (t *Tree) find(path []string) (found, error) {
 	f := found{node: t.root, pos: t.pos}
 	hashes := []uint64{f.pos.Hash()}
+	moves := make([]chess.Move, 0, len(path))
 	for i, s := range path {
 		m, err := f.pos.ParseUCI(s)
 		if err != nil {
 			return found{}, errorf("path move %d %q: %v", i+1, s, err)
 		}
-		t.expand(f.node, &f.pos, hashes)
+		t.expand(f.node, &f.pos, hashes, moves)
 		j := slices.IndexFunc(f.node.Children, func(c *Node) bool { return c.Move == m })
 		if j < 0 {
 			if slices.Contains(f.node.Pruned, m) {
@@ -147,25 +170,36 @@ func (t *Tree) find(path []string) (found, error) {
 		f.parent = &parent
 		f.pos.MakeMove(m)
 		hashes = append(hashes, f.pos.Hash())
+		moves = append(moves, m)
 		f.node, f.order = f.node.Children[j], j+1
 	}
-	t.expand(f.node, &f.pos, hashes)
+	t.expand(f.node, &f.pos, hashes, moves)
 	return f, nil
 }
 
 // expand makes sure n's searched children are in memory, searching n's
-// subtree again with the window it had if they are not. Called with t.mu held.
-func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64) {
+// subtree again with the window it had if they are not (path holds the
+// moves from the root to n). Called with t.mu held.
+func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64, path []chess.Move) {
 	if n.stored || n.Kind != Inner {
 		return
 	}
-	s := newSearcher(context.Background(), t.Method, t.pos.SideToMove(), t.seed)
-	s.storePly, s.maxStore = n.Ply+1, t.maxStored
-	s.hashes = slices.Clone(hashes)
-	fresh := &Node{Move: n.Move}
-	s.tree = fresh
-	s.search(pos, fresh, t.Depth-n.Ply, n.Ply, n.Alpha, n.Beta)
-	if t.stored+len(fresh.Children) > 2*t.maxStored {
+	var fresh *Node
+	kept := 0
+	if t.Method == EngineOrder {
+		fresh = t.replay(path)
+		kept = int(fresh.Size) - 1
+	} else {
+		s := newSearcher(context.Background(), t.Method, t.Quiescence, t.pos.SideToMove(), t.seed)
+		s.storePly, s.maxStore = n.Ply+1, t.maxStored
+		s.hashes = slices.Clone(hashes)
+		s.visit = n.Visit
+		fresh = &Node{Move: n.Move}
+		s.tree = fresh
+		s.search(pos, fresh, t.Depth-n.Ply, n.Ply, n.Alpha, n.Beta)
+		kept = len(fresh.Children)
+	}
+	if t.stored+kept > 2*t.maxStored {
 		// Too much kept: forget what earlier requests loaded below the
 		// first search's tree (it can be loaded again).
 		t.forget(t.root)
@@ -173,10 +207,29 @@ func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64) {
 		t.count(t.root)
 	}
 	n.Children, n.stored = fresh.Children, true
-	if n.PV && n.Best >= 0 && n.Best < len(n.Children) {
-		n.Children[n.Best].PV = true
+	if n.PV {
+		markPV(n)
 	}
-	t.stored += len(n.Children)
+	t.stored += kept
+}
+
+// replay searches the whole tree again, as EngineOrder did the first time,
+// and returns the node path leads to with its whole subtree. EngineOrder's
+// move order depends on all that its search learnt before a node (the
+// killers and the history), so a subtree searched on its own would come out
+// different; its trees are small, which makes this affordable, and keeping
+// the whole subtree makes one replay enough for it. Called with t.mu held.
+func (t *Tree) replay(path []chess.Move) *Node {
+	s := newSearcher(context.Background(), t.Method, t.Quiescence, t.pos.SideToMove(), t.seed)
+	s.path, s.storePly = path, maxPly+1
+	root := &Node{}
+	s.tree = root
+	s.run(&t.pos, root, t.Depth)
+	n := root
+	for range path {
+		n = n.Children[0]
+	}
+	return n
 }
 
 // forget drops the children of the nodes at or below storePly, which were

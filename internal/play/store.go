@@ -22,7 +22,7 @@ type Store interface {
 // game is refused rather than overwritten).
 type StoreKeeper struct {
 	st   Store
-	sg   store.Game // the stored game as last kept; its ID is "" until created
+	sg   store.Game // the stored game as last kept, without its moves and clocks; its ID is "" until created
 	lazy bool
 }
 
@@ -52,6 +52,9 @@ func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 	} else if err := k.st.Save(ctx, &next); err != nil {
 		return err
 	}
+	// The moves and clocks are the record's, filled afresh at each Keep:
+	// keeping them would hold a copy of the game's history.
+	next.Moves, next.Clocks = nil, nil
 	k.sg = next
 	return nil
 }

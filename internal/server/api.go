@@ -425,6 +425,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	s := &session{
 		srv: srv, id: keeper.ID(), source: store.SourceWeb, tokenHash: hash, createdAt: time.Now().UTC(),
 		g: g, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
+		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
 	srv.add(s)
 	s.mu.Lock()

@@ -14,9 +14,14 @@ import (
 // hub's events (formatted once, as the frames every stream writes) and
 // closes the channel the streams wait on; each stream then reads the
 // events, without a lock, and writes what it has not yet written, on its
-// own goroutine, outside the game's lock (the fan-out). A stream that
-// falls behind skips to the present: only the newest state and thinking
-// event are kept, so a slow client never holds up the game or the others.
+// own goroutine, outside the game's lock (the fan-out).
+//
+// A state event holds the moves that changed since the state before it
+// (GameState.MovesFrom), so the hub keeps the last keptStates of them: a
+// stream writes those it has not written, in order. One that fell further
+// behind writes the whole state instead (resync), so a slow client never
+// holds up the game or the others, and what the hub keeps does not grow
+// with the game's length or the number of streams.
 //
 // The game publishes under its own lock, so events are numbered in the
 // order of the game's changes.
@@ -26,15 +31,39 @@ type hub struct {
 	streams atomic.Int32           // open streams
 }
 
-// events is what a game's streams have to show: the newest event of each
-// kind, numbered by publication. A value is never changed once published.
+// keptStates is how many state events a hub keeps for streams behind.
+const keptStates = 16
+
+// events is what a game's streams have to show, numbered by publication. A
+// value is never changed once published.
 type events struct {
 	seq      uint64        // the number of the last publication
-	state    event         // the newest GameState
-	before   event         // the last thinking event of the search that made state's move, if any
-	thinking event         // the newest thinking event since state, if any
+	states   []event       // the last state events, oldest first, each the change from the one before
+	dropped  uint64        // the number of the newest state event no longer in states (0: none)
+	before   event         // the last thinking event of the search that made the last state's move, if any
+	thinking event         // the newest thinking event since the last state, if any
 	deleted  []byte        // once the game is deleted: the last event's frame
 	changed  chan struct{} // closed when these events are replaced
+}
+
+// lastState returns the number of the newest state event (0: none).
+func (e *events) lastState() uint64 {
+	if len(e.states) == 0 {
+		return e.dropped
+	}
+	return e.states[len(e.states)-1].seq
+}
+
+// addState adds the state event f, dropping the oldest beyond keptStates.
+func (e *events) addState(f []byte) {
+	states := make([]event, 0, keptStates)
+	if n := len(e.states); n == keptStates {
+		e.dropped = e.states[0].seq
+		states = append(states, e.states[1:]...)
+	} else {
+		states = append(states, e.states...)
+	}
+	e.states = append(states, event{f, e.seq})
 }
 
 // event is one event's frame (as written on a stream) and the number of
@@ -67,6 +96,12 @@ func (h *hub) publish(f func(e *events)) {
 	e.seq++
 	e.changed = make(chan struct{})
 	f(&e)
+	if n := len(e.states); n > 1 && h.streams.Load() == 0 {
+		// No stream to catch up: the newest state is enough (a stream
+		// that opens starts with the whole state). Streams open under
+		// the game's lock, as the game publishes.
+		e.dropped, e.states = e.states[n-2].seq, []event{e.states[n-1]}
+	}
 	h.latest.Store(&e)
 	h.mu.Unlock()
 	if h.streams.Load() == 0 {
@@ -78,11 +113,14 @@ func (h *hub) publish(f func(e *events)) {
 	go close(old.changed)
 }
 
-// publishState sends a new GameState; it makes any thinking event not yet
-// written stale.
+// publishState sends a new GameState (the change from the last one); it
+// makes any thinking event not yet written stale.
 func (h *hub) publishState(state []byte) {
 	f := frame("state", state)
-	h.publish(func(e *events) { e.state, e.before, e.thinking = event{f, e.seq}, event{}, event{} })
+	h.publish(func(e *events) {
+		e.addState(f)
+		e.before, e.thinking = event{}, event{}
+	})
 }
 
 // publishMove sends the GameState after the AI's move. The search's last
@@ -91,7 +129,10 @@ func (h *hub) publishState(state []byte) {
 // which the client goes on showing.
 func (h *hub) publishMove(state []byte) {
 	f := frame("state", state)
-	h.publish(func(e *events) { e.state, e.before, e.thinking = event{f, e.seq}, e.thinking, event{} })
+	h.publish(func(e *events) {
+		e.addState(f)
+		e.before, e.thinking = e.thinking, event{}
+	})
 }
 
 // publishThinking sends the search's progress.
@@ -117,25 +158,37 @@ type cursor struct {
 // open counts a new stream, which has shown the game as of e.
 func (h *hub) open(e *events) *cursor {
 	h.streams.Add(1)
-	return &cursor{state: e.state.seq, thinking: e.thinking.seq}
+	c := &cursor{}
+	c.reset(e)
+	return c
 }
+
+// reset places the cursor at e: the stream has shown the game as of e.
+func (c *cursor) reset(e *events) { c.state, c.thinking = e.lastState(), e.thinking.seq }
 
 // close counts a stream gone.
 func (h *hub) close() { h.streams.Add(-1) }
 
-// next returns the frames the stream has yet to write of e, in order (nil
-// for none), and records them as written.
-func (c *cursor) next(e *events) (before, state, thinking []byte) {
-	if e.state.seq > c.state {
-		if e.before.frame != nil && e.before.seq > c.thinking {
-			before = e.before.frame
+// next returns the frames the stream has yet to write of e, in order, and
+// records them as written; or resync when e no longer holds every state
+// event the stream has not written: it must write the whole state.
+func (c *cursor) next(e *events) (frames [][]byte, resync bool) {
+	if e.dropped > c.state {
+		return nil, true
+	}
+	for i, st := range e.states {
+		if st.seq <= c.state {
+			continue
 		}
-		state, c.state = e.state.frame, e.state.seq
+		if i == len(e.states)-1 && e.before.frame != nil && e.before.seq > c.thinking {
+			frames = append(frames, e.before.frame)
+		}
+		frames, c.state = append(frames, st.frame), st.seq
 	}
 	if e.thinking.frame != nil && e.thinking.seq > c.thinking {
-		thinking, c.thinking = e.thinking.frame, e.thinking.seq
+		frames, c.thinking = append(frames, e.thinking.frame), e.thinking.seq
 	}
-	return before, state, thinking
+	return frames, false
 }
 
 // serveEvents streams a game's events (its states, the AI's thinking, its
@@ -182,9 +235,20 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 		case <-latest.changed:
 			writing()
 			latest = s.hub.read()
-			before, state, thinking := cur.next(latest)
-			if writeFrame(w, before) != nil || writeFrame(w, state) != nil || writeFrame(w, thinking) != nil {
-				return
+			frames, resync := cur.next(latest)
+			if resync {
+				// Too far behind for the changes: the whole state.
+				s.mu.Lock()
+				full := s.stateJSONLocked()
+				latest = s.hub.read()
+				cur.reset(latest)
+				s.mu.Unlock()
+				frames = [][]byte{frame("state", full)}
+			}
+			for _, f := range frames {
+				if writeFrame(w, f) != nil {
+					return
+				}
 			}
 			if latest.deleted != nil {
 				_ = writeFrame(w, latest.deleted)

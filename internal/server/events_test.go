@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -160,11 +161,47 @@ func TestEventsStateAndThinking(t *testing.T) {
 	}
 	th := thinking[len(thinking)-1]
 	if th.Ply != 1 || th.Depth < 1 || th.Nodes == 0 || th.Score.CP == nil && th.Score.Mate == nil ||
-		len(th.PV) == 0 || len(th.PV) != len(th.PVUCI) || th.PVUCI[0] != last.Moves[1].UCI {
-		t.Errorf("last thinking %+v, reply %s", th, last.Moves[1].UCI)
+		len(th.PV) == 0 || len(th.PV) != len(th.PVUCI) || th.PVUCI[0] != last.Moves[1-last.MovesFrom].UCI {
+		t.Errorf("last thinking %+v, reply %s", th, last.Moves[1-last.MovesFrom].UCI)
 	}
 	if last.Thinking {
 		t.Errorf("thinking after the reply: %+v", last)
+	}
+}
+
+// TestEventsSendChanges checks that state events hold the moves that
+// changed (from movesFrom) and that a client applying them has the game's
+// moves, through moves, a takeback and a redo.
+func TestEventsSendChanges(t *testing.T) {
+	e := newEnv(t, Config{})
+	g, _ := e.create(NewGameRequest{White: "human", Black: "human", PGN: "1. e4 e5 2. Nf3"})
+	s := e.openStream(g)
+	first := decodeState(t, s.next(t, "state"))
+	if first.MovesFrom != 0 || len(first.Moves) != 3 {
+		t.Fatalf("first state: movesFrom %d, %d moves; want the whole game", first.MovesFrom, len(first.Moves))
+	}
+	moves := first.Moves
+	for _, step := range []struct {
+		method, path, body string
+		from, sent         int // the movesFrom and moves of the event
+	}{
+		{"POST", "/moves", `{"move":"Nc6","ply":3}`, 3, 1},
+		{"POST", "/takeback", `{}`, 3, 0},
+		{"POST", "/redo", `{}`, 3, 1},
+		{"PATCH", "", `{"speedMs":100}`, 4, 0},
+	} {
+		if r := e.do(step.method, "/api/games/"+g.id+step.path, g.token, step.body); r.status != 200 {
+			t.Fatalf("%s %s: %d %s", step.method, step.path, r.status, r.body)
+		}
+		st := decodeState(t, s.next(t, "state"))
+		if st.MovesFrom != step.from || len(st.Moves) != step.sent {
+			t.Errorf("%s %s: the event has movesFrom %d and %d moves, want %d and %d", step.method, step.path, st.MovesFrom, len(st.Moves), step.from, step.sent)
+			continue
+		}
+		moves = append(moves[:st.MovesFrom:st.MovesFrom], st.Moves...)
+		if full := e.get(g); !slices.Equal(uciMoves(full), uciMoves(GameState{Moves: moves})) || full.Plies != st.Plies {
+			t.Errorf("%s %s: the client has %q, the game %q", step.method, step.path, uciMoves(GameState{Moves: moves}), uciMoves(full))
+		}
 	}
 }
 
@@ -235,19 +272,24 @@ func TestSlowSubscriber(t *testing.T) {
 	}
 }
 
-// A slow client skips to the newest state, but keeps the last thinking
-// event of the search whose move that state shows, written before it; any
-// other new state makes a pending thinking event stale.
-func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
+// A stream writes the state events it has not written, in order (each the
+// change from the one before), with the last thinking event of the search
+// whose move the newest shows written before it; any other new state makes
+// a pending thinking event stale; a stream further behind than the hub
+// keeps is told to write the whole state.
+func TestHubStreams(t *testing.T) {
 	var h hub
 	c := h.open(h.read())
 	changed := h.read().changed
 	next := func(what string, want ...string) {
 		t.Helper()
-		before, state, thinking := c.next(h.read())
-		got := []string{data(before), data(state), data(thinking)}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: the stream writes %q, want %q", what, got, want)
+		frames, resync := c.next(h.read())
+		var got []string
+		for _, f := range frames {
+			got = append(got, data(f))
+		}
+		if resync || !slices.Equal(got, want) {
+			t.Errorf("%s: the stream writes %q (resync %v), want %q", what, got, resync, want)
 		}
 	}
 	h.publishState([]byte("state 2"))
@@ -259,22 +301,38 @@ func TestHubKeepsTheLastThinkingBeforeTheMove(t *testing.T) {
 	h.publishThinking([]byte("thinking 2a"))
 	h.publishThinking([]byte("thinking 2b"))
 	h.publishMove([]byte("state 3"))
-	next("after the AI's move", "thinking 2b", "state 3", "")
-	next("after nothing new", "", "", "")
+	next("after the AI's move", "state 2", "thinking 2b", "state 3")
+	next("after nothing new")
 
 	h.publishThinking([]byte("thinking 3"))
 	h.publishState([]byte("state 2 again"))
-	next("after a takeback", "", "state 2 again", "")
+	next("after a takeback", "state 2 again")
 
 	// A thinking event written is not written again before the move.
 	h.publishThinking([]byte("thinking 4"))
-	next("while the AI thinks", "", "", "thinking 4")
+	next("while the AI thinks", "thinking 4")
 	h.publishMove([]byte("state 5"))
-	next("after the move", "", "state 5", "")
-	if h.count() != 1 {
-		t.Errorf("%d streams, want 1", h.count())
+	next("after the move", "state 5")
+
+	// Too far behind: the whole state.
+	for i := range keptStates + 1 {
+		h.publishState([]byte(fmt.Sprint("state ", 6+i)))
+	}
+	if frames, resync := c.next(h.read()); !resync || frames != nil {
+		t.Errorf("%d states behind: %q, resync %v; want a resync", keptStates+1, frames, resync)
+	}
+	c.reset(h.read())
+	next("after the resync")
+	if h.count() != 1 || len(h.read().states) != keptStates {
+		t.Errorf("%d streams, %d states kept; want 1, %d", h.count(), len(h.read().states), keptStates)
 	}
 	h.close()
+	// With no stream, the newest state is all the hub keeps.
+	h.publishState([]byte("state 30"))
+	h.publishState([]byte("state 31"))
+	if states := h.read().states; len(states) != 1 || data(states[0].frame) != "state 31" {
+		t.Errorf("with no stream the hub keeps %d states", len(states))
+	}
 }
 
 // data returns the data of an event's frame, or "".

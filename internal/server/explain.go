@@ -16,8 +16,10 @@ import (
 
 // This file is the search explorer's API (docs/server.md, "Explain"):
 //
-//	POST /api/explain {"fen", "depth", "method"} → the summary and an id
+//	POST /api/explain {"fen", "depth", "method", "quiescence", "treeOnly"} → the summary and an id
 //	GET  /api/explain/{id}/node?path=e2e4,e7e5&limit=N → one node's children
+//	GET  /api/explain/{id}/visits?from=N&to=M&min=S&limit=L → nodes in visit order (the playback)
+//	GET  /api/explain/lesson?lang=zh → the guided lesson
 //
 // A tree is computed on the worker pool, as a job of the requesting client
 // (so it takes its turn with the AI moves, at their lower priority, and
@@ -29,10 +31,12 @@ import (
 
 // Limits of the explorer's API.
 const (
-	explainTrees        = 8  // trees kept for GET .../node
+	explainTrees        = 16 // trees kept for GET .../node and .../visits (the comparison of orderings makes four)
 	explainRootChildren = 60 // children listed at the root in the summary
 	explainChildren     = 30 // default children per node request
 	explainMaxChildren  = 256
+	explainVisits       = 1000 // default visits per request
+	explainMaxVisits    = 5000
 	// defaultExplainNodes is the default node budget of one search of
 	// the explorer: it lets plain minimax reach depth 4 from the
 	// starting position (206,604 nodes) and depth 3 almost anywhere, at
@@ -48,9 +52,11 @@ const (
 
 // ExplainRequest is the body of POST /api/explain.
 type ExplainRequest struct {
-	FEN    string `json:"fen"`
-	Depth  int    `json:"depth"`
-	Method string `json:"method"` // minimax, alphabeta (default) or ordered
+	FEN        string `json:"fen"`
+	Depth      int    `json:"depth"`
+	Method     string `json:"method"`     // minimax, alphabeta (default), ordered or engine-order
+	Quiescence bool   `json:"quiescence"` // search captures beyond the horizon (not with minimax)
+	TreeOnly   bool   `json:"treeOnly"`   // the tree alone: no comparison, evaluation or candidates
 }
 
 // explorer holds the recent trees.
@@ -69,6 +75,10 @@ func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
 	handle("/api/explain/{id}/node", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
 		return srv.explainNode(x, w, r)
 	}})
+	handle("/api/explain/{id}/visits", map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request) error {
+		return srv.explainVisits(x, w, r)
+	}})
+	handle("/api/explain/lesson", map[string]handlerFunc{"GET": srv.explainLesson})
 }
 
 func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) error {
@@ -88,14 +98,17 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	}
 	method, err := explain.ParseMethod(req.Method)
 	if err != nil {
-		return errorf(http.StatusBadRequest, "unknown method %q (want minimax, alphabeta or ordered)", req.Method)
+		return errorf(http.StatusBadRequest, "unknown method %q (want %s)", req.Method, explain.MethodNames())
+	}
+	if req.Quiescence && method == explain.Minimax {
+		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(explain.ErrMinimaxQuiescence.Error(), "explain: "))
 	}
 
 	var tree *explain.Tree
 	var report *explain.Report
 	if err := srv.onWorker(r, explainWait, func(ctx context.Context) {
 		tree, report, err = explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
-			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime})
+			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime, Quiescence: req.Quiescence, TreeOnly: req.TreeOnly})
 	}); err != nil {
 		return err
 	}
@@ -128,14 +141,23 @@ func (x *explorer) add(tree *explain.Tree) string {
 	return id
 }
 
-// explainNode is GET /api/explain/{id}/node.
-func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Request) error {
+// tree returns the tree the request's path names.
+func (x *explorer) tree(r *http.Request) (*explain.Tree, error) {
 	id := r.PathValue("id")
 	x.mu.Lock()
 	tree := x.trees[id]
 	x.mu.Unlock()
 	if tree == nil {
-		return errorf(http.StatusNotFound, "unknown explanation %q (only the last %d are kept)", id, explainTrees)
+		return nil, errorf(http.StatusNotFound, "unknown explanation %q (only the last %d are kept)", id, explainTrees)
+	}
+	return tree, nil
+}
+
+// explainNode is GET /api/explain/{id}/node.
+func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Request) error {
+	tree, err := x.tree(r)
+	if err != nil {
+		return err
 	}
 	limit := explainChildren
 	if s := r.URL.Query().Get("limit"); s != "" {
@@ -146,7 +168,6 @@ func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Reque
 		limit = n
 	}
 	var v explain.NodeView
-	var err error
 	if err := srv.onWorker(r, explainWait, func(context.Context) {
 		v, err = tree.Children(explain.ParsePath(r.URL.Query().Get("path")), limit)
 	}); err != nil {

@@ -1,10 +1,12 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
@@ -23,7 +25,7 @@ func TestExplain(t *testing.T) {
 	if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
 		t.Fatalf("status %d %s: %v", r.status, r.body, err)
 	}
-	if rep.ID == "" || rep.FEN != fen || rep.Depth != 3 || rep.Method != explain.Ordered || len(rep.Comparison) != 4 ||
+	if rep.ID == "" || rep.FEN != fen || rep.Depth != 3 || rep.Method != explain.Ordered || len(rep.Comparison) != 5 ||
 		len(rep.Candidates) == 0 || len(rep.Root.Children) == 0 || len(rep.Classic.Pieces) != 32 || len(rep.Main.Terms) == 0 {
 		t.Fatalf("report %s", r.body)
 	}
@@ -150,5 +152,89 @@ func TestOnWorkerBusy(t *testing.T) {
 	}
 	if ran.Load() {
 		t.Error("the work ran after its wait had ended")
+	}
+}
+
+// TestExplainVisits pages through a tree in visit order, with the
+// ancestors of the first visit, and reads the lesson.
+func TestExplainVisits(t *testing.T) {
+	e := newEnv(t, Config{})
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2 3"
+	r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: fen, Depth: 2, Method: "engine-order", Quiescence: true, TreeOnly: true})
+	var rep explain.Report
+	if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
+		t.Fatalf("status %d %s: %v", r.status, r.body, err)
+	}
+	if !rep.Quiescence || rep.Method != explain.EngineOrder || len(rep.Comparison) != 0 || len(rep.Candidates) != 0 || len(rep.Root.Children) == 0 || rep.Warmup == 0 {
+		t.Fatalf("tree-only report %s", r.body)
+	}
+	var all []explain.VisitView
+	for from := 0; from < int(rep.TreeNodes); {
+		r := e.do("GET", fmt.Sprintf("/api/explain/%s/visits?from=%d&limit=100", rep.ID, from), "", nil)
+		var page explain.VisitPage
+		if err := json.Unmarshal(r.body, &page); err != nil || r.status != 200 || len(page.Visits) == 0 {
+			t.Fatalf("visits from %d: status %d %.300s", from, r.status, r.body)
+		}
+		if page.Nodes != rep.TreeNodes || page.Visits[0].Visit != from || (from > 0) != (len(page.Path) > 0) {
+			t.Fatalf("visits from %d: %d nodes, first %d, %d ancestors", from, page.Nodes, page.Visits[0].Visit, len(page.Path))
+		}
+		all = append(all, page.Visits...)
+		from = page.Next
+		if from == 0 {
+			break
+		}
+	}
+	if len(all) != int(rep.TreeNodes) || all[len(all)-1].Visit != len(all)-1 {
+		t.Fatalf("%d visits listed of %d", len(all), rep.TreeNodes)
+	}
+
+	// Compressed for a client that asks.
+	req, _ := http.NewRequest("GET", e.http.URL+"/api/explain/"+rep.ID+"/visits?min=10", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := e.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil || resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q: %v", resp.Header.Get("Content-Encoding"), err)
+	}
+	var big explain.VisitPage
+	if err := json.NewDecoder(zr).Decode(&big); err != nil || len(big.Visits) == 0 || len(big.Visits) >= len(all) {
+		t.Fatalf("visits of 10 nodes or more: %d of %d, %v", len(big.Visits), len(all), err)
+	}
+
+	for _, tc := range []struct {
+		path, msg string
+		status    int
+	}{
+		{"/api/explain/" + rep.ID + "/visits?from=-1", "from \"-1\": want a number from 0", 400},
+		{"/api/explain/" + rep.ID + "/visits?from=9999999", "from \"9999999\"", 400},
+		{"/api/explain/" + rep.ID + "/visits?from=5&to=2", "to 2 is before from 5", 400},
+		{"/api/explain/" + rep.ID + "/visits?limit=0", "limit \"0\"", 400},
+		{"/api/explain/" + rep.ID + "/visits?min=x", "min \"x\"", 400},
+		{"/api/explain/nope/visits", "unknown explanation", 404},
+		{"/api/explain/lesson?lang=fr", "lang \"fr\": want en or zh", 400},
+	} {
+		r := e.do("GET", tc.path, "", nil)
+		if r.status != tc.status || !strings.Contains(r.errMsg(), tc.msg) {
+			t.Errorf("GET %s: status %d %s, want %d %q", tc.path, r.status, r.body, tc.status, tc.msg)
+		}
+	}
+	r = e.do("POST", "/api/explain", "", ExplainRequest{FEN: fen, Depth: 2, Method: "minimax", Quiescence: true})
+	if r.status != 400 || !strings.Contains(r.errMsg(), "quiescence needs alpha-beta") {
+		t.Errorf("minimax with quiescence: status %d %s", r.status, r.body)
+	}
+
+	for _, lang := range []string{"", "zh"} {
+		r := e.do("GET", "/api/explain/lesson?lang="+lang, "", nil)
+		var les explain.Lesson
+		if err := json.Unmarshal(r.body, &les); err != nil || r.status != 200 || len(les.Steps) < 5 || les.Steps[0].Show.FEN != explain.LessonFEN {
+			t.Fatalf("lesson %q: status %d %.300s", lang, r.status, r.body)
+		}
+		if (lang == "zh") != strings.Contains(les.Title, "国际象棋") {
+			t.Errorf("lesson %q: title %q", lang, les.Title)
+		}
 	}
 }

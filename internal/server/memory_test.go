@@ -60,6 +60,47 @@ func longGame(tb testing.TB, plies int) string {
 	return ""
 }
 
+// gameMemory imports games of the PGN pgn into a new server and returns the
+// heap each takes (after a garbage collection).
+func gameMemory(tb testing.TB, pgn string) float64 {
+	tb.Helper()
+	st, err := store.OpenWith(filepath.Join(tb.TempDir(), "outpost.db"), store.Options{Sync: store.SyncNormal})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer st.Close()
+	e := newEnvOn(tb, st, Config{})
+	defer e.close()
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	const games = 50
+	before := heap()
+	for range games {
+		r := e.do("POST", "/api/games", "", NewGameRequest{White: "human", Black: "human", PGN: pgn})
+		if r.status != http.StatusCreated {
+			tb.Fatalf("import: %d %s", r.status, r.body)
+		}
+	}
+	return float64(heap()-before) / games
+}
+
+// TestMemoryPerPly imports games of 20 and of 600 plies: each ply a game
+// holds costs the server tens of bytes (its move, its hash, a share of a
+// checkpoint), not the hundreds a position and its notation in every form
+// took (about 700 bytes a ply before).
+func TestMemoryPerPly(t *testing.T) {
+	short, long := gameMemory(t, longGame(t, 20)), gameMemory(t, longGame(t, 600))
+	perPly := (long - short) / 580
+	if perPly > 80 {
+		t.Errorf("%.0f bytes a ply (a game of 20 plies %.0f bytes, of 600 %.0f), want at most 80", perPly, short, long)
+	}
+	t.Logf("%.1f bytes a ply (a game of 20 plies %.0f bytes, of 600 %.0f)", perPly, short, long)
+}
+
 // BenchmarkMemoryPerGame imports games of 0, 100, 300 and 600 plies into a
 // server and reports the heap each game in memory takes (after a garbage
 // collection): what a game costs the server, and how it grows with the
@@ -70,29 +111,9 @@ func BenchmarkMemoryPerGame(b *testing.B) {
 	for _, plies := range []int{0, 100, 300, 600} {
 		b.Run(fmt.Sprintf("plies=%d", plies), func(b *testing.B) {
 			pgn := longGame(b, plies)
-			st, err := store.OpenWith(filepath.Join(b.TempDir(), "outpost.db"), store.Options{Sync: store.SyncNormal})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			e := newEnvOn(b, st, Config{})
-			const games = 50
-			heap := func() uint64 {
-				runtime.GC()
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				return m.HeapAlloc
-			}
 			var perGame float64
 			for range b.N {
-				before := heap()
-				for range games {
-					r := e.do("POST", "/api/games", "", NewGameRequest{White: "human", Black: "human", PGN: pgn})
-					if r.status != http.StatusCreated {
-						b.Fatalf("import: %d %s", r.status, r.body)
-					}
-				}
-				perGame = float64(heap()-before) / games
+				perGame = gameMemory(b, pgn)
 			}
 			b.ReportMetric(perGame, "bytes/game")
 			b.ReportMetric(0, "ns/op")

@@ -68,14 +68,3 @@ func (srv *Server) openings(w http.ResponseWriter, r *http.Request) error {
 	w.Write(body)
 	return nil
 }
-
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && strings.ReplaceAll(params, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
-}

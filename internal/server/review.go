@@ -147,9 +147,9 @@ func (srv *Server) gameMoves(ctx context.Context, id string) (*chess.Game, []str
 	}
 	defer s.mu.Unlock()
 	cg := s.g.Chess().Clone()
-	moves := make([]string, len(s.moves))
-	for i, m := range s.moves {
-		moves[i] = m.UCI
+	moves := make([]string, cg.Len())
+	for i, m := range cg.Moves() {
+		moves[i] = m.String()
 	}
 	return cg, moves, nil
 }

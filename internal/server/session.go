@@ -30,7 +30,6 @@ type session struct {
 	mu sync.Mutex
 	// The fields below are guarded by mu.
 	g       *play.Game
-	moves   []MoveInfo // the moves of g, with SAN and FEN
 	speedMs int
 	gone    bool // deleted or evicted: look the game up again
 	deleted bool // deleted: the game no longer exists
@@ -43,7 +42,9 @@ type session struct {
 	cancel    context.CancelFunc // cancels the running search, or nil when none runs
 	hinting   bool               // a hint search is queued or running
 	judging   bool               // a search judging a draw offer is queued or running
-	state     []byte             // the marshalled GameState, nil when stale
+	// published is the moves of the last state published: the next is
+	// sent as the moves that differ (see publishWithLocked).
+	published []chess.Move
 	// lastUsed is when the session was last looked up, for eviction.
 	lastUsed time.Time
 	// owner is the client the AI's searches are charged to in the pool:
@@ -86,26 +87,8 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
 		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
-	s.syncMovesLocked()
+	s.published = g.Chess().Moves()
 	return s, nil
-}
-
-// syncMovesLocked brings moves in line with the game: a takeback drops
-// moves from the end, new moves are added with their SAN and FEN.
-func (s *session) syncMovesLocked() {
-	cg := s.g.Chess()
-	n := cg.Len()
-	if len(s.moves) > n {
-		s.moves = s.moves[:n]
-	}
-	if len(s.moves) == n {
-		return
-	}
-	moves := cg.Moves()
-	for ply := len(s.moves); ply < n; ply++ {
-		m := moves[ply]
-		s.moves = append(s.moves, MoveInfo{UCI: m.String(), SAN: cg.PositionAt(ply).SAN(m), FEN: cg.PositionAt(ply + 1).FEN()})
-	}
 }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
@@ -162,13 +145,26 @@ func (s *session) changedLocked() {
 func (s *session) publishLocked() { s.publishWithLocked(s.hub.publishState, 0) }
 
 // publishWithLocked is publishLocked with the hub's way of sending the
-// state (send) and the delay before the AI's next move.
+// state (send) and the delay before the AI's next move. The state sent
+// holds only the moves that differ from the last one published (from the
+// first that differs: movesFrom), so that its size, and the memory the
+// event streams keep, do not grow with the game's length.
 func (s *session) publishWithLocked(send func(state []byte), delay time.Duration) {
-	s.syncMovesLocked()
-	s.state = nil
-	send(s.stateJSONLocked())
+	moves := s.g.Chess().Moves()
+	from := commonPrefix(s.published, moves)
+	s.published = moves
+	send(s.marshalLocked(from))
 	s.scheduleLocked(delay)
 	s.scheduleFlagLocked()
+}
+
+// commonPrefix returns how many moves a and b share from the start.
+func commonPrefix(a, b []chess.Move) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // scheduleLocked queues the game's AI move, after delay, when the AI is due
@@ -254,30 +250,34 @@ func (s *session) suspend() {
 	}
 }
 
-// stateJSONLocked returns the marshalled GameState, built once per change
-// (and at every call while a clock runs: its figures are as of the call).
-func (s *session) stateJSONLocked() []byte {
-	if s.state == nil || s.clockRunsLocked() {
-		b, err := json.Marshal(s.stateLocked())
-		if err != nil {
-			panic(err) // GameState always marshals
-		}
-		s.state = b
+// stateJSONLocked returns the marshalled GameState, with every move. It
+// is built at each call, from the game: the server keeps no copy of a
+// game's history besides the game's own.
+func (s *session) stateJSONLocked() []byte { return s.marshalLocked(0) }
+
+// marshalLocked returns the marshalled GameState with the moves after the
+// first from.
+func (s *session) marshalLocked(from int) []byte {
+	b, err := json.Marshal(s.stateLocked(from))
+	if err != nil {
+		panic(err) // GameState always marshals
 	}
-	return s.state
+	return b
 }
 
-// stateLocked returns the game as the API shows it.
-func (s *session) stateLocked() GameState {
+// stateLocked returns the game as the API shows it, with the moves after
+// the first from (0: every move).
+func (s *session) stateLocked(from int) GameState {
 	g := s.g
 	cg := g.Chess()
 	pos := cg.Position()
 	o := cg.Outcome()
 	players := g.Players()
+	moves := cg.Moves()
 	st := GameState{
 		ID: s.id, Source: s.source,
 		FEN: pos.FEN(), StartFEN: cg.StartPosition().FEN(),
-		Moves: s.moves, Plies: len(s.moves),
+		Moves: make([]MoveInfo, 0, len(moves)-from), MovesFrom: from, Plies: len(moves),
 		Turn:  colorName(pos.SideToMove()),
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
@@ -288,8 +288,13 @@ func (s *session) stateLocked() GameState {
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
 		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
 	}
-	if st.Moves == nil {
-		st.Moves = []MoveInfo{}
+	if from < len(moves) {
+		p := cg.PositionAt(from) // then the moves replayed: one pass over the history
+		for _, m := range moves[from:] {
+			san := p.SAN(m)
+			p.MakeMove(m)
+			st.Moves = append(st.Moves, MoveInfo{UCI: m.String(), SAN: san, FEN: p.FEN()})
+		}
 	}
 	if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = colorName(c)
@@ -311,8 +316,8 @@ func (s *session) stateLocked() GameState {
 	if r, ok := cg.ClaimableDraw(); ok {
 		st.ClaimableDraw = r.String()
 	}
-	if n := len(s.moves); n > 0 {
-		uci := s.moves[n-1].UCI
+	if n := len(moves); n > 0 {
+		uci := moves[n-1].String()
 		st.LastMove = []string{uci[0:2], uci[2:4]}
 	}
 	if m := opening.LichessBook().Find(cg); m.Named() {

@@ -15,6 +15,7 @@ type GameState struct {
 	FEN           string              `json:"fen"`
 	StartFEN      string              `json:"startFen"`
 	Moves         []MoveInfo          `json:"moves"`
+	MovesFrom     int                 `json:"movesFrom"` // Moves are the plies after this many (0: every move; see docs/server.md)
 	Plies         int                 `json:"plies"`
 	Turn          string              `json:"turn"`
 	White         string              `json:"white"`

@@ -24,6 +24,7 @@ export interface GameState {
   dests: Record<string, string[]>;
   check: boolean;
   plies?: number;
+  movesFrom?: number; // on the event stream: moves are those after this many plies (0: every move)
   lastMove: [string, string] | null;
   status: string; // "playing" or "over"
   result: string; // "*", "1-0", "0-1", "1/2-1/2"
@@ -311,9 +312,12 @@ export function canPlay(id: string): boolean {
 }
 
 // Events follows one game's server-sent events. EventSource reconnects by
-// itself, and each connection starts with the current state.
+// itself, and each connection starts with the current state. A state event
+// holds only the moves that changed (those after movesFrom plies): Events
+// applies them to the moves it has, and hands on whole states.
 export class Events {
   private es: EventSource | null = null;
+  private moves: MoveRecord[] = [];
 
   constructor(
     readonly id: string,
@@ -328,7 +332,14 @@ export class Events {
     es.addEventListener('state', (e) => {
       try {
         const s = unwrapState(JSON.parse((e as MessageEvent).data));
-        if (s) this.onState(s);
+        if (!s) return;
+        const from = s.movesFrom ?? 0;
+        if (from > this.moves.length) {
+          // Changes to moves this page does not have: take the whole state.
+          void getGame(this.id).then((full) => this.whole(full), () => {});
+          return;
+        }
+        this.whole({ ...s, moves: this.moves.slice(0, from).concat(s.moves), movesFrom: 0 });
       } catch {
         /* a malformed event is ignored; the next one repairs the view */
       }
@@ -350,5 +361,11 @@ export class Events {
   stop() {
     this.es?.close();
     this.es = null;
+  }
+
+  // whole hands on a whole state, whose moves the next changes apply to.
+  private whole(s: GameState) {
+    this.moves = s.moves;
+    this.onState(s);
   }
 }

@@ -11,7 +11,9 @@ import { byId, el, fillLevels, toast } from './dom';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
-import { openExplain } from './explain';
+import { openExplain, openLesson } from './explain';
+import { LANGS, lang, onLangChange, setLang, t } from './i18n';
+import type { Lang } from './i18n';
 import {
   count,
   describeFEN,
@@ -67,6 +69,11 @@ export class App {
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
+    onLangChange(() => {
+      this.renderSwitches();
+      if (this.game) this.render();
+      else this.renderEmpty();
+    });
     window.addEventListener('hashchange', () => this.route());
     this.route();
   }
@@ -74,6 +81,10 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
+    if (/^#\/?lesson$/.test(location.hash)) {
+      this.lesson();
+      return;
+    }
     const m = location.hash.match(/^#\/?game\/([A-Za-z0-9_-]+)/);
     let id = m ? m[1] : null;
     if (!id && !location.hash) {
@@ -89,6 +100,18 @@ export class App {
     } else {
       this.newGame.show();
     }
+  }
+
+  // lesson opens the guided lesson (#/lesson, the Learn button, the link in
+  // the New game dialog); closing it goes back to the game, or to the New
+  // game dialog when there is none.
+  private lesson() {
+    byId<HTMLDialogElement>('dlg-new').close();
+    openLesson(() => {
+      if (!/^#\/?lesson$/.test(location.hash)) return;
+      history.replaceState(null, '', this.game ? '#/game/' + this.game.id : location.pathname + location.search);
+      if (!this.game) this.newGame.show();
+    });
   }
 
   private navigate(id: string) {
@@ -438,11 +461,15 @@ export class App {
     byId('btn-pgn').addEventListener('click', () => void this.download());
     byId('btn-fen').addEventListener('click', () => void this.copyFEN());
     byId('btn-explain').addEventListener('click', () => openExplain(this.shownFEN()));
+    byId('btn-lesson').addEventListener('click', () => this.lesson());
     byId('btn-mute').addEventListener('click', () => {
       this.sound.setMuted(!this.sound.muted);
       this.sound.unlock();
       this.renderSwitches();
     });
+    const langSel = byId<HTMLSelectElement>('lang');
+    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: l.name, selected: l.lang === lang() })));
+    langSel.addEventListener('change', () => setLang(langSel.value as Lang));
     byId('btn-voice').addEventListener('click', () => {
       this.sound.setVoice(!this.sound.voice);
       this.renderSwitches();
@@ -883,11 +910,11 @@ export class App {
 
   private renderSwitches() {
     const m = byId('btn-mute');
-    m.textContent = this.sound.muted ? 'Sound off' : 'Sound on';
+    m.textContent = t(this.sound.muted ? 'sound.off' : 'sound.on');
     m.setAttribute('aria-pressed', String(this.sound.muted));
-    m.setAttribute('aria-label', this.sound.muted ? 'Sound is off; turn it on' : 'Sound is on; mute');
+    m.setAttribute('aria-label', t(this.sound.muted ? 'sound.unmuteLabel' : 'sound.muteLabel'));
     const v = byId('btn-voice');
-    v.textContent = this.sound.voice ? 'Voice on' : 'Voice off';
+    v.textContent = t(this.sound.voice ? 'voice.on' : 'voice.off');
     v.setAttribute('aria-pressed', String(this.sound.voice));
     v.hidden = !('speechSynthesis' in window);
   }

@@ -5,8 +5,10 @@ import '@lichess-org/chessground/assets/chessground.brown.css';
 import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { App } from './app';
+import { translatePage } from './i18n';
 
 function start() {
+  translatePage();
   const app = new App();
   (window as unknown as { outpost: App }).outpost = app;
 }

@@ -220,7 +220,7 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 
 // page is one tab of the shared browser, in a browser context of its own.
 type page struct {
-	t    *testing.T
+	t    testing.TB
 	base string // the server's URL (default baseURL)
 	vp   viewport
 	tab  context.Context // the tab, without a deadline
@@ -237,7 +237,7 @@ const reportCSPViolations = `document.addEventListener('securitypolicyviolation'
 	if (!window.expectCSPViolation) console.error('Content-Security-Policy: ' + v);
 });`
 
-func newPage(t *testing.T, vp viewport) *page {
+func newPage(t testing.TB, vp viewport) *page {
 	t.Helper()
 	// The page must not throw: every uncaught exception, unhandled
 	// rejection and console.error fails the test.

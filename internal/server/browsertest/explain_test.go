@@ -38,8 +38,8 @@ func TestExplain(t *testing.T) {
 	if n := evalJS[int](p, `document.querySelectorAll('#explain-tree .xcut').length`); n == 0 {
 		t.Error("no pruned branch shown")
 	}
-	if n := evalJS[int](p, `document.querySelectorAll('#explain-compare tbody tr').length`); n != 4 {
-		t.Errorf("comparison has %d rows, want 4", n)
+	if n := evalJS[int](p, `document.querySelectorAll('#explain-compare tbody tr').length`); n != 5 {
+		t.Errorf("comparison has %d rows, want 5", n)
 	}
 	if n := evalJS[int](p, `document.querySelectorAll('#explain-candidates li').length`); n < 3 {
 		t.Errorf("%d candidate moves", n)
@@ -128,7 +128,7 @@ func explainTreeState(t *testing.T, p *page) treeState {
 // WAI-ARIA tree view: Tab reaches its one tab stop, ↑/↓ move between the
 // visible moves, → opens a move (its children load from the server) and then
 // goes to its first child, ← goes to the parent and closes it, Home/End,
-// Enter/Space select a move, which the small board then shows, and Enter on
+// Enter/Space select a move, where the playback goes, and Enter on
 // "N more…" loads the rest of the moves. None of these keys reaches the
 // page's own shortcuts.
 func TestExplainKeyboard(t *testing.T) {
@@ -172,16 +172,16 @@ func TestExplainKeyboard(t *testing.T) {
 	first := child(root, 0)
 	second := child(root, 1)
 
-	// Tab from the last button of the form lands on the tree's one tab stop,
-	// the root; Tab again leaves the tree.
-	p.do("focusing Close", chromedp.Focus("#explain-close"))
+	// Tab from the picture of the tree, the last stop before the list,
+	// lands on the list's one tab stop, the root; Tab again leaves it.
+	p.do("focusing the picture", chromedp.Focus("#explain-svg svg"))
 	press("Tab", kb.Tab)
 	expect("Tab", "", "1", "true")
 	press("Tab", kb.Tab)
 	if st := state(); st.InTree {
 		t.Errorf("a second Tab stayed in the tree, on %+v", st)
 	}
-	p.do("focusing Close", chromedp.Focus("#explain-close"))
+	p.do("focusing the picture", chromedp.Focus("#explain-svg svg"))
 	press("Tab", kb.Tab)
 
 	press("↓", kb.ArrowDown)
@@ -200,18 +200,22 @@ func TestExplainKeyboard(t *testing.T) {
 	press("→", kb.ArrowRight)
 	expect("→ on an open move", grand1, "3", "false")
 
-	// Enter selects the move: the small board shows its position.
+	// Enter selects the move: the playback goes to it, and the small board
+	// shows its position with the line that led there.
 	board := `document.getElementById('explain-board').dataset.fen`
 	press("Enter", kb.Enter)
 	if st := state(); !slices.Equal(st.Selected, []string{grand1}) {
 		t.Errorf("after Enter: selected %q, want %q", st.Selected, grand1)
 	}
+	grand1El := `document.querySelector('#explain-tree li[data-path="` + grand1 + `"]')`
+	p.waitFor("the playback at the move", `document.getElementById('dlg-explain').dataset.visit === `+grand1El+`.dataset.visit`, 5*time.Second)
 	shown := evalJS[string](p, board)
 	if shown == fen {
 		t.Error("after Enter: the small board still shows the root position")
 	}
-	if c := evalJS[string](p, `document.getElementById('explain-caption').textContent`); !strings.Contains(c, "after 2 plies") || !strings.Contains(c, "moves") {
-		t.Errorf("after Enter: caption %q, want the move and its details", c)
+	san := strings.TrimPrefix(evalJS[string](p, grand1El+`.querySelector('.xsan').textContent`), "…")
+	if c := evalJS[string](p, `document.getElementById('explain-caption').textContent`); !strings.Contains(c, san) || !strings.Contains(c, "4. ") {
+		t.Errorf("after Enter: caption %q, want the line to %s", c, san)
 	}
 	p.screenshot("keyboard")
 

@@ -353,7 +353,8 @@ func (p *player) pick(fen string) (string, error) {
 	return moves[p.rng.IntN(len(moves))].String(), nil
 }
 
-// events follows the game's event stream and sends its states.
+// events follows the game's event stream and sends its states, whole
+// (with every move).
 func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 	req, err := http.NewRequestWithContext(ctx, "GET", p.o.url+"/api/games/"+p.id+"/events", nil)
 	if err != nil {
@@ -374,6 +375,7 @@ func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		event := ""
+		var moves []server.MoveInfo // the moves so far: a state event holds those after MovesFrom
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
@@ -381,7 +383,9 @@ func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
 				event = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: ") && event == "state":
 				var st server.GameState
-				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &st) == nil {
+				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &st) == nil && st.MovesFrom <= len(moves) {
+					moves = append(moves[:st.MovesFrom:st.MovesFrom], st.Moves...)
+					st.Moves, st.MovesFrom = moves, 0
 					select {
 					case ch <- st:
 					case <-ctx.Done():

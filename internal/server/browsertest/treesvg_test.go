@@ -1,0 +1,51 @@
+package browsertest
+
+import (
+	"strconv"
+	"testing"
+	"time"
+)
+
+// BenchmarkExplainTreeSVG measures how long the explorer's picture of a
+// depth-3 tree of 7,912 nodes (alpha-beta in random order on a queen's
+// gambit middlegame) takes to draw in headless Chromium: the script and the
+// layout of one render, for the whole tree, zoomed 8 and 64 times, and
+// panning at 8 times (the mean of 20 renders a tenth of the width apart).
+// Run it with
+//
+//	go test ./internal/server/browsertest -run '^$' -bench ExplainTreeSVG -benchtime 20x
+//
+// and read the ms/render metrics (docs/explorer.md has the figures).
+func BenchmarkExplainTreeSVG(b *testing.B) {
+	p := newPage(b, desktop)
+	id := explainIn(p, "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9", 3, "alphabeta")
+	total := len(allVisits(b, id))
+	if total < 5000 {
+		b.Fatalf("the tree has %d nodes, want several thousand", total)
+	}
+	p.waitFor("the picture", `document.querySelectorAll('#explain-svg .xn').length > 10`, 10*time.Second)
+	measure := `(() => {
+		const x = window.outpostExplain, n = ` + strconv.Itoa(total) + `;
+		const fit = x.measureTree(1, 0), z8 = x.measureTree(8, n / 3), z64 = x.measureTree(64, n / 2);
+		let pan = 0;
+		for (let i = 0; i < 20; i++) pan += x.measureTree(8, (n * i) / 20).ms;
+		return [fit.ms, z8.ms, z64.ms, pan / 20, fit.shapes, z8.shapes, z64.shapes];
+	})()`
+	var sum [7]float64
+	b.ResetTimer()
+	for range b.N {
+		r := evalJS[[]float64](p, measure)
+		for i := range sum {
+			sum[i] += r[i]
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(sum[0]/n, "fit-ms/render")
+	b.ReportMetric(sum[1]/n, "zoom8-ms/render")
+	b.ReportMetric(sum[2]/n, "zoom64-ms/render")
+	b.ReportMetric(sum[3]/n, "pan-ms/render")
+	b.ReportMetric(sum[4]/n, "fit-shapes")
+	b.ReportMetric(sum[5]/n, "zoom8-shapes")
+	b.ReportMetric(sum[6]/n, "zoom64-shapes")
+	b.ReportMetric(float64(total), "nodes")
+}

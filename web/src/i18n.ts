@@ -1,0 +1,128 @@
+// i18n.ts is the page's language: the catalogue of every text a person sees
+// (messages/en.ts and messages/zh.ts), the language chosen (from the
+// browser's languages, or the switch in the page, remembered), t() to look a
+// text up, and data-i18n attributes that fill the page's static HTML.
+//
+// A text with values says where they go: t('status.move', {n: 3}) with
+// 'Looking at move {n}.' gives "Looking at move 3.". Plurals are two keys,
+// KEY.one and KEY.other, chosen by tn() with the language's plural rules.
+// Static HTML names its texts: data-i18n="key" (the text), and
+// data-i18n-title, data-i18n-aria-label, data-i18n-placeholder (attributes).
+
+import { en, type MessageKey } from './messages/en';
+import { zh } from './messages/zh';
+
+export type { MessageKey };
+export type Lang = 'en' | 'zh';
+
+// LANGS are the languages offered, each named in itself (for the switch).
+export const LANGS: ReadonlyArray<{ lang: Lang; name: string }> = [
+  { lang: 'en', name: 'English' },
+  { lang: 'zh', name: '中文' },
+];
+
+const catalogues: Record<Lang, Record<MessageKey, string>> = { en, zh };
+const storageKey = 'outpost.lang';
+
+// detectLang picks a language from the browser's preferences, in order: the
+// first that is Chinese (zh, zh-CN, zh-Hans, …) or English decides; anything
+// else, or nothing, is English.
+export function detectLang(prefs: readonly string[]): Lang {
+  for (const p of prefs) {
+    const l = p.toLowerCase();
+    if (l === 'zh' || l.startsWith('zh-') || l.startsWith('zh_')) return 'zh';
+    if (l === 'en' || l.startsWith('en-') || l.startsWith('en_')) return 'en';
+  }
+  return 'en';
+}
+
+function initial(): Lang {
+  try {
+    const saved = localStorage.getItem(storageKey);
+    if (saved === 'en' || saved === 'zh') return saved;
+  } catch {
+    /* storage disabled: follow the browser */
+  }
+  const prefs = navigator.languages && navigator.languages.length > 0 ? navigator.languages : [navigator.language || 'en'];
+  return detectLang(prefs);
+}
+
+let current: Lang = initial();
+const listeners: Array<() => void> = [];
+
+// lang is the language the page speaks now.
+export function lang(): Lang {
+  return current;
+}
+
+// locale is the BCP 47 tag of the language, for <html lang>, number and date
+// formats and speech synthesis.
+export function locale(l: Lang = current): string {
+  return l === 'zh' ? 'zh-CN' : 'en';
+}
+
+// setLang switches the page to l, remembers the choice and tells every view.
+export function setLang(l: Lang) {
+  try {
+    localStorage.setItem(storageKey, l);
+  } catch {
+    /* not remembered, still switched */
+  }
+  if (l === current) return;
+  current = l;
+  translatePage();
+  for (const cb of listeners) cb();
+}
+
+// onLangChange calls cb after every switch of language, so a view can render
+// its texts again.
+export function onLangChange(cb: () => void) {
+  listeners.push(cb);
+}
+
+// t returns the text of key in the current language with {name}
+// placeholders replaced by params[name] (a missing value stays {name}, so a
+// mistake shows rather than vanishes).
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const text = catalogues[current][key] ?? en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => {
+    const v = params[name];
+    if (v === undefined) return all;
+    return typeof v === 'number' ? fmtNumber(v) : v;
+  });
+}
+
+// PluralKey is a key that has .one and .other forms.
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer B}.other` ? (`${B}.one` extends MessageKey ? B : never) : never;
+}[MessageKey];
+
+// tn is t for a text about n things: KEY.one or KEY.other as the language's
+// plural rules say (Chinese has one form, .other), with {n} set to n.
+export function tn(key: PluralKey, n: number, params?: Record<string, string | number>): string {
+  const form = new Intl.PluralRules(locale()).select(n) === 'one' ? 'one' : 'other';
+  return t(`${key}.${form}` as MessageKey, { n, ...params });
+}
+
+// fmtNumber writes an integer with the language's grouping (12,345); other
+// numbers as they are.
+export function fmtNumber(n: number): string {
+  return Number.isInteger(n) && Math.abs(n) >= 10000 ? n.toLocaleString(locale()) : String(n);
+}
+
+const attrs = ['title', 'aria-label', 'placeholder'] as const;
+
+// translatePage fills the static HTML's texts (the data-i18n attributes
+// under root) and sets <html lang>.
+export function translatePage(root: ParentNode = document) {
+  document.documentElement.lang = locale();
+  for (const e of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    e.textContent = t(e.dataset.i18n as MessageKey);
+  }
+  for (const a of attrs) {
+    for (const e of root.querySelectorAll<HTMLElement>(`[data-i18n-${a}]`)) {
+      e.setAttribute(a, t(e.getAttribute(`data-i18n-${a}`) as MessageKey));
+    }
+  }
+}
