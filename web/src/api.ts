@@ -36,6 +36,7 @@ export interface GameState {
   canTakeback?: boolean;
   canRedo: boolean;
   aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
+  opening?: OpeningMatch | null; // the last named position the game reached
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -48,6 +49,17 @@ export interface ClockInfo {
   white: number; // milliseconds left
   black: number;
   running: ColorName | ''; // whose clock runs
+}
+
+// OpeningMatch is a game's opening: the last named position it reached
+// (after ply plies), and the ply (from 1) of the move that left the book
+// for good (0: it never did).
+export interface OpeningMatch {
+  eco: string;
+  name: string;
+  pgn: string;
+  ply: number;
+  leftBook: number;
 }
 
 export interface Score {
@@ -106,11 +118,15 @@ export interface Created {
   game: GameState;
 }
 
-// ApiError is a 4xx or 5xx answer; message is the server's reason.
+// ApiError is a 4xx or 5xx answer, or no answer: message is the server's
+// reason in English (for the log), code the stable name of the error that
+// the page says in the player's language (errors.ts), with its params.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code = '',
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -170,7 +186,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, 'The server cannot be reached.');
+    throw new ApiError(0, 'the server cannot be reached', 'unreachable');
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -183,12 +199,15 @@ export async function request<T>(method: string, path: string, body?: unknown, a
   }
   if (!res.ok) {
     let msg = res.statusText || 'error ' + res.status;
+    let code = '';
+    let params: Record<string, string | number> = {};
     if (data && typeof data === 'object' && 'error' in data) {
-      const e = (data as { error: unknown }).error;
-      if (typeof e === 'string') msg = e;
-      else if (e && typeof e === 'object' && 'message' in e) msg = String((e as { message: unknown }).message);
+      const d = data as { error: unknown; code?: unknown; params?: unknown };
+      if (typeof d.error === 'string') msg = d.error;
+      if (typeof d.code === 'string') code = d.code;
+      if (d.params && typeof d.params === 'object') params = d.params as Record<string, string | number>;
     } else if (typeof data === 'string' && data.trim()) msg = data.trim();
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, code, params);
   }
   return data as T;
 }

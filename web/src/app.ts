@@ -7,11 +7,12 @@ import * as api from './api';
 import type { GameState, Thinking } from './api';
 import { Board } from './board';
 import { Sound, soundFor } from './sound';
-import { byId, el, fillLevels, toast } from './dom';
+import { byId, downloadText, el, fillLevels, toast } from './dom';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
+import { AnalysisView, analysisRoute } from './analysis';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang } from './i18n';
 import {
@@ -48,6 +49,7 @@ export class App {
   private newGame: NewGameDialog;
   private games: GamesDialog;
   private clocks: Clocks;
+  private analysis: AnalysisView;
   private movesEl = byId('moves');
 
   constructor() {
@@ -66,6 +68,7 @@ export class App {
       (id) => this.navigate(id),
       (c) => this.open(c.id, c.game),
     );
+    this.analysis = new AnalysisView();
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
@@ -81,6 +84,18 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
+    // The analysis board (and a game's review) takes the game's place.
+    const analysis = analysisRoute(location.hash);
+    const app = byId('app');
+    const wasHidden = app.hidden;
+    app.hidden = !!analysis;
+    if (analysis) {
+      byId<HTMLDialogElement>('dlg-new').close();
+      this.analysis.open(analysis);
+      return;
+    }
+    this.analysis.close();
+    if (wasHidden) this.board.cg.redrawAll();
     if (/^#\/?lesson$/.test(location.hash)) {
       this.lesson();
       return;
@@ -364,13 +379,7 @@ export class App {
     const g = this.game;
     if (!g) return;
     try {
-      const pgn = await api.getPGN(g.id);
-      const url = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
-      const a = el('a', { href: url, download: 'outpost-' + g.id + '.pgn' });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      downloadText('outpost-' + g.id + '.pgn', await api.getPGN(g.id), 'application/x-chess-pgn');
       toast('PGN downloaded.');
     } catch (e) {
       toast(errText(e));
@@ -412,6 +421,8 @@ export class App {
     byId('btn-import').addEventListener('click', () => this.newGame.show(true));
     byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
     byId('banner-new').addEventListener('click', () => this.newGame.show());
+    byId('banner-review').addEventListener('click', () => this.reviewGame());
+    byId('btn-review').addEventListener('click', () => this.reviewGame());
     byId('banner-close').addEventListener('click', () => {
       this.bannerClosed = true;
       this.renderBanner();
@@ -513,7 +524,7 @@ export class App {
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
       // A tree view (the search explorer's) uses the arrows, Home and End itself.
       if (t instanceof Element && t.closest('[role="tree"]')) return;
-      if (document.querySelector('dialog[open]')) return;
+      if (document.querySelector('dialog[open]') || byId('app').hidden) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       switch (e.key) {
         case 'ArrowLeft':
@@ -538,6 +549,11 @@ export class App {
       e.preventDefault();
     });
     document.addEventListener('pointerdown', () => this.sound.unlock(), { once: true });
+  }
+
+  // reviewGame opens the game's review in the analysis board.
+  private reviewGame() {
+    if (this.game) location.hash = '#/review/' + this.game.id;
   }
 
   private step(d: number) {
@@ -620,6 +636,19 @@ export class App {
     this.renderBanner();
     this.renderSettings();
     this.renderWords();
+    this.renderOpening();
+  }
+
+  // renderOpening names the game's opening: the last named position it
+  // reached, and the move that left the book.
+  private renderOpening() {
+    const o = this.game?.opening;
+    const box = byId('opening');
+    box.hidden = !o?.name;
+    if (!o?.name) return;
+    box.textContent = t('game.opening', { eco: o.eco, name: o.name });
+    const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
+    box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
   }
 
   private orientation(): Color {
@@ -814,6 +843,11 @@ export class App {
     byId<HTMLButtonElement>('btn-ai-retry').hidden = !mine;
     set('btn-pgn', true);
     set('btn-fen', true);
+    // A game is reviewed once it is over, or when this page does not play
+    // in it (it watches): not while a player here can still use it.
+    const review = byId<HTMLButtonElement>('btn-review');
+    review.hidden = g.moves.length === 0;
+    review.disabled = playing && humans.length > 0;
     const n = g.moves.length;
     const p = this.shownPly();
     set('nav-first', p > 0);

@@ -6,6 +6,7 @@ import * as api from './api';
 import type { Created, GameSummary } from './api';
 import { byId, el, toast } from './dom';
 import { levelName } from './words';
+import { t } from './i18n';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
@@ -23,6 +24,12 @@ export class GamesDialog {
       if (open) {
         this.dlg.close();
         this.onOpen(open.dataset.open!);
+        return;
+      }
+      const review = t.closest<HTMLElement>('[data-review]');
+      if (review) {
+        this.dlg.close();
+        location.hash = '#/review/' + review.dataset.review;
         return;
       }
       const on = t.closest<HTMLButtonElement>('[data-play-on]');
@@ -102,6 +109,12 @@ export class GamesDialog {
       b.dataset.open = g.id;
       b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${players})`);
       const actions = el('td', { className: 'actions' }, b);
+      if (g.plies > 0) {
+        const r = el('button', { type: 'button', textContent: t('games.review') });
+        r.dataset.review = g.id;
+        r.setAttribute('aria-label', t('games.reviewLabel', { date: date(g.createdAt), players }));
+        actions.append(r);
+      }
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
         // browser's) goes on as a new game from its PGN.

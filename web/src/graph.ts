@@ -68,6 +68,9 @@ export function indexAt(x: number, width: number, n: number): number {
 
 const fmt = (v: number) => String(Math.round(v * 10) / 10);
 
+// pad keeps the dots at the chart's edges whole.
+const pad = 6;
+
 // EvalGraph is the chart in the page. It draws at its box's size and again
 // when that changes.
 export class EvalGraph {
@@ -132,7 +135,7 @@ export class EvalGraph {
 
   private pick(e: PointerEvent) {
     const r = this.el.getBoundingClientRect();
-    const i = indexAt(e.clientX - r.left, r.width, this.shares.length);
+    const i = indexAt(e.clientX - r.left - pad, r.width - 2 * pad, this.shares.length);
     if (i !== this.current) this.onSelect(i);
   }
 
@@ -148,7 +151,10 @@ export class EvalGraph {
     svg.setAttribute('aria-valuemax', String(this.shares.length - 1));
     svg.setAttribute('aria-valuenow', String(Math.max(0, this.current)));
     svg.setAttribute('aria-valuetext', this.text(Math.max(0, this.current)));
-    const pts = points(this.shares, w, h);
+    // The chart inside the padding; the white area reaches the bottom.
+    const cw = w - 2 * pad;
+    const ch = h - 2 * pad;
+    const pts = points(this.shares, cw, ch).map((p) => ({ x: p.x + pad, y: p.y + pad }));
     const add = (tag: string, attrs: Record<string, string>, parent: Element = svg) => {
       const e = document.createElementNS(svgNS, tag);
       for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -156,9 +162,11 @@ export class EvalGraph {
       return e;
     };
     add('rect', { class: 'sky', x: '0', y: '0', width: String(w), height: String(h) });
-    add('path', { class: 'area', d: areaPath(pts, h) });
+    // The curve runs on flat into the padding, edge to edge.
+    const edge = [{ x: 0, y: pts[0].y }, ...pts, { x: w, y: pts[pts.length - 1].y }];
+    add('path', { class: 'area', d: areaPath(edge, h) });
     add('line', { class: 'mid', x1: '0', y1: fmt(h / 2), x2: String(w), y2: fmt(h / 2) });
-    add('path', { class: 'curve', d: linePath(pts) });
+    add('path', { class: 'curve', d: linePath(edge) });
     if (this.current >= 0 && this.current < pts.length) {
       const x = fmt(pts[this.current].x);
       add('line', { class: 'now', x1: x, y1: '0', x2: x, y2: String(h) });

@@ -5,17 +5,21 @@
 import * as api from './api';
 import type { Created, NewGame } from './api';
 import { byId, fillLevels } from './dom';
+import { OpeningPicker } from './openingpicker';
 
 export class NewGameDialog {
   private dlg = byId<HTMLDialogElement>('dlg-new');
   private form = byId<HTMLFormElement>('form-new');
   private err = byId('new-error');
   private submitting = false;
+  private openings: OpeningPicker;
 
   constructor(private onCreated: (c: Created) => void) {
     fillLevels(byId<HTMLSelectElement>('new-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-white-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-black-level'), '4');
+    this.openings = new OpeningPicker(byId<HTMLTextAreaElement>('new-pgn'), byId<HTMLInputElement>('new-fen'));
+    byId('new-start').before(this.openings.box);
     this.form.addEventListener('change', () => this.sync());
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -122,6 +126,7 @@ export class NewGameDialog {
       byId<HTMLInputElement>('new-fen').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
       byId<HTMLInputElement>('new-pgn-file').value = '';
+      this.openings.clear();
       this.onCreated(c);
     } catch (e) {
       this.err.textContent = e instanceof Error ? e.message : String(e);

@@ -19,8 +19,12 @@ export class EventParser {
 
   push(chunk: string): StreamEvent[] {
     const out: StreamEvent[] = [];
-    const lines = (this.rest + chunk).split(/\r\n|\r|\n/);
-    this.rest = lines.pop() ?? '';
+    let text = this.rest + chunk;
+    // A "\r" at the end may be the first half of a "\r\n".
+    const held = text.endsWith('\r') ? '\r' : '';
+    if (held) text = text.slice(0, -1);
+    const lines = text.split(/\r\n|\r|\n/);
+    this.rest = (lines.pop() ?? '') + held;
     for (const line of lines) {
       if (line === '') {
         if (this.data.length > 0) out.push({ event: this.event || 'message', data: this.data.join('\n') });
@@ -60,17 +64,16 @@ export async function postEvents(
     });
   } catch (e) {
     if (signal.aborted) return;
-    throw new ApiError(0, String(e));
+    throw new ApiError(0, String(e), 'unreachable');
   }
   if (!res.ok) {
-    let msg = res.statusText;
+    let b: { error?: string; code?: string; params?: Record<string, string | number> } = {};
     try {
-      const b = (await res.json()) as { error?: string };
-      if (b.error) msg = b.error;
+      b = await res.json();
     } catch {
       /* not JSON: the status says it */
     }
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, b.error || res.statusText, b.code, b.params);
   }
   if (!res.body) return;
   const reader = res.body.getReader();
@@ -84,6 +87,6 @@ export async function postEvents(
     }
   } catch (e) {
     if (signal.aborted) return;
-    throw new ApiError(0, String(e));
+    throw e instanceof ApiError ? e : new ApiError(0, String(e), 'unreachable');
   }
 }

@@ -367,10 +367,42 @@ func (p *page) screenshot(name string) {
 	if err := chromedp.Do(ctx, p.vp.emulate()); err != nil {
 		p.t.Errorf("screenshot: restoring the viewport: %v", err)
 	}
-	file := filepath.Join(dir, p.t.Name()+"-"+name+".png")
+	file := filepath.Join(dir, strings.ReplaceAll(p.t.Name(), "/", "-")+"-"+name+".png") // a subtest's name has a /
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		p.t.Errorf("screenshot: %v", err)
 	}
+}
+
+// downloads lets the page download files, into the directory it returns.
+func (p *page) downloads() string {
+	p.t.Helper()
+	dir := p.t.TempDir()
+	if _, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
+		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
+		DownloadPath:     dir,
+	}); err != nil {
+		p.t.Fatalf("allowing downloads: %v", err)
+	}
+	return dir
+}
+
+// downloaded waits for a file matching pattern in dir (see downloads) and
+// returns what it holds.
+func (p *page) downloaded(dir, pattern string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		files, _ := filepath.Glob(filepath.Join(dir, pattern))
+		if len(files) > 0 {
+			if b, err := os.ReadFile(files[0]); err == nil && len(b) > 0 {
+				return string(b)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("no %s file was downloaded into %s", pattern, dir)
+	return ""
 }
 
 // ---- game helpers ---------------------------------------------------------
@@ -674,14 +706,7 @@ func TestCheckmate(t *testing.T) {
 // downloads the game's PGN.
 func TestExportPGN(t *testing.T) {
 	p := newPage(t, desktop)
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
-		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
-		DownloadPath:     dir,
-	}); err != nil {
-		t.Fatalf("allowing downloads: %v", err)
-	}
+	dir := p.downloads()
 	file := filepath.Join(t.TempDir(), "ruy-lopez.pgn")
 	if err := os.WriteFile(file, []byte("[Event \"Test\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -697,21 +722,7 @@ func TestExportPGN(t *testing.T) {
 	p.clickMove("b5", "a4")
 	p.waitPly(7, 10*time.Second)
 	p.click("#btn-pgn")
-	var pgn string
-	deadline := time.Now().Add(10 * time.Second)
-	for pgn == "" && time.Now().Before(deadline) {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
-		if len(files) > 0 {
-			b, err := os.ReadFile(files[0])
-			if err == nil {
-				pgn = string(b)
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if pgn == "" {
-		t.Fatalf("no PGN file was downloaded into %s", dir)
-	}
+	pgn := p.downloaded(dir, "*.pgn")
 	for _, want := range []string{"[White ", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"} {
 		if !strings.Contains(strings.Join(strings.Fields(pgn), " "), want) {
 			t.Errorf("downloaded PGN lacks %q:\n%s", want, pgn)
