@@ -51,16 +51,16 @@ type Game struct {
 // checkpoints cost 5 bytes a ply.
 const checkpointPlies = 32
 
-// notes are the annotations of a game's plies: comments, glyphs, clock
-// readings and variations. Most plies have no comment, glyph or variation,
-// so those are kept only where set; a game on a clock has a reading after
-// every move, kept in a slice.
+// notes are the annotations of a game's plies: comments, glyphs and clock
+// readings. Most plies have no comment or glyph, so those are kept only
+// where set; a game on a clock has a reading after every move, kept in a
+// slice.
 type notes struct {
 	comments map[int]string  // by ply: the comment after it (0: before the first move)
 	nags     map[int][]NAG   // by ply, 1 to Len()
 	clocks   []time.Duration // clocks[i] is the reading after ply i+1, or < 0 for none; may end before the moves
-	// variations, by ply (1 to Len()), are the lines played instead of
-	// the move (see variation.go), each from the position before it.
+	// variations holds, by ply (1 to Len()), the lines played instead of
+	// that move, each from the position before it (see variation.go).
 	variations map[int][]*Game
 }
 
@@ -171,6 +171,15 @@ func (g *Game) SANMoves() []string {
 	for i, m := range g.moves {
 		s[i] = p.SAN(m)
 		p.MakeMove(m)
+	}
+	return s
+}
+
+// UCIMoves returns the moves played in UCI notation ("e2e4", "e7e8q").
+func (g *Game) UCIMoves() []string {
+	s := make([]string, len(g.moves))
+	for i, m := range g.moves {
+		s[i] = m.String()
 	}
 	return s
 }

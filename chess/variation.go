@@ -11,9 +11,6 @@ import "errors"
 // Variations returns copies of the variations of the ply-th move (1 to
 // Len()), in order, or nil.
 func (g *Game) Variations(ply int) []*Game {
-	if ply < 1 || ply > len(g.moves) {
-		return nil
-	}
 	return cloneVariations(g.notes.variations[ply])
 }
 
@@ -23,7 +20,7 @@ func (g *Game) Variations(ply int) []*Game {
 // moves, with their comments, glyphs and variations).
 func (g *Game) AddVariation(ply int, v *Game) error {
 	switch {
-	case ply < 1 || ply > len(g.moves):
+	case ply < 1 || ply > g.Len():
 		return errors.New("chess: a variation must replace a move of the game")
 	case v.Len() == 0:
 		return errors.New("chess: a variation needs at least one move")
@@ -39,9 +36,9 @@ func (g *Game) AddVariation(ply int, v *Game) error {
 	return nil
 }
 
-// cloneVariations returns deep copies of vs.
+// cloneVariations returns deep copies of vs, or nil for none.
 func cloneVariations(vs []*Game) []*Game {
-	if vs == nil {
+	if len(vs) == 0 {
 		return nil
 	}
 	out := make([]*Game, len(vs))

@@ -111,6 +111,9 @@ func TestAddVariation(t *testing.T) {
 	if err := g.AddVariation(2, v); err != nil {
 		t.Fatal(err)
 	}
+	if got := strings.Join(g.UCIMoves(), " "); got != "e2e4 e7e5 g1f3" {
+		t.Errorf("UCIMoves %q", got)
+	}
 	// A copy was added: changing v or the copy returned changes nothing.
 	playAll(t, v, "Nc6")
 	got := g.Variations(2)

@@ -44,6 +44,7 @@ type command struct {
 // Adding a subcommand is one line here and one file beside this one.
 var commands = []command{
 	{"serve", "run the web app: play in the browser, games kept in a database (open the address it prints)", runServe},
+	{"worker", "run the AI's searches for servers that share a PostgreSQL database (on any machine)", runWorker},
 	{"play", "play chess in the terminal: a full-screen board, or a line mode for pipes and screen readers", runPlay},
 	{"uci", "speak the UCI protocol to a chess GUI on standard input and output", runUCI},
 	{"perft", "count the leaf nodes of the move tree (move generator test and benchmark)", runPerft},

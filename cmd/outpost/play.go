@@ -14,6 +14,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	gameplay "github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/internal/tui"
@@ -101,6 +102,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		MoveTime: time.Duration(*movetime) * time.Millisecond,
 		Delay:    time.Duration(*delay) * time.Millisecond,
 		ASCII:    *ascii,
+		Lang:     i18n.FromEnv(os.Getenv), // the review's texts: LANG=zh_CN.UTF-8 for Chinese
 		Engine:   engine.New(engine.Options{HashMB: engine.DefaultHashMB, Seed: *seed}),
 	}
 	lineMode := *plain || !terminal
@@ -138,7 +140,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		cfg.Notice = fmt.Sprintf("Games are not kept (%v).", err)
 	} else {
 		defer st.Close()
-		cfg.Store = st
+		cfg.Store, cfg.Reviews = st, st
 	}
 
 	switch {
@@ -174,7 +176,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 }
 
 // openStore opens the game store at path, or at its default place.
-func openStore(path string) (*store.Store, error) {
+func openStore(path string) (*store.SQLite, error) {
 	if path == "" {
 		var err error
 		if path, err = store.DefaultPath(); err != nil {

@@ -237,6 +237,19 @@ func (s *screen) waitFor(wants ...string) {
 	}
 }
 
+// waitExit waits for the program to exit without an error, after keys.
+func (s *screen) waitExit(keys string) {
+	s.t.Helper()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("outpost play exited with %v\n%s", err, s.text())
+		}
+	case <-time.After(10 * time.Second):
+		s.t.Fatalf("outpost play did not exit after %s\n%s", keys, s.text())
+	}
+}
+
 // keys types keys into the terminal.
 func (s *screen) keys(k string) {
 	s.t.Helper()
@@ -293,14 +306,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.keys("q")
 	s.waitFor("Quit? The game is unfinished (it is kept: outpost play --resume continues it)")
 	s.keys("y")
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q y\n%s", s.text())
-	}
+	s.waitExit("q y")
 	s.waitFor("The game is kept: outpost play --resume continues it.")
 
 	out := playPlain(t, "moves\n", "--store", db, "--resume")
@@ -326,16 +332,38 @@ func TestPlayOnAClockInTerminal(t *testing.T) {
 		t.Errorf("White's clock at the flag:\n%s", text)
 	}
 	s.keys("q") // the game is over: q quits at once
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Fatalf("outpost play exited with %v\n%s", err, s.text())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("outpost play did not exit after q\n%s", s.text())
-	}
+	s.waitExit("q")
 	s.waitFor("0-1: Black wins on time")
 	if out := playPlain(t, "quit\n", "--store", db, "--black", "ai:1", "--clock", "1+0"); !strings.Contains(out, "Clocks (1+0)") {
 		t.Errorf("a new game on a clock:\n%s", out)
+	}
+}
+
+// TestReviewInTerminal runs the real program in an 80x24 pseudo-terminal on
+// a loaded game with a blunder (3... Qg5?? hangs the queen): R shows the
+// review (the opening, the moves with their judgements, the graph and the
+// summary), n goes to the blunder with the better move, Esc goes back to
+// the board, whose panel names the opening. The review is kept with the
+// game: resumed, the game's review prints at once in line mode.
+func TestReviewInTerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	pgn := filepath.Join(dir, "blunder.pgn")
+	writeFile(t, pgn, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Qg5 4. Nxg5 Nh6 *\n")
+	s := startInTerminal(t, 80, 24, "play", "--white", "human", "--black", "human", "--load", pgn, "--store", db)
+	s.waitFor("Italian Game (C50)", "4. Nxg5", "White to move.")
+	s.keys("R")
+	s.waitFor("Review", "Opening: Italian Game (C50), out of the book after 3... Qg5", "Move 1 of 8", "ACPL", "▲")
+	s.keys("n")
+	s.waitFor("3... Qg5??  Blunder", "Better: 3... ", "Move 6 of 8")
+	s.keys("\x1b")
+	s.waitFor("White to move.", "The review is ready")
+	s.keys("q")
+	s.waitFor("Quit? The game is unfinished")
+	s.keys("y")
+	s.waitExit("q y")
+	out := playPlain(t, "review\nquit\n", "--store", db, "--resume")
+	if missing := containsInOrder(out, "3... Qg5", "?? blunder", "average centipawn loss"); missing != "" || strings.Contains(out, "Reviewing the game") {
+		t.Errorf("the kept review (%q missing, or searched again):\n%s", missing, out)
 	}
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--review-nodes N] [--host NAMES] [--games-per-minute N] [--trust-proxy ADDRS]`
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH|postgres://...] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--review-nodes N] [--host NAMES] [--games-per-minute N] [--trust-proxy ADDRS]`
 
 const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
 Outpost (against the AI at any level, two people on one board, or two AIs),
@@ -38,6 +38,12 @@ It answers only to IP addresses, localhost and the names given with --host,
 refuses changes sent by pages of other sites, and limits what one client may
 ask (connections, new games a minute, the explorer's searches): see "Limits"
 in docs/server.md. SIGINT (Ctrl-C) or SIGTERM stops it gracefully.
+
+With --db postgres://user:password@host/dbname, games are kept in a
+PostgreSQL database that any number of servers (behind a load balancer)
+and "outpost worker" processes share: any server serves any game, and the
+AI's searches run on whichever worker is free (--workers 0: none here).
+See docs/scaling.md.
 
 The API is described in docs/server.md.`
 
@@ -90,8 +96,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveSynopsis, serveDescription)
 	defaultDB, defaultErr := store.DefaultPath()
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (\":8080\" for every interface)")
-	dbPath := fs.String("db", defaultDB, "the game database, a SQLite `FILE` (created when missing)")
-	workers := fs.Int("workers", runtime.NumCPU(), "AI searches at once: `N` engines")
+	dbPath := fs.String("db", defaultDB, "the game database: a SQLite `FILE` (created when missing), or a PostgreSQL URL postgres://user:password@host:port/dbname shared with other servers and workers")
+	workers := fs.Int("workers", runtime.NumCPU(), "AI searches at once: `N` engines (0, with a PostgreSQL database: none, workers elsewhere search)")
 	hash := fs.Int("hash", engine.DefaultHashMB, "hash table per worker, in `MB`")
 	movetime := fs.Int("movetime", 1000, "the longest the AI thinks over a move, in `MS` (lower levels stop earlier)")
 	reviewNodes := fs.Uint64("review-nodes", review.DefaultNodes, "a game's review searches each position to `N` nodes")
@@ -110,8 +116,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "--trust-proxy: %v", strings.TrimPrefix(proxyErr.Error(), "server: "))
 	case *gamesPerMinute < 0:
 		return usageErrorf(fs, "--games-per-minute %d: want 0 (no limit) or more", *gamesPerMinute)
-	case *workers < 1 || *workers > 1024:
-		return usageErrorf(fs, "--workers %d is out of range 1..1024", *workers)
+	case *workers == 0 && !store.IsPostgresURL(*dbPath):
+		return usageErrorf(fs, "--workers 0 needs a PostgreSQL database (--db postgres://...), whose workers play the AI's moves")
+	case *workers < 0 || *workers > 1024:
+		return usageErrorf(fs, "--workers %d is out of range 0..1024", *workers)
 	case *hash < 1 || *hash > engine.MaxHashMB:
 		return usageErrorf(fs, "--hash %d is out of range 1..%d", *hash, engine.MaxHashMB)
 	case *syncMode != "full" && *syncMode != "normal":
@@ -132,8 +140,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *syncMode == "full" {
 		opts.Sync = store.SyncFull
 	}
-	st, err := interruptible(ctx, func() (*store.Store, error) { return store.OpenWith(*dbPath, opts) },
-		func(st *store.Store) { st.Close() })
+	st, err := interruptible(ctx, func() (store.Store, error) { return store.OpenDB(ctx, *dbPath, opts) },
+		func(st store.Store) { st.Close() })
 	if errors.Is(err, errStopped) {
 		fmt.Fprintln(stdout, "Shutting down.")
 		return nil
@@ -148,9 +156,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// cores leave one free for HTTP whenever every worker searches.
 		runtime.GOMAXPROCS(runtime.NumCPU() + *workers)
 	}
+	engines := *workers
+	if engines == 0 {
+		engines = -1 // none: the workers of the shared database search
+	}
 	srv, err := interruptible(ctx, func() (*server.Server, error) {
 		return server.New(server.Config{
-			Store: st, Workers: *workers, HashMB: *hash, Seed: *seed, Nice: *nice,
+			Store: st, Workers: engines, HashMB: *hash, Seed: *seed, Nice: *nice,
 			MoveTime:       time.Duration(*movetime) * time.Millisecond,
 			ReviewNodes:    *reviewNodes,
 			TrustedProxies: proxies,
@@ -176,7 +188,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hs.ErrorLog = logger
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(srv.Listener(ln)) }()
-	fmt.Fprintf(stdout, "Outpost is at %s (games in %s)\n", openURL(ln.Addr()), *dbPath)
+	where := *dbPath
+	if store.IsPostgresURL(where) {
+		where = "PostgreSQL, shared with the other servers and workers"
+	}
+	fmt.Fprintf(stdout, "Outpost is at %s (games in %s)\n", openURL(ln.Addr()), where)
 
 	select {
 	case err := <-served:

@@ -31,7 +31,7 @@ func TestServeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--workers", "0"}, "--workers 0 is out of range"},
+		{[]string{"--workers", "0"}, "--workers 0 needs a PostgreSQL database"},
 		{[]string{"--hash", "0"}, "--hash 0 is out of range"},
 		{[]string{"--movetime", "0"}, "--movetime 0"},
 		{[]string{"--nice", "20"}, "--nice 20 is out of range"},
@@ -239,7 +239,14 @@ func startServer(t *testing.T, db string, args ...string) *serverProcess {
 // output comes on the channel.
 func spawnServer(t *testing.T, db string, args ...string) (*serverProcess, <-chan string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--db", db, "--hash", "1"}, args...)...)
+	return spawnOutpost(t, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--hash", "1"}, args...)...)
+}
+
+// spawnOutpost runs outpost with args (the test binary in main mode); its
+// first line of output comes on the channel.
+func spawnOutpost(t *testing.T, args ...string) (*serverProcess, <-chan string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
 	cmd.Env = append(os.Environ(), "OUTPOST_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

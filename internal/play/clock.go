@@ -106,11 +106,10 @@ func (g *Game) flag(ctx context.Context, now time.Time) (bool, error) {
 	next := g.record()
 	next.Outcome = after.Outcome()
 	next.Spent, next.Since = g.turnStart(loser), time.Time{} // all its time
+	next.Redo, next.Offer = nil, nil
 	err := g.commit(ctx, next, func() {
 		g.game = after
 		g.spent, g.since = next.Spent, g.started(next.Since)
-		g.undone = nil
-		g.offer = nil
 	})
 	return err == nil, err
 }

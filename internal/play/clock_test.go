@@ -300,7 +300,7 @@ func TestKeepFirst(t *testing.T) {
 		{"takeback", takeback},
 		{"resign", resign(chess.White)},
 		{"claim", claim},
-		{"agree", func(f *fixture) error { _ = f.g.OfferDraw(ctx, chess.White); return f.g.AcceptDraw(ctx, chess.Black) }},
+		{"offer", func(f *fixture) error { return f.g.OfferDraw(ctx, chess.White) }},
 		{"pause", func(f *fixture) error { return f.g.SetPaused(ctx, true) }},
 		{"flag", flagFalls},
 		{"suspend", func(f *fixture) error { return f.g.Suspend(ctx) }},

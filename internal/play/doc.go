@@ -10,9 +10,11 @@
 // Every change is kept before it is made (see Keeper): the Game works out
 // its record as it will be after the change, hands it to the Keeper, and
 // changes itself only once the Keeper has returned. A change whose keeping
-// fails is not made, so what a player is told is already kept.
-// StoreKeeper keeps a game in internal/store; RecordOf and Restore bring
-// it back.
+// fails is not made, so what a player is told is already kept. The record
+// holds everything the game needs to go on, what redo would play and a
+// standing draw offer included, so that another program can go on with it
+// (servers sharing a database). StoreKeeper keeps a game in
+// internal/store; RecordOf and Restore bring it back.
 //
 // # The rules
 //

@@ -93,8 +93,9 @@ func (g *Game) OfferDraw(ctx context.Context, by chess.Color) error {
 	if g.offer != nil && *g.offer == by.Other() {
 		return g.agree(ctx, now)
 	}
-	g.offer = &by
-	return nil
+	next := g.record()
+	next.Offer = &by
+	return g.commit(ctx, next, func() {})
 }
 
 // AcceptDraw accepts, for by, the draw the other side offered: the game is
@@ -111,12 +112,13 @@ func (g *Game) AcceptDraw(ctx context.Context, by chess.Color) error {
 }
 
 // DeclineDraw declines, for by, the draw the other side offered.
-func (g *Game) DeclineDraw(by chess.Color) error {
+func (g *Game) DeclineDraw(ctx context.Context, by chess.Color) error {
 	if g.offer == nil || *g.offer != by.Other() {
 		return refuse("%s has not offered a draw", colorName(by.Other()))
 	}
-	g.offer = nil
-	return nil
+	next := g.record()
+	next.Offer = nil
+	return g.commit(ctx, next, func() {})
 }
 
 // agree ends the game in a draw by agreement.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,7 +24,7 @@ type Game struct {
 	spent   time.Duration // the side to move's time used before since
 	since   time.Time     // when the side to move's clock started; zero while it is stopped
 
-	undone []undone     // what each takeback took back, the last one last
+	undone []TakenBack  // what each takeback took back, the last one last
 	offer  *chess.Color // the side whose draw offer stands, or nil
 
 	keeper  Keeper
@@ -31,12 +32,12 @@ type Game struct {
 	version uint64
 }
 
-// undone is what one takeback took back: the moves (oldest first) with
-// their clock readings, and how the game had ended, if it had.
-type undone struct {
-	moves  []chess.Move
-	clocks []time.Duration
-	end    chess.Outcome
+// TakenBack is what one takeback took back, for redo: the moves (oldest
+// first) with their clock readings, and how the game had ended, if it had.
+type TakenBack struct {
+	Moves  []chess.Move
+	Clocks []time.Duration
+	End    chess.Outcome
 }
 
 // Setup says what game to start.
@@ -114,6 +115,7 @@ func Restore(r *Record, opts Options) (*Game, error) {
 	}
 	g := newGame(cg, r.Players, r.TimeControl, r.Paused, opts)
 	g.spent = r.Spent
+	g.undone, g.offer = slices.Clone(r.Redo), r.Offer
 	if g.clockShouldRun() {
 		g.since = r.Since
 	}
@@ -182,8 +184,8 @@ func (g *Game) AIToMove() bool { return !g.Over() && g.players[g.ToMove()].AI }
 func (g *Game) AIDue() bool { return g.AIToMove() && !g.paused }
 
 // Version counts the changes made to the game (moves, takebacks, ends,
-// levels, pauses, the clock started or stopped; draw offers are not
-// changes). A search begun at one version is obsolete at another.
+// levels, pauses, draw offers made or declined, the clock started or
+// stopped). A search begun at one version is obsolete at another.
 func (g *Game) Version() uint64 { return g.version }
 
 // CanRedo reports whether Redo has moves to play again.
@@ -295,6 +297,10 @@ func (g *Game) play(ctx context.Context, m chess.Move, now time.Time) error {
 	if g.tc.Timed() && !end.IsOver() && !g.paused {
 		next.Since = now
 	}
+	next.Redo = nil // a new move clears what redo would play
+	if (next.Offer != nil && *next.Offer != mover) || end.IsOver() {
+		next.Offer = nil // a move declines the other side's offer; the end withdraws any
+	}
 	return g.commit(ctx, next, func() {
 		_ = g.game.Play(m) // legal: OutcomeAfter said so
 		if reading >= 0 {
@@ -374,10 +380,10 @@ func (g *Game) Takeback(ctx context.Context) (int, error) {
 	}
 	keep := g.game.Len() - n
 	next := g.record()
-	u := undone{
-		moves:  append([]chess.Move(nil), next.Moves[keep:]...),
-		clocks: append([]time.Duration(nil), next.Clocks[keep:]...),
-		end:    next.Outcome,
+	u := TakenBack{
+		Moves:  append([]chess.Move(nil), next.Moves[keep:]...),
+		Clocks: append([]time.Duration(nil), next.Clocks[keep:]...),
+		End:    next.Outcome,
 	}
 	next.Moves, next.Clocks = next.Moves[:keep], next.Clocks[:keep]
 	next.Outcome = chess.Outcome{}
@@ -388,14 +394,14 @@ func (g *Game) Takeback(ctx context.Context) (int, error) {
 	if g.tc.Timed() && !next.Paused {
 		next.Since = now
 	}
+	next.Redo = append(next.Redo, u)
+	next.Offer = nil
 	err = g.commit(ctx, next, func() {
 		for range n {
 			g.game.Undo()
 		}
 		g.paused = next.Paused
 		g.spent, g.since = next.Spent, g.started(next.Since)
-		g.undone = append(g.undone, u)
-		g.offer = nil
 	})
 	if err != nil {
 		return 0, err
@@ -417,35 +423,35 @@ func (g *Game) Redo(ctx context.Context) ([]chess.Move, error) {
 	}
 	u := g.undone[len(g.undone)-1]
 	after := g.game.Clone()
-	for i, m := range u.moves {
+	for i, m := range u.Moves {
 		if err := after.Play(m); err != nil {
 			return nil, fmt.Errorf("play: redo: %w", err) // a bug: the moves were legal here
 		}
-		if u.clocks[i] >= 0 {
-			after.SetClock(after.Len(), u.clocks[i])
+		if i < len(u.Clocks) && u.Clocks[i] >= 0 {
+			after.SetClock(after.Len(), u.Clocks[i])
 		}
 	}
-	if err := restoreEnd(after, u.end); err != nil {
+	if err := restoreEnd(after, u.End); err != nil {
 		return nil, fmt.Errorf("play: redo: %w", err)
 	}
 	next := g.record()
-	next.Moves = append(next.Moves, u.moves...)
-	next.Clocks = append(next.Clocks, u.clocks...)
+	next.Moves = append(next.Moves, u.Moves...)
+	next.Clocks = append(next.Clocks, u.Clocks...)
 	next.Outcome = after.Outcome()
 	next.Spent, next.Since = 0, time.Time{}
 	if g.tc.Timed() && !next.Outcome.IsOver() && !g.paused {
 		next.Since = now
 	}
+	next.Redo = next.Redo[:len(next.Redo)-1]
+	next.Offer = nil
 	err := g.commit(ctx, next, func() {
 		g.game = after
 		g.spent, g.since = next.Spent, g.started(next.Since)
-		g.undone = g.undone[:len(g.undone)-1]
-		g.offer = nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return u.moves, nil
+	return u.Moves, nil
 }
 
 // end ends the game as set ends a copy of it: decided after the last move
@@ -458,11 +464,10 @@ func (g *Game) end(ctx context.Context, now time.Time, set func(cg *chess.Game) 
 	next := g.record()
 	next.Outcome = after.Outcome()
 	next.Spent, next.Since = g.spentAt(now), time.Time{}
+	next.Redo, next.Offer = nil, nil
 	return g.commit(ctx, next, func() {
 		_ = set(g.game) // as it did on the copy
 		g.spent, g.since = next.Spent, g.started(next.Since)
-		g.undone = nil
-		g.offer = nil
 	})
 }
 

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -20,8 +21,9 @@ type Keeper interface {
 const NoClock time.Duration = -1
 
 // Record is a game as a Keeper keeps it: all it takes to rebuild the game
-// (see Restore). A standing draw offer and the moves that redo would play
-// are not in it: they do not outlive the program.
+// (see Restore), what redo would play and a standing draw offer included,
+// so that another program (another server on a shared database) can go on
+// with it exactly.
 type Record struct {
 	Start   *chess.Position
 	Moves   []chess.Move
@@ -35,6 +37,23 @@ type Record struct {
 	// last started, at Since. Since is zero while no clock runs.
 	Spent time.Duration
 	Since time.Time
+
+	// Redo is what each takeback since the last move took back, the last
+	// one last: what Redo plays again.
+	Redo []TakenBack
+	// Offer is the side whose draw offer stands, or nil.
+	Offer *chess.Color
+}
+
+// AIDue reports whether the AI should be thinking in the game r records:
+// it is on, not paused, and the AI is to move (Game.AIDue of the game
+// restored from r).
+func (r *Record) AIDue() bool {
+	toMove := r.Start.SideToMove()
+	if len(r.Moves)%2 == 1 {
+		toMove = toMove.Other()
+	}
+	return !r.Outcome.IsOver() && !r.Paused && r.Players[toMove].AI
 }
 
 // record returns the game's record as it is now.
@@ -50,6 +69,8 @@ func (g *Game) record() *Record {
 		TimeControl: g.tc,
 		Spent:       g.spent,
 		Since:       g.since,
+		Redo:        slices.Clone(g.undone),
+		Offer:       g.offer,
 	}
 	for i := range n {
 		r.Clocks[i] = NoClock
@@ -61,8 +82,9 @@ func (g *Game) record() *Record {
 }
 
 // commit is how every change is made: next is the game's record after it,
-// kept first; then apply makes the change in memory, and the game's
-// version counts it.
+// kept first; then apply makes the change in memory (what redo would play
+// and the draw offer are taken from next), and the game's version counts
+// it.
 func (g *Game) commit(ctx context.Context, next *Record, apply func()) error {
 	if g.keeper != nil {
 		if err := g.keeper.Keep(ctx, next); err != nil {
@@ -70,6 +92,7 @@ func (g *Game) commit(ctx context.Context, next *Record, apply func()) error {
 		}
 	}
 	apply()
+	g.undone, g.offer = next.Redo, next.Offer
 	g.version++
 	return nil
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +26,7 @@ var (
 		return func(f *fixture) error { return f.g.AcceptDraw(ctx, c) }
 	}
 	decline = func(c chess.Color) func(f *fixture) error {
-		return func(f *fixture) error { return f.g.DeclineDraw(c) }
+		return func(f *fixture) error { return f.g.DeclineDraw(ctx, c) }
 	}
 	move = func(sans ...string) func(f *fixture) error {
 		return func(f *fixture) error { f.play(sans...); return nil }
@@ -221,6 +222,14 @@ func sameRecord(a, b *Record) bool {
 	}
 	for i := range a.Moves {
 		if a.Moves[i] != b.Moves[i] || a.Clocks[i] != b.Clocks[i] {
+			return false
+		}
+	}
+	if len(a.Redo) != len(b.Redo) || (a.Offer == nil) != (b.Offer == nil) || (a.Offer != nil && *a.Offer != *b.Offer) {
+		return false
+	}
+	for i := range a.Redo {
+		if !slices.Equal(a.Redo[i].Moves, b.Redo[i].Moves) || !slices.Equal(a.Redo[i].Clocks, b.Redo[i].Clocks) || a.Redo[i].End != b.Redo[i].End {
 			return false
 		}
 	}

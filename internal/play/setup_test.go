@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -256,5 +257,132 @@ func TestPGNWithClock(t *testing.T) {
 	odd.play("e4")
 	if pgn := odd.g.PGN(); strings.Contains(pgn, "ECO") || strings.Contains(pgn, "Opening") {
 		t.Errorf("an endgame's PGN:\n%s", pgn)
+	}
+}
+
+// savedGames is a Store that keeps what it is given, in memory.
+type savedGames struct{ saved []store.Game }
+
+func (s *savedGames) CreateGame(_ context.Context, g *store.Game) error {
+	g.ID = "abcdefghijkl"
+	s.saved = append(s.saved, *g)
+	return nil
+}
+
+func (s *savedGames) Save(_ context.Context, g *store.Game) error {
+	g.Rev++
+	s.saved = append(s.saved, *g)
+	return nil
+}
+
+// TestStoreKeeperAIDue: the keeper tells the store when the AI is to move
+// (for a store that queues its searches), as Game.AIDue says, and after
+// what pause: the speed, between two AIs after a move.
+func TestStoreKeeperAIDue(t *testing.T) {
+	tests := []struct {
+		name    string
+		players [2]Player
+		change  func(g *Game) error
+		due     bool
+		delay   time.Duration
+	}{
+		{"person to move", [2]Player{Human, ai}, func(*Game) error { return nil }, false, 0},
+		{"AI to move at the start", [2]Player{ai, Human}, func(*Game) error { return nil }, true, 0},
+		{"after the person's move", [2]Player{Human, ai}, func(g *Game) error { return g.MoveText(ctx, "e4") }, true, 0},
+		{"paused", [2]Player{ai, ai}, func(g *Game) error { return g.SetPaused(ctx, true) }, false, 0},
+		{"between two AIs, after a move", [2]Player{ai, ai}, func(g *Game) error {
+			_, v, _ := g.AISearch(time.Second)
+			return g.PlayAI(ctx, v, g.Chess().Position().LegalMoves()[0])
+		}, true, 700 * time.Millisecond},
+		{"resigned", [2]Player{Human, ai}, func(g *Game) error {
+			if err := g.MoveText(ctx, "e4"); err != nil {
+				return err
+			}
+			return g.Resign(ctx, chess.White)
+		}, false, 0},
+	}
+	for _, tt := range tests {
+		st := &savedGames{}
+		g, err := New(ctx, Setup{Players: tt.players}, Options{Keeper: NewStoreKeeper(st, store.Game{SpeedMs: 700}, false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tt.change(g); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		last := st.saved[len(st.saved)-1]
+		if last.AIDue != tt.due || last.AIDue != g.AIDue() || last.AIDelay != tt.delay {
+			t.Errorf("%s: AIDue %v (the game says %v) delay %v; want %v, %v", tt.name, last.AIDue, g.AIDue(), last.AIDelay, tt.due, tt.delay)
+		}
+	}
+}
+
+// TestStoreKeeperRedoAndOffer: what redo would play and a standing draw
+// offer are kept, so that another program going on with the game (another
+// server on a shared database) redoes and answers the offer as this one
+// would.
+func TestStoreKeeperRedoAndOffer(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "outpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clock := newTestClock()
+	k := NewStoreKeeper(st, store.Game{Source: store.SourceWeb}, false)
+	g, err := New(ctx, Setup{Clock: TimeControl{5 * time.Minute, 3 * sec}}, Options{Keeper: k, Now: clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		clock.advance(sec)
+		if err := g.MoveText(ctx, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if _, err := g.Takeback(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.OfferDraw(ctx, chess.White); err != nil {
+		t.Fatal(err)
+	}
+	other := func() *Game {
+		t.Helper()
+		sg, err := st.Get(ctx, k.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := RecordOf(sg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := g.record(); !sameRecord(r, want) {
+			t.Fatalf("stored %+v\nwant %+v", r, want)
+		}
+		o, err := Restore(r, Options{Keeper: NewStoreKeeper(st, sg, false), Now: clock.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	o := other()
+	if c, ok := o.DrawOffer(); !ok || c != chess.White || !o.CanRedo() {
+		t.Fatalf("restored: offer %v %v, can redo %v", c, ok, o.CanRedo())
+	}
+	if err := o.DeclineDraw(ctx, chess.Black); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := o.Redo(ctx)
+	if err != nil || len(moves) != 1 || moves[0].String() != "g1f3" {
+		t.Fatalf("redo on the other: %v, %v", moves, err)
+	}
+	g = o
+	o = other()
+	if _, ok := o.DrawOffer(); ok || !o.CanRedo() || o.Chess().Len() != 3 {
+		t.Errorf("after the decline and one redo: offer %v, can redo %v, %d plies", ok, o.CanRedo(), o.Chess().Len())
+	}
+	if _, err := o.Redo(ctx); err != nil || o.Chess().Len() != 4 || o.CanRedo() {
+		t.Errorf("the second redo: %v, %d plies, can redo %v", err, o.Chess().Len(), o.CanRedo())
 	}
 }

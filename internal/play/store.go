@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -10,7 +12,7 @@ import (
 )
 
 // Store is the part of the game store (internal/store) a kept game needs;
-// *store.Store has it.
+// *store.SQLite has it.
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
 	Save(ctx context.Context, g *store.Game) error
@@ -38,10 +40,20 @@ func NewStoreKeeper(st Store, base store.Game, lazy bool) *StoreKeeper {
 // ID returns the stored game's id, or "" before it is created.
 func (k *StoreKeeper) ID() string { return k.sg.ID }
 
-// Keep creates or saves the stored game as r says.
+// Rev returns the stored game's revision as last kept.
+func (k *StoreKeeper) Rev() int64 { return k.sg.Rev }
+
+// Keep creates or saves the stored game as r says. It tells the store
+// whether the AI is to move after the change (store.Game.AIDue), for a
+// store that queues the AI's searches, and after what pause: between two
+// AIs without clocks, the game's speed after a move.
 func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 	next := k.sg
 	fill(&next, r)
+	next.AIDue, next.AIDelay = r.AIDue(), 0
+	if next.AIDue && r.Players[chess.White].AI && r.Players[chess.Black].AI && !r.TimeControl.Timed() && len(r.Moves) > len(k.sg.Moves) {
+		next.AIDelay = time.Duration(next.SpeedMs) * time.Millisecond
+	}
 	if next.ID == "" {
 		if k.lazy && len(r.Moves) == 0 {
 			return nil
@@ -76,6 +88,76 @@ func fill(sg *store.Game, r *Record) {
 		sg.Reason = r.Outcome.Reason.String()
 	}
 	sg.Paused = r.Paused
+	sg.Redo, sg.DrawOffer = writeRedo(r.Redo), ""
+	if r.Offer != nil {
+		sg.DrawOffer = strings.ToLower(colorName(*r.Offer))
+	}
+}
+
+// writeRedo writes what redo would play for the store: a takeback's moves
+// in UCI separated by spaces, "|", their clock readings in milliseconds
+// ("-" for none), "|", the result and "|" the reason of the end they had;
+// the takebacks separated by ";".
+func writeRedo(redo []TakenBack) string {
+	steps := make([]string, len(redo))
+	for i, u := range redo {
+		moves := make([]string, len(u.Moves))
+		clocks := make([]string, len(u.Moves))
+		for j, m := range u.Moves {
+			moves[j], clocks[j] = m.String(), "-"
+			if j < len(u.Clocks) && u.Clocks[j] >= 0 {
+				clocks[j] = strconv.FormatInt(u.Clocks[j].Milliseconds(), 10)
+			}
+		}
+		reason := ""
+		if u.End.IsOver() && u.End.Reason != chess.NoReason {
+			reason = u.End.Reason.String()
+		}
+		steps[i] = strings.Join(moves, " ") + "|" + strings.Join(clocks, " ") + "|" + u.End.Result.String() + "|" + reason
+	}
+	return strings.Join(steps, ";")
+}
+
+// readRedo reads what writeRedo wrote, from pos, the game's position: each
+// takeback's moves must be legal after the ones before.
+func readRedo(s string, pos chess.Position) ([]TakenBack, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var redo []TakenBack
+	steps := strings.Split(s, ";")
+	// The last takeback comes back first: its moves follow pos; those of
+	// the one before follow them.
+	for i := len(steps) - 1; i >= 0; i-- {
+		parts := strings.Split(steps[i], "|")
+		if len(parts) != 4 {
+			return nil, fmt.Errorf("redo %q: want moves|clocks|result|reason", steps[i])
+		}
+		moves, clocks := strings.Fields(parts[0]), strings.Fields(parts[1])
+		if len(moves) == 0 || len(clocks) != len(moves) {
+			return nil, fmt.Errorf("redo %q: %d moves and %d clock readings", steps[i], len(moves), len(clocks))
+		}
+		u := TakenBack{}
+		for j, uci := range moves {
+			m, err := pos.ParseUCI(uci)
+			if err != nil {
+				return nil, fmt.Errorf("redo move %q: %w", uci, err)
+			}
+			pos.MakeMove(m)
+			reading := NoClock
+			if ms, err := strconv.ParseInt(clocks[j], 10, 64); err == nil && ms >= 0 {
+				reading = time.Duration(ms) * time.Millisecond
+			}
+			u.Moves, u.Clocks = append(u.Moves, m), append(u.Clocks, reading)
+		}
+		end, err := storedOutcome(parts[2], parts[3])
+		if err != nil {
+			return nil, fmt.Errorf("redo %q: %w", steps[i], err)
+		}
+		u.End = end
+		redo = append([]TakenBack{u}, redo...)
+	}
+	return redo, nil
 }
 
 // RecordOf reads a stored game's record: its players (an unknown level is
@@ -110,6 +192,20 @@ func RecordOf(sg store.Game) (*Record, error) {
 	}
 	if r.Outcome, err = storedOutcome(sg.Result, sg.Reason); err != nil {
 		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	if r.Redo, err = readRedo(sg.Redo, pos); err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	switch sg.DrawOffer {
+	case "":
+	case "white", "black":
+		c := chess.White
+		if sg.DrawOffer == "black" {
+			c = chess.Black
+		}
+		r.Offer = &c
+	default:
+		return nil, fmt.Errorf("game %s: draw offer %q: want white, black or nothing", sg.ID, sg.DrawOffer)
 	}
 	return r, nil
 }

@@ -1,7 +1,9 @@
 package progress
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
@@ -40,5 +42,22 @@ func TestScore(t *testing.T) {
 		if got := Score(tc.s, tc.side); got != tc.want {
 			t.Errorf("Score(%d, %v) = %q, want %q", tc.s, tc.side, got, tc.want)
 		}
+	}
+}
+
+// TestThrottle: the first report goes at once, the next ones within the
+// interval are held back with only the newest kept, Flush sends it, and the
+// alternatives of MultiPV are never sent.
+func TestThrottle(t *testing.T) {
+	var sent []int
+	th := Throttle{Every: time.Hour, Send: func(info engine.Info) { sent = append(sent, info.Depth) }}
+	th.Progress(engine.Info{Depth: 1, MultiPV: 1})
+	th.Progress(engine.Info{Depth: 2, MultiPV: 1})
+	th.Progress(engine.Info{Depth: 3, MultiPV: 1})
+	th.Progress(engine.Info{Depth: 4, MultiPV: 2})
+	th.Flush()
+	th.Flush()
+	if want := []int{1, 3}; !slices.Equal(sent, want) {
+		t.Errorf("sent depths %v, want %v", sent, want)
 	}
 }

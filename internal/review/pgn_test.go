@@ -6,19 +6,14 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/engine"
 )
 
 // TestAnnotateRoundTrip annotates a reviewed game, writes it as PGN, reads
 // it back and writes it again: the evaluations, glyphs, comments and the
 // better move as a variation survive unchanged.
 func TestAnnotateRoundTrip(t *testing.T) {
-	g := gameOf(t, "", "e4 e5 Nf3 Qg5 Nxg5")
+	g, s := queenHangs(t)
 	g.SetComment(2, "the open game")
-	s := &scripted{g: g,
-		scores: []engine.Score{20, -25, 30, -30, 850, -840},
-		best:   []string{"e2e4", "e7e5", "g1f3", "b8c6", "f3g5", "b8c6"},
-	}
 	r, err := Analyse(context.Background(), g, s.search, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -66,11 +61,7 @@ func TestAnnotateRoundTrip(t *testing.T) {
 }
 
 func TestAnnotateMates(t *testing.T) {
-	g := gameOf(t, "", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")
-	s := &scripted{g: g,
-		scores: []engine.Score{20, -25, 10, -20, 30, -30, engine.MateIn(1), 0},
-		best:   []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g7g6", "h5f7", ""},
-	}
+	g, s := scholarsMate(t)
 	r, err := Analyse(context.Background(), g, s.search, Options{})
 	if err != nil {
 		t.Fatal(err)

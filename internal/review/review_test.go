@@ -59,13 +59,30 @@ func (s *scripted) search(ctx context.Context, p engine.Params) (engine.Result, 
 	return engine.Result{}, errors.New("scripted: unknown position")
 }
 
-func TestAnalyseScripted(t *testing.T) {
-	// 1. e4 e5 2. Nf3 Qg5?? 3. Nxg5: Black's queen hangs at ply 4.
+// queenHangs is 1. e4 e5 2. Nf3 Qg5?? 3. Nxg5, Black's queen hanging at
+// ply 4, and a script of searches that see it.
+func queenHangs(t *testing.T) (*chess.Game, *scripted) {
 	g := gameOf(t, "", "e4 e5 Nf3 Qg5 Nxg5")
 	s := &scripted{g: g,
 		scores: []engine.Score{20, -25, 30, -30, 850, -840},
 		best:   []string{"e2e4", "e7e5", "g1f3", "b8c6", "f3g5", "b8c6"},
 	}
+	return g, s
+}
+
+// scholarsMate is 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#, Black
+// allowing mate at ply 6, and a script of searches that see it.
+func scholarsMate(t *testing.T) (*chess.Game, *scripted) {
+	g := gameOf(t, "", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")
+	s := &scripted{g: g,
+		scores: []engine.Score{20, -25, 10, -20, 30, -30, engine.MateIn(1), 0},
+		best:   []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g7g6", "h5f7", ""},
+	}
+	return g, s
+}
+
+func TestAnalyseScripted(t *testing.T) {
+	g, s := queenHangs(t)
 	var progress []int
 	r, err := Analyse(context.Background(), g, s.search, Options{Nodes: 1234, Progress: func(done, total int) {
 		if total != 6 {
@@ -139,11 +156,7 @@ func equal(a, b []int) bool {
 func TestAnalyseEnds(t *testing.T) {
 	// Scholar's mate: the final position is mate by the rules, not
 	// searched.
-	g := gameOf(t, "", "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")
-	s := &scripted{g: g,
-		scores: []engine.Score{20, -25, 10, -20, 30, -30, engine.MateIn(1), 0},
-		best:   []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g7g6", "h5f7", ""},
-	}
+	g, s := scholarsMate(t)
 	r, err := Analyse(context.Background(), g, s.search, Options{})
 	if err != nil {
 		t.Fatal(err)

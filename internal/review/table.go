@@ -37,15 +37,16 @@ var English = Words{
 // "12. Nf3" or "12... Nc6".
 func (r *Review) MoveLabel(i int) string {
 	m := r.Moves[i]
-	number, black := r.moveNumber(i)
+	number, black := r.MoveNumber(i)
 	if black {
 		return fmt.Sprintf("%d... %s", number, m.SAN)
 	}
 	return fmt.Sprintf("%d. %s", number, m.SAN)
 }
 
-// moveNumber returns the move number of move i and whether Black made it.
-func (r *Review) moveNumber(i int) (number int, black bool) {
+// MoveNumber returns the move number of move i (from 0) and whether Black
+// made it.
+func (r *Review) MoveNumber(i int) (number int, black bool) {
 	start := 1
 	if fields := strings.Fields(r.StartFEN); len(fields) == 6 {
 		fmt.Sscan(fields[5], &start)
@@ -58,17 +59,38 @@ func (r *Review) moveNumber(i int) (number int, black bool) {
 	return max(1, start) + k/2, k%2 == 1
 }
 
-// Better writes the engine's better move of move i with its line
-// ("Nf6 (Nf6 d3 Bc5)"), or "" when the move played was the engine's.
+// tableLine is the most moves of the engine's line a table shows.
+const tableLine = 6
+
+// Better writes the engine's better move than move i and the start of its
+// line, with move numbers ("3... Nf6 4. d3 Bc5"), or "" when the move
+// played was the engine's.
 func (r *Review) Better(i int) string {
 	m := r.Moves[i]
-	if m.BestSAN == "" {
-		return ""
+	line := m.Line
+	if len(line) == 0 && m.BestSAN != "" {
+		line = []string{m.BestSAN}
 	}
-	if len(m.Line) > 1 {
-		return m.BestSAN + "  (" + strings.Join(m.Line, " ") + ")"
+	line = line[:min(len(line), tableLine)]
+	number, black := r.MoveNumber(i)
+	var b strings.Builder
+	for j, san := range line {
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case !black:
+			fmt.Fprintf(&b, "%d. ", number)
+		case j == 0:
+			fmt.Fprintf(&b, "%d... ", number)
+		}
+		b.WriteString(san)
+		if black {
+			number++
+		}
+		black = !black
 	}
-	return m.BestSAN
+	return b.String()
 }
 
 // WriteTable writes the review as a table, a line a move (the move, the

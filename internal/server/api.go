@@ -92,6 +92,8 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
 	srv.boardRoutes(handle)
 	srv.learnRoutes(handle)
+	handle("/api/health", map[string]handlerFunc{"GET": srv.getHealth})
+	mux.HandleFunc("/metrics", srv.serveMetrics)
 	srv.explainRoutes(handle)
 	srv.reviewRoutes(handle)
 	mux.Handle("/api/", srv.serve(func(w http.ResponseWriter, r *http.Request) error {
@@ -418,13 +420,13 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed}, false)
-	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper})
+	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper, Now: srv.now})
 	if err != nil {
 		return err
 	}
 	s := &session{
 		srv: srv, id: keeper.ID(), source: store.SourceWeb, tokenHash: hash, createdAt: time.Now().UTC(),
-		g: g, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
+		g: g, keeper: keeper, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
 		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
 	srv.add(s)
@@ -561,7 +563,7 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 	}
 	s.owner = srv.clientOf(r)
 	retry := s.retryAILocked()
-	err = op(r.Context(), s)
+	err = s.retryStaleLocked(r.Context(), op(r.Context(), s), func() error { return op(r.Context(), s) })
 	if retry {
 		s.publishLocked() // the AI is due again
 	}
@@ -585,7 +587,16 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 		case req.Ply == nil:
 			return errorf(http.StatusBadRequest, "missing field ply (the number of plies played)")
 		}
-		if n := s.g.Chess().Len(); *req.Ply != n {
+		n := s.g.Chess().Len()
+		if *req.Ply != n && srv.shared != nil {
+			// The player may know of a change this server has not
+			// heard of yet (made through another): read the game again.
+			if err := s.reloadLocked(ctx); err != nil {
+				return err
+			}
+			n = s.g.Chess().Len()
+		}
+		if *req.Ply != n {
 			return errorf(http.StatusConflict, "stale ply: the game has %d plies, not %d", n, *req.Ply)
 		}
 		err := s.apply(func() error { return s.g.MoveText(ctx, req.Move) })
@@ -704,6 +715,16 @@ func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// search runs a search of params for a request about game s at revision
+// rev (a hint, a draw judgement) and waits for its result: on the worker
+// pool, or on a shared database by the workers (see searchShared).
+func (srv *Server) search(ctx context.Context, who client, s *session, rev int64, params engine.Params) (engine.Result, error) {
+	if srv.shared != nil {
+		return srv.searchShared(ctx, s, rev, params.Position, params.Limits)
+	}
+	return srv.searchOnPool(ctx, who, params)
+}
+
 // searchOnPool runs a search of params on the worker pool for a request
 // (a hint, a draw judgement) of client who and waits for its result. It
 // fails when the request is cancelled or the server shuts down first.
@@ -753,13 +774,14 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 	s.hinting = true
 	pos := s.g.Chess().Position()
 	hashes := s.g.Chess().Hashes()
+	rev := s.rev()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.hinting = false
 		s.mu.Unlock()
 	}()
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), engine.Params{
+	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
 		Limits:   engine.Limits{MoveTime: srv.cfg.HintTime},
@@ -788,15 +810,7 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 		s.mu.Unlock()
 		return err
 	}
-	s.gone, s.deleted = true, true
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.stopTimersLocked()
-	data, _ := json.Marshal(struct {
-		ID string `json:"id"`
-	}{id})
-	s.hub.publishDeleted(data)
+	s.deletedLocked()
 	s.mu.Unlock()
 	srv.forget(id, s) // after unlocking: srv.mu is taken before a session's mu
 	w.WriteHeader(http.StatusNoContent)

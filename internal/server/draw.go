@@ -35,8 +35,8 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	if s.g.Players()[by.Other()].AI {
 		return srv.askAI(w, r, s, by) // unlocks s
 	}
-	err = s.apply(func() error { return s.g.OfferDraw(r.Context(), by) })
-	if err != nil {
+	offer := func() error { return s.apply(func() error { return s.g.OfferDraw(r.Context(), by) }) }
+	if err := s.retryStaleLocked(r.Context(), offer(), offer); err != nil {
 		s.mu.Unlock()
 		return err
 	}
@@ -44,8 +44,6 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	accepted := s.g.Over()
 	if accepted {
 		msg = "Both sides offered a draw: the game is drawn by agreement."
-	} else {
-		s.publishLocked() // the offer is in the state
 	}
 	return answerOffer(w, s, accepted, msg) // unlocks s
 }
@@ -64,8 +62,9 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 		return err
 	}
 	s.judging = true
+	rev := s.rev()
 	s.mu.Unlock()
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), params)
+	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, params)
 	s.mu.Lock()
 	s.judging = false
 	if err != nil {
@@ -115,11 +114,7 @@ func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if err := s.g.DeclineDraw(by); err != nil {
-			return err
-		}
-		s.publishLocked()
-		return nil
+		return s.apply(func() error { return s.g.DeclineDraw(ctx, by) })
 	})
 }
 

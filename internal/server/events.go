@@ -215,7 +215,7 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 	s.mu.Unlock()
 	defer s.hub.close()
 	writing()
-	if writeFrame(w, frame("state", first)) != nil || writeFrame(w, firstReview) != nil || rc.Flush() != nil {
+	if writeFrame(w, frame("state", first)) != nil || firstReview != nil && writeFrame(w, firstReview) != nil || rc.Flush() != nil {
 		return
 	}
 
@@ -259,7 +259,7 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			writing()
 			var fresh []byte
 			fresh, reviewSeq, reviewChanged = srv.reviews.read(feed, reviewSeq)
-			if writeFrame(w, fresh) != nil {
+			if fresh != nil && writeFrame(w, fresh) != nil {
 				return
 			}
 		}
@@ -293,11 +293,8 @@ func writeEvent(w io.Writer, name string, data []byte) error {
 	return writeFrame(w, frame(name, data))
 }
 
-// writeFrame writes an event's frame, unless it is nil.
+// writeFrame writes an event's frame.
 func writeFrame(w io.Writer, f []byte) error {
-	if f == nil {
-		return nil
-	}
 	_, err := w.Write(f)
 	return err
 }

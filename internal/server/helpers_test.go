@@ -24,7 +24,7 @@ import (
 type testEnv struct {
 	t     testing.TB
 	srv   *Server
-	store *store.Store
+	store *store.SQLite
 	http  *httptest.Server
 }
 
@@ -42,7 +42,7 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 }
 
 // newEnvOn starts a server for a test on an open store.
-func newEnvOn(t testing.TB, st *store.Store, cfg Config) *testEnv {
+func newEnvOn(t testing.TB, st *store.SQLite, cfg Config) *testEnv {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = st
@@ -307,7 +307,7 @@ func (l *logBuffer) has(words ...string) bool {
 // saves fail when they hold failFrom moves or more (failFrom > 0); failed
 // counts the writes that failed.
 type failingStore struct {
-	*store.Store
+	*store.SQLite
 	fail     atomic.Bool
 	failFrom atomic.Int32
 	failed   atomic.Int32
@@ -331,21 +331,21 @@ func (f *failingStore) Save(ctx context.Context, g *store.Game) error {
 		f.failed.Add(1)
 		return errDiskOnFire
 	}
-	return f.Store.Save(ctx, g)
+	return f.SQLite.Save(ctx, g)
 }
 
 func (f *failingStore) SetSpeed(ctx context.Context, id string, ms int) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return f.Store.SetSpeed(ctx, id, ms)
+	return f.SQLite.SetSpeed(ctx, id, ms)
 }
 
 func (f *failingStore) Delete(ctx context.Context, id string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return f.Store.Delete(ctx, id)
+	return f.SQLite.Delete(ctx, id)
 }
 
 func (g game) String() string { return fmt.Sprintf("game %s", g.id) }

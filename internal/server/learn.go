@@ -57,19 +57,16 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	id := r.PathValue("id")
-	cg, moves, err := srv.gameMoves(r.Context(), id)
+	gr, err := srv.lookupReview(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	stored, ok, err := srv.currentReview(r.Context(), id, moves)
-	if err != nil {
-		return err
-	}
-	if !ok {
+	if !gr.current {
 		return codedErrorf(http.StatusNotFound, "no_review", "game %q has no review of its moves as they are now: POST /api/games/%s/review asks for one", id, id)
 	}
+	cg := gr.game
 	var rv review.Review
-	if err := json.Unmarshal(stored.Data, &rv); err != nil {
+	if err := json.Unmarshal(gr.stored.Data, &rv); err != nil {
 		return fmt.Errorf("server: game %s: reading its review: %w", id, err)
 	}
 	if req.Ply < 1 || req.Ply > len(rv.Moves) {

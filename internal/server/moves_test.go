@@ -444,7 +444,7 @@ func TestDeleteCancelsSearch(t *testing.T) {
 // and the game is as it was.
 func TestStoreFailure(t *testing.T) {
 	e := newEnv(t, Config{})
-	fs := &failingStore{Store: e.store}
+	fs := &failingStore{SQLite: e.store}
 	e2 := newEnvOn(t, e.store, Config{Store: fs})
 	g, _ := e2.create(NewGameRequest{White: "human", Black: "human"})
 	fs.fail.Store(true)

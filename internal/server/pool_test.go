@@ -340,13 +340,13 @@ func TestPoolPreemptsOverShare(t *testing.T) {
 
 // gatedStore is a store whose Get waits until gate is closed.
 type gatedStore struct {
-	*store.Store
+	*store.SQLite
 	gate chan struct{}
 }
 
 func (g *gatedStore) Get(ctx context.Context, id string) (store.Game, error) {
 	<-g.gate
-	return g.Store.Get(ctx, id)
+	return g.SQLite.Get(ctx, id)
 }
 
 // TestResumeIsLazy restarts the server on games whose AI is to move while
@@ -368,7 +368,7 @@ func TestResumeIsLazy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gs := &gatedStore{Store: e.store, gate: make(chan struct{})}
+	gs := &gatedStore{SQLite: e.store, gate: make(chan struct{})}
 	started := make(chan *testEnv, 1)
 	go func() { started <- newEnvOn(t, e.store, Config{Store: gs, Workers: 1}) }()
 	var e2 *testEnv

@@ -11,7 +11,7 @@ import (
 // makes it try again.
 func TestAIGivesUpWhenItsMoveCannotBeKept(t *testing.T) {
 	e := newEnv(t, Config{})
-	fs := &failingStore{Store: e.store}
+	fs := &failingStore{SQLite: e.store}
 	e2 := newEnvOn(t, e.store, Config{Store: fs})
 	g, _ := e2.create(NewGameRequest{White: "human", Black: "ai", Level: "1"})
 	fs.failFrom.Store(2) // the human's move is kept, the AI's reply is not

@@ -147,11 +147,7 @@ func (srv *Server) gameMoves(ctx context.Context, id string) (*chess.Game, []str
 	}
 	defer s.mu.Unlock()
 	cg := s.g.Chess().Clone()
-	moves := make([]string, cg.Len())
-	for i, m := range cg.Moves() {
-		moves[i] = m.String()
-	}
-	return cg, moves, nil
+	return cg, cg.UCIMoves(), nil
 }
 
 // currentReview returns the stored review of game id when it reviewed
@@ -172,11 +168,7 @@ func (srv *Server) currentReview(ctx context.Context, id string, moves []string)
 // (review.Annotate) when it has one of its moves as they are now, else as
 // it is. A review that cannot be read is logged and left out.
 func (srv *Server) annotate(ctx context.Context, id string, cg *chess.Game) *chess.Game {
-	moves := make([]string, cg.Len())
-	for i, m := range cg.Moves() {
-		moves[i] = m.String()
-	}
-	stored, ok, err := srv.currentReview(ctx, id, moves)
+	stored, ok, err := srv.currentReview(ctx, id, cg.UCIMoves())
 	if err != nil || !ok {
 		if err != nil {
 			srv.logf("game %s: the review for its PGN: %v", id, err)
@@ -196,18 +188,33 @@ func (srv *Server) annotate(ctx context.Context, id string, cg *chess.Game) *che
 	return annotated
 }
 
+// gameReview is a game as it is now and its stored review.
+type gameReview struct {
+	game    *chess.Game // a copy
+	moves   []string    // the game's moves in UCI
+	stored  store.Review
+	current bool // stored is of the game's moves as they are now
+}
+
+// lookupReview returns game id and its stored review.
+func (srv *Server) lookupReview(ctx context.Context, id string) (gameReview, error) {
+	cg, moves, err := srv.gameMoves(ctx, id)
+	if err != nil {
+		return gameReview{}, err
+	}
+	stored, current, err := srv.currentReview(ctx, id, moves)
+	return gameReview{cg, moves, stored, current}, err
+}
+
 // getReview is GET /api/games/{id}/review.
 func (srv *Server) getReview(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	_, moves, err := srv.gameMoves(r.Context(), id)
+	gr, err := srv.lookupReview(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	stored, ok, err := srv.currentReview(r.Context(), id, moves)
-	if err != nil {
-		return err
-	}
-	if ok {
+	stored, moves := gr.stored, gr.moves
+	if gr.current {
 		writeRaw(w, http.StatusOK, stored.Data)
 		return nil
 	}
@@ -240,24 +247,17 @@ func (srv *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	id := r.PathValue("id")
-	cg, moves, err := srv.gameMoves(r.Context(), id)
-	if err != nil {
+	gr, err := srv.lookupReview(r.Context(), id)
+	switch {
+	case err != nil:
 		return err
-	}
-	if len(moves) == 0 {
+	case len(gr.moves) == 0:
 		return codedErrorf(http.StatusConflict, "no_moves", "game %q has no moves to review", id)
+	case gr.current && !req.Force:
+		writeRaw(w, http.StatusOK, gr.stored.Data)
+		return nil
 	}
-	if !req.Force {
-		stored, ok, err := srv.currentReview(r.Context(), id, moves)
-		if err != nil {
-			return err
-		}
-		if ok {
-			writeRaw(w, http.StatusOK, stored.Data)
-			return nil
-		}
-	}
-	last, err := srv.startReview(srv.clientOf(r), id, cg, moves)
+	last, err := srv.startReview(srv.clientOf(r), id, gr.game, gr.moves)
 	if err != nil {
 		return err
 	}
@@ -306,7 +306,7 @@ func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 	}
 	r, err := review.Analyse(srv.ctx, cg, search, review.Options{
 		Nodes:    srv.cfg.ReviewNodes,
-		Parallel: srv.cfg.Workers,
+		Parallel: srv.pool.workers,
 		Progress: func(done, total int) {
 			srv.reviews.publish(id, run, ReviewProgress{Status: "running", Done: done, Total: total})
 		},

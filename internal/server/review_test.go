@@ -275,3 +275,27 @@ func TestReviewedPGN(t *testing.T) {
 		t.Errorf("PGN after a move:\n%s", pgn)
 	}
 }
+
+// TestSharedReview reviews a game on a shared database through a server
+// without engines of its own for the AI (its pool runs its requests'
+// work): the review is kept in the database, and the other server answers
+// it.
+func TestSharedReview(t *testing.T) {
+	a, b, _ := newSharedPair(t)
+	b.srv.cfg.ReviewNodes = 10_000
+	g, _ := a.create(NewGameRequest{White: "human", Black: "human", PGN: reviewedPGN})
+	st := b.openStream(g)
+	if r := b.do("POST", "/api/games/"+g.id+"/review", "", nil); r.status != http.StatusAccepted {
+		t.Fatalf("POST on the server without engines: %d %s", r.status, r.body)
+	}
+	var p ReviewProgress
+	for p.Status != "done" {
+		if p = progressOf(t, []byte(st.next(t, "review").data)); p.Status == "failed" {
+			t.Fatalf("failed: %+v", p)
+		}
+	}
+	r := a.do("GET", "/api/games/"+g.id+"/review", "", nil)
+	if r.status != http.StatusOK || string(r.body) != string(p.Review)+"\n" {
+		t.Errorf("GET on the other server: %d %s", r.status, r.body)
+	}
+}

@@ -34,12 +34,13 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/metrics"
 	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/web"
 )
 
-// Store is what the server needs from the game store; *store.Store is the
+// Store is what the server needs from the game store; *store.SQLite is the
 // implementation (see package store for the contracts).
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
@@ -50,14 +51,23 @@ type Store interface {
 	Delete(ctx context.Context, id string) error
 	SaveReview(ctx context.Context, r *store.Review) error
 	GetReview(ctx context.Context, id string) (store.Review, error)
+	Ping(ctx context.Context) error
 }
 
 // Config configures a Server. Only Store is required.
 type Config struct {
-	Store   Store
-	Workers int    // searches at once (default runtime.NumCPU())
-	HashMB  int    // hash table per worker, MiB (default engine.DefaultHashMB)
-	Seed    uint64 // when not 0, worker i's engine is seeded Seed+i (reproducible play)
+	// Store is the game database. A shared one (*store.Postgres) makes
+	// the server one of many on it (see shared.go).
+	Store Store
+	// Workers is the searches at once (default runtime.NumCPU()); -1 runs
+	// no engine, for a server on a shared database whose searches run on
+	// workers elsewhere (outpost worker).
+	Workers int
+	// Lease is how long a search of a shared database stays held by its
+	// worker without renewal (default 5s, see package worker).
+	Lease  time.Duration
+	HashMB int    // hash table per worker, MiB (default engine.DefaultHashMB)
+	Seed   uint64 // when not 0, worker i's engine is seeded Seed+i (reproducible play)
 
 	// MoveTime is the longest an AI thinks over one move (default 1s);
 	// levels with a smaller time, depth or node cap stop earlier.
@@ -137,6 +147,14 @@ type Server struct {
 	// live holds each client's live analysis.
 	live *analyses
 
+	// searchWait and searchTime are the AI's searches' waits for an
+	// engine and run times (a server of its own: a shared database's
+	// worker has its own), for /metrics.
+	searchWait, searchTime *metrics.Histogram
+	// shared is set on a shared database (see shared.go).
+	shared *shared
+	// now is the clocks' time: the database's on a shared one.
+	now func() time.Time
 	// creations limits the games a client creates (nil: no limit).
 	creations *rateLimiter
 	// crossOrigin refuses state-changing requests from other sites.
@@ -166,7 +184,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
 	}
-	if cfg.Workers <= 0 {
+	sh, isShared := cfg.Store.(sharedStore)
+	switch {
+	case cfg.Workers < 0 && !isShared:
+		return nil, errors.New("server: no engine (Workers -1) needs a shared database, whose workers search")
+	case cfg.Workers < 0:
+		cfg.Workers = 0
+	case cfg.Workers == 0:
 		cfg.Workers = runtime.NumCPU()
 	}
 	if cfg.HashMB <= 0 {
@@ -228,8 +252,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{
-		cfg: cfg, store: cfg.Store, pool: newPool(engines, cfg.Nice),
-		ctx: ctx, stop: stop,
+		cfg: cfg, store: cfg.Store,
+		ctx: ctx, stop: stop, now: time.Now,
+		searchWait: metrics.NewHistogram(metrics.LatencyBuckets), searchTime: metrics.NewHistogram(metrics.LatencyBuckets),
 		streamsDone: make(chan struct{}),
 		sessions:    map[string]*entry{},
 		reviews:     &reviewer{running: map[string]*reviewRun{}, feeds: map[string]*reviewFeed{}, clients: map[client]int{}},
@@ -239,10 +264,31 @@ func New(cfg Config) (*Server, error) {
 	if cfg.GamesPerMinute > 0 {
 		srv.creations = newRateLimiter(cfg.GamesPerMinute)
 	}
+	if isShared {
+		// The engines work for the database's queue. The pool runs
+		// only the explorer's searches (which use no engine of their
+		// own), on as many slots, one at least.
+		srv.now = sh.Now
+		slots := make([]*engine.Engine, max(1, len(engines)))
+		for i := range slots {
+			slots[i] = engine.New(engine.Options{HashMB: 1})
+		}
+		srv.pool = newPool(slots, cfg.Nice)
+		if err := srv.startShared(sh, engines); err != nil {
+			stop()
+			return nil, err
+		}
+	} else {
+		srv.pool = newPool(engines, cfg.Nice)
+	}
 	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
 	go srv.janitor()
-	srv.resume()
+	if !isShared {
+		// On a shared database the AI's searches wait in its queue, and
+		// the clocks run on.
+		srv.resume()
+	}
 	return srv, nil
 }
 
@@ -309,6 +355,9 @@ func (srv *Server) Close() {
 		srv.CloseStreams()
 		srv.stop()
 		srv.pool.close()
+		if srv.shared != nil {
+			srv.shared.close()
+		}
 		srv.mu.Lock()
 		for _, e := range srv.sessions {
 			select {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -30,6 +32,7 @@ type session struct {
 	mu sync.Mutex
 	// The fields below are guarded by mu.
 	g       *play.Game
+	keeper  *play.StoreKeeper // g's keeper (nil for a game read per request)
 	speedMs int
 	gone    bool // deleted or evicted: look the game up again
 	deleted bool // deleted: the game no longer exists
@@ -62,33 +65,95 @@ type session struct {
 }
 
 // loadSession rebuilds a game from its stored record with package play (an
-// illegal stored move or an unknown level is an error). A web game, which
-// this server plays, gets its clock started again: the time the server was
-// down is charged to nobody.
+// illegal stored move or an unknown level is an error).
 func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, error) {
-	r, err := play.RecordOf(rec)
+	g, keeper, err := srv.restore(ctx, rec)
 	if err != nil {
 		return nil, err
 	}
-	var keeper play.Keeper
-	if rec.Source == store.SourceWeb {
-		keeper = play.NewStoreKeeper(srv.store, rec, false)
-	}
-	g, err := play.Restore(r, play.Options{Keeper: keeper})
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
-	}
-	if rec.Source == store.SourceWeb {
-		if err := g.Resume(ctx); err != nil {
-			return nil, fmt.Errorf("game %s: starting its clock: %w", rec.ID, err)
-		}
-	}
 	s := &session{
 		srv: srv, id: rec.ID, source: rec.Source, tokenHash: rec.TokenHash, createdAt: rec.CreatedAt,
-		g: g, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
+		g: g, keeper: keeper, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
 	s.published = g.Chess().Moves()
 	return s, nil
+}
+
+// restore rebuilds the play.Game of a stored game, with a keeper for a web
+// game, which this server plays. On a server of its own, a web game gets
+// its clock started again: the time the server was down is charged to
+// nobody. On a shared database the clock runs on: other servers went on
+// with the game meanwhile.
+func (srv *Server) restore(ctx context.Context, rec store.Game) (*play.Game, *play.StoreKeeper, error) {
+	r, err := play.RecordOf(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	var keeper *play.StoreKeeper
+	opts := play.Options{Now: srv.now}
+	if rec.Source == store.SourceWeb {
+		keeper = play.NewStoreKeeper(srv.store, rec, false)
+		opts.Keeper = keeper
+	}
+	g, err := play.Restore(r, opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	if rec.Source == store.SourceWeb && srv.shared == nil {
+		if err := g.Resume(ctx); err != nil {
+			return nil, nil, fmt.Errorf("game %s: starting its clock: %w", rec.ID, err)
+		}
+	}
+	return g, keeper, nil
+}
+
+// rev returns the revision of the stored game that s holds (-1 when it is
+// not kept by s).
+func (s *session) rev() int64 {
+	if s.keeper == nil {
+		return -1
+	}
+	return s.keeper.Rev()
+}
+
+// reloadLocked reads the game again from the store, after another server
+// changed it, and publishes its state: the AI's move as a move (after the
+// search's last thinking event), anything else as a new state.
+func (s *session) reloadLocked(ctx context.Context) error {
+	rec, err := s.srv.store.Get(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	g, keeper, err := s.srv.restore(ctx, rec)
+	if err != nil {
+		return fmt.Errorf("%w: %v", store.ErrDamaged, err)
+	}
+	before := s.g.Chess().Len()
+	aiMoved := g.Chess().Len() == before+1 && g.Players()[g.Chess().PositionAt(before).SideToMove()].AI
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.g, s.keeper, s.speedMs = g, keeper, rec.SpeedMs
+	if aiMoved {
+		s.publishWithLocked(s.hub.publishMove, 0)
+	} else {
+		s.publishLocked()
+	}
+	return nil
+}
+
+// deletedLocked marks s deleted, stops its search and timers, and tells
+// its event streams.
+func (s *session) deletedLocked() {
+	s.gone, s.deleted = true, true
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.stopTimersLocked()
+	data, _ := json.Marshal(struct {
+		ID string `json:"id"`
+	}{s.id})
+	s.hub.publishDeleted(data)
 }
 
 // aiDueLocked reports whether the AI should be thinking: the game is on,
@@ -169,13 +234,15 @@ func commonPrefix(a, b []chess.Move) int {
 
 // scheduleLocked queues the game's AI move, after delay, when the AI is due
 // and no move of it is queued or running.
+// On a shared database the change that made the AI due queued its search
+// in the database: nothing to do here.
 func (s *session) scheduleLocked(delay time.Duration) {
-	if !s.aiDueLocked() || s.queued || s.cancel != nil || !s.cached {
+	if s.srv.shared != nil || !s.aiDueLocked() || s.queued || s.cancel != nil || !s.cached {
 		return
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 		return
@@ -184,7 +251,7 @@ func (s *session) scheduleLocked(delay time.Duration) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s}) {
+		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
 			s.queued = false
 		}
 	})
@@ -217,6 +284,11 @@ func (s *session) flagTimeUp() {
 		_, err := s.g.CheckFlag(s.srv.ctx)
 		return err
 	})
+	if errors.Is(err, store.ErrConflict) && s.srv.shared != nil {
+		// Another server changed the game (perhaps ended it on time):
+		// read it again, which sets the timer anew.
+		err = s.reloadLocked(s.srv.ctx)
+	}
 	if err != nil {
 		s.srv.logf("game %s: ending it on time: %v (trying again in a second)", s.id, err)
 		s.flagTimer = time.AfterFunc(time.Second, s.flagTimeUp)
@@ -238,12 +310,13 @@ func (s *session) stopTimersLocked() {
 }
 
 // suspend stops the game's timers and its clock, for the server's
-// shutdown: the time used so far is kept.
+// shutdown: the time used so far is kept. On a shared database the clock
+// runs on: other servers go on with the game.
 func (s *session) suspend() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stopTimersLocked()
-	if s.cached && !s.gone {
+	if s.cached && !s.gone && s.srv.shared == nil {
 		if err := s.g.Suspend(context.Background()); err != nil {
 			s.srv.logf("game %s: stopping its clock: %v", s.id, err)
 		}
@@ -352,8 +425,9 @@ func colorName(c chess.Color) string {
 
 // moveJob is a game's AI move, run by a worker.
 type moveJob struct {
-	s    *session
-	stop context.CancelFunc // ends the search early (see preempt); guarded by s.mu
+	s      *session
+	queued time.Time          // when it was submitted
+	stop   context.CancelFunc // ends the search early (see preempt); guarded by s.mu
 }
 
 // run searches the game's position, if the AI is still due, and plays the
@@ -373,10 +447,13 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.cancel, j.stop = cancel, cancel
 	s.mu.Unlock()
 
-	t := thinkingThrottle{s: s, version: version, pos: params.Position, ply: ply, every: srv.cfg.ThinkingInterval}
-	params.Progress = t.progress
+	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
+	params.Progress = t.Progress
+	start := time.Now()
+	srv.searchWait.Observe(start.Sub(j.queued))
 	res := eng.Search(ctx, params)
-	t.flush()
+	srv.searchTime.Observe(time.Since(start))
+	t.Flush()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -422,49 +499,20 @@ func (j *moveJob) run(eng *engine.Engine) {
 	s.publishWithLocked(s.hub.publishMove, delay)
 }
 
-// thinkingThrottle turns a search's progress into thinking events, at most
-// one per interval (the newest wins; flush sends the last one held back).
-type thinkingThrottle struct {
-	s       *session
-	version uint64
-	pos     *chess.Position
-	ply     int // the plies played before pos
-	every   time.Duration
-	last    time.Time
-	pending *engine.Info
-}
-
-func (t *thinkingThrottle) progress(info engine.Info) {
-	if info.MultiPV > 1 {
-		return // weakened levels search several lines; show the best
-	}
-	if now := time.Now(); now.Sub(t.last) >= t.every {
-		t.last = now
-		t.pending = nil
-		t.send(info)
-		return
-	}
-	info.PV = append([]chess.Move(nil), info.PV...)
-	t.pending = &info
-}
-
-func (t *thinkingThrottle) flush() {
-	if t.pending != nil {
-		t.send(*t.pending)
-		t.pending = nil
-	}
-}
-
-// send publishes info, unless the game changed since the search began.
-func (t *thinkingThrottle) send(info engine.Info) {
-	b, err := json.Marshal(newThinking(t.pos, t.ply, info))
-	if err != nil {
-		return
-	}
-	t.s.mu.Lock()
-	defer t.s.mu.Unlock()
-	if !t.s.gone && t.s.g.Version() == t.version {
-		t.s.hub.publishThinking(b)
+// publishThinking returns the function that publishes a search's progress
+// from pos, the position after ply plies, as thinking events, unless the
+// game changed since version.
+func (s *session) publishThinking(version uint64, pos *chess.Position, ply int) func(engine.Info) {
+	return func(info engine.Info) {
+		b, err := json.Marshal(newThinking(pos, ply, info))
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !s.gone && s.g.Version() == version {
+			s.hub.publishThinking(b)
+		}
 	}
 }
 

@@ -30,7 +30,7 @@ type writeOp struct {
 // return one of the package's errors when it changed nothing (see commit);
 // it must not hold on to w. If ctx ends before the write starts, write
 // returns ctx's error and nothing is written.
-func (s *Store) write(ctx context.Context, fn func(w *writeTx) error) error {
+func (s *SQLite) write(ctx context.Context, fn func(w *writeTx) error) error {
 	op := &writeOp{ctx: ctx, fn: fn, done: make(chan struct{})}
 	select {
 	case s.ops <- op:
@@ -44,7 +44,7 @@ func (s *Store) write(ctx context.Context, fn func(w *writeTx) error) error {
 }
 
 // writer commits the waiting writes in batches until Close.
-func (s *Store) writer() {
+func (s *SQLite) writer() {
 	defer close(s.writerEnd)
 	for {
 		var first *writeOp
@@ -76,7 +76,7 @@ func (s *Store) writer() {
 // op changes the database with at most one statement, and checks before it
 // writes. Any other error (the database failing) rolls back the whole
 // batch, and every op in it gets the error.
-func (s *Store) commit(batch []*writeOp) {
+func (s *SQLite) commit(batch []*writeOp) {
 	fail := func(err error) {
 		for _, op := range batch {
 			if op.err == nil || isOpError(op.err) {
@@ -121,7 +121,7 @@ func isOpError(err error) bool {
 // statements than running them).
 type writeTx struct {
 	tx *sql.Tx
-	s  *Store
+	s  *SQLite
 }
 
 // exec runs a statement that changes the database.
@@ -145,7 +145,7 @@ func (w *writeTx) queryRow(query string, args ...any) *sql.Row {
 // prepared returns query prepared on the database; a transaction on the
 // writer's connection then prepares it there once (see sql.Tx.Stmt). Only
 // the writer goroutine calls it.
-func (s *Store) prepared(query string) (*sql.Stmt, error) {
+func (s *SQLite) prepared(query string) (*sql.Stmt, error) {
 	if st, ok := s.stmts[query]; ok {
 		return st, nil
 	}

@@ -1,12 +1,14 @@
-package store
+package store_test
 
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/internal/store/storetest"
 )
 
@@ -24,12 +26,16 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 		{"corrupt page", storetest.CorruptPage, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, path := openTemp(t)
+			path := filepath.Join(t.TempDir(), "outpost.db")
+			s, err := store.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
 			// Long games: a row per page of the file.
 			moves := strings.Fields(strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 150))
 			var ids []string
 			for range 12 {
-				ids = append(ids, newGame(t, s, moves...).ID)
+				ids = append(ids, storetest.NewGame(t, s, moves...).ID)
 			}
 			slices.Reverse(ids) // List's order: newest first
 			victim := ids[5]
@@ -38,17 +44,17 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 			}
 			tt.damage(t, path, victim)
 
-			s, err := Open(path)
+			s, err = store.Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer s.Close()
 			ctx := context.Background()
 			want := slices.Delete(slices.Clone(ids), 5, 6)
-			for _, opts := range []ListOptions{{}, {Source: SourceWeb, Unfinished: true}, {Limit: 7}, {IDs: []string{ids[7], ids[5], ids[0]}}} {
+			for _, opts := range []store.ListOptions{{}, {Source: store.SourceWeb, Unfinished: true}, {Limit: 7}, {IDs: []string{ids[7], ids[5], ids[0]}}} {
 				list, err := s.List(ctx, opts)
-				var de *DamageError
-				if !errors.Is(err, ErrDamaged) || !errors.As(err, &de) {
+				var de *store.DamageError
+				if !errors.Is(err, store.ErrDamaged) || !errors.As(err, &de) {
 					t.Fatalf("List(%+v): error %v, want a DamageError", opts, err)
 				}
 				if tt.knownID && !slices.Equal(de.IDs, []string{victim}) {
@@ -79,11 +85,11 @@ func TestDamagedGameCostsOnlyItself(t *testing.T) {
 					t.Errorf("Get(%s) = %d moves, %v", id, len(g.Moves), err)
 				}
 			}
-			if _, err := s.Get(ctx, victim); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), victim) {
+			if _, err := s.Get(ctx, victim); !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), victim) {
 				t.Errorf("Get of the damaged game: %v, want ErrDamaged naming it", err)
 			}
 			// The store still writes.
-			g := newGame(t, s, "e2e4")
+			g := storetest.NewGame(t, s, "e2e4")
 			g.Moves = append(g.Moves, "e7e5")
 			if err := s.Save(ctx, &g); err != nil {
 				t.Errorf("a move in a new game: %v", err)

@@ -1,28 +1,31 @@
-package store
+package store_test
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/internal/store/storetest"
 )
 
 // TestOpenReadOnly opens a database that cannot be written: Open refuses it
 // in words (SQLite would open it read-only and fail every write later).
 func TestOpenReadOnly(t *testing.T) {
-	s, path := openTemp(t)
-	newGame(t, s)
+	path := filepath.Join(t.TempDir(), "outpost.db")
+	s := openSQLite(t, path)
+	storetest.NewGame(t, s)
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
 	storetest.MakeReadOnly(t, path)
-	s, err := Open(path)
+	s, err := store.Open(path)
 	if err == nil {
 		s.Close()
 		t.Fatal("a read-only database was opened")
 	}
-	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "permissions") {
+	if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "permissions") {
 		t.Errorf("Open of a read-only database: %v", err)
 	}
 }

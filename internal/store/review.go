@@ -23,7 +23,7 @@ type Review struct {
 // SaveReview stores r as the review of game r.GameID, replacing any
 // earlier one, and sets r.CreatedAt to now. It returns ErrNotFound when
 // the game does not exist.
-func (s *Store) SaveReview(ctx context.Context, r *Review) error {
+func (s *SQLite) SaveReview(ctx context.Context, r *Review) error {
 	if err := checkMoves(r.Moves); err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ var reviewColumns = []string{"game_id", "created_at", "moves", "data"}
 // GetReview returns the review of game id, ErrNotFound when it has none
 // (or the game does not exist), or an error wrapping ErrDamaged when its
 // row cannot be read.
-func (s *Store) GetReview(ctx context.Context, id string) (Review, error) {
+func (s *SQLite) GetReview(ctx context.Context, id string) (Review, error) {
 	row := s.db.QueryRowContext(ctx, `SELECT `+strings.Join(reviewColumns, ", ")+` FROM reviews WHERE game_id = ?`, id)
 	v, err := scanRow(row, reviewColumns)
 	if err != nil {

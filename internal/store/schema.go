@@ -62,6 +62,12 @@ var migrations = []string{
 	BEGIN
 		DELETE FROM reviews WHERE game_id = old.id;
 	END;`,
+
+	// Version 4: what redo would play (redo) and the side whose draw
+	// offer stands (draw_offer), as package play writes them, so that any
+	// program going on with a game has them.
+	`ALTER TABLE games ADD COLUMN redo TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

@@ -1,6 +1,10 @@
 // Package store keeps Outpost's games: the web app's (internal/server) and
 // the terminal game's (internal/tui) share one SQLite database in the user's
-// data directory.
+// data directory (SQLite, the default); servers on several machines share a
+// PostgreSQL database (Postgres), which also hands out the AI's searches to
+// workers anywhere (searches.go) and tells every server of every change
+// (notify.go). Both implement Store, and one test suite
+// (internal/store/storetest) runs against both.
 //
 // A Game is a start position (FEN), the moves played from it in UCI
 // notation with the clock reading after each, the two players (human or
@@ -17,7 +21,7 @@
 // on one game (a terminal game resumed twice) cannot overwrite each
 // other's moves: the second gets ErrConflict.
 //
-// The database is SQLite through modernc.org/sqlite (pure Go, no cgo) in
+// SQLite is reached through modernc.org/sqlite (pure Go, no cgo) in
 // WAL mode, synchronous=FULL (or NORMAL, see Sync), with a busy timeout so
 // that two processes (the server and a terminal game) can share it. Reads
 // run in parallel. Writes from one Store go to one goroutine that commits
@@ -27,12 +31,21 @@
 // its write is committed. The schema is versioned by PRAGMA
 // user_version and migrated by Open (see migrations in schema.go).
 //
+// PostgreSQL is reached through github.com/jackc/pgx/v5 (pure Go). A Save
+// is one statement: the update at the expected revision, the search it
+// queues or cancels, and the notification of the change, all committed
+// together. Its schema is versioned in the table outpost_schema and
+// migrated by OpenPostgres under an advisory lock, so that several servers
+// may start at once.
+//
 // A game may have a review (Review, SaveReview, GetReview): the moves it
 // reviewed and the review as JSON, deleted with the game.
 //
-// Files: store.go (Open, the Game type and its methods), review.go (a
-// game's review), committer.go (the group commit), schema.go (the
-// migrations), id.go (random game ids).
+// Files: store.go (the Game type, the SQLite store), stores.go (the Store
+// interface, OpenDB), review.go (a game's review), committer.go (SQLite's
+// group commit), schema.go (SQLite's migrations), postgres.go (the
+// PostgreSQL store), postgres_schema.go (its migrations), searches.go (the
+// queue of searches), notify.go (LISTEN/NOTIFY), id.go (random game ids).
 package store
 
 import (
@@ -107,8 +120,22 @@ type Game struct {
 	SpeedMs int  // the pause between two AI moves when both sides are AI
 	Paused  bool // AI moves and clocks are stopped
 
+	// Redo is what redo would play again and DrawOffer the side whose
+	// draw offer stands ("white", "black" or ""), as package play writes
+	// them; the store keeps them without reading them.
+	Redo, DrawOffer string
+
 	// Rev counts the game's saves (see Save), from 0 at its creation.
 	Rev int64
+
+	// AIDue and AIDelay are not stored: they tell a store that queues
+	// the AI's searches (Postgres) that the AI is to move after this
+	// CreateGame or Save, and how long its search waits before it starts
+	// (AI against AI: the pause between their moves). play.StoreKeeper
+	// sets them from the rules; the SQLite store ignores them (its server
+	// queues searches in memory).
+	AIDue   bool
+	AIDelay time.Duration
 }
 
 // NoClock is the reading in Game.Clocks of a move made without a clock.
@@ -135,8 +162,10 @@ type ListOptions struct {
 	Limit      int      // at most this many; 0 for all
 }
 
-// Store is an open game database. Its methods are safe for concurrent use.
-type Store struct {
+// SQLite is a game database in one SQLite file: the default, with nothing
+// to install, for one machine (the server and the terminal game share it).
+// Its methods are safe for concurrent use.
+type SQLite struct {
 	db  *sql.DB
 	now func() time.Time // the clock, replaced by tests
 
@@ -190,10 +219,10 @@ type Options struct {
 // the file was written by a newer Outpost whose schema it does not know,
 // and with ErrReadOnly when it cannot be written (SQLite would open it
 // read-only, and every write would fail later). Commits are SyncFull.
-func Open(path string) (*Store, error) { return OpenWith(path, Options{}) }
+func Open(path string) (*SQLite, error) { return OpenWith(path, Options{}) }
 
 // OpenWith is Open with options.
-func OpenWith(path string, opts Options) (*Store, error) {
+func OpenWith(path string, opts Options) (*SQLite, error) {
 	if path == "" {
 		return nil, errors.New("store: empty database path")
 	}
@@ -233,7 +262,7 @@ func OpenWith(path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	s := &Store{db: db, now: time.Now, ops: make(chan *writeOp), quit: make(chan struct{}), writerEnd: make(chan struct{}),
+	s := &SQLite{db: db, now: time.Now, ops: make(chan *writeOp), quit: make(chan struct{}), writerEnd: make(chan struct{}),
 		wconn: wconn, stmts: map[string]*sql.Stmt{}}
 	go s.writer()
 	return s, nil
@@ -267,7 +296,7 @@ func escapePath(p string) string {
 
 // Close waits for the writes under way to commit and closes the database.
 // Calls after Close fail.
-func (s *Store) Close() error {
+func (s *SQLite) Close() error {
 	first := false
 	s.closeOnce.Do(func() { close(s.quit); first = true })
 	<-s.writerEnd
@@ -285,34 +314,12 @@ func (s *Store) Close() error {
 // CreatedAt and UpdatedAt to now (both), Result to "*" when empty, and
 // Source to SourceWeb when empty. g.Moves may already hold moves (an
 // imported game).
-func (s *Store) CreateGame(ctx context.Context, g *Game) error {
-	if g.ID != "" {
-		return s.createGame(ctx, g)
-	}
-	for range 3 { // a random id is taken once in 2^60
-		id, err := NewID()
-		if err != nil {
-			return err
-		}
-		g.ID = id
-		if err := s.createGame(ctx, g); !errors.Is(err, errIDTaken) {
-			return err
-		}
-	}
-	return errIDTaken
+func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
+	return createGame(ctx, g, s.createGame)
 }
 
-// createGame stores g, whose ID is set.
-func (s *Store) createGame(ctx context.Context, g *Game) error {
-	if g.Result == "" {
-		g.Result = "*"
-	}
-	if g.Source == "" {
-		g.Source = SourceWeb
-	}
-	if err := checkGame(g); err != nil {
-		return err
-	}
+// createGame stores g, whose ID is set and defaults filled.
+func (s *SQLite) createGame(ctx context.Context, g *Game) error {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	err := s.write(ctx, func(w *writeTx) error {
 		var one int
@@ -325,12 +332,12 @@ func (s *Store) createGame(ctx context.Context, g *Game) error {
 		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			 start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			 result, reason, speed_ms, paused, rev)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+			 result, reason, speed_ms, paused, redo, draw_offer, rev)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 			g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
-			g.Result, g.Reason, g.SpeedMs, g.Paused)
+			g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer)
 		return err
 	})
 	if err != nil {
@@ -430,7 +437,7 @@ func checkMoves(moves []string) error {
 // creation time and speed are not changed. It returns ErrNotFound, or
 // ErrConflict when the game was saved since g.Rev was read (by another
 // program); then nothing changes.
-func (s *Store) Save(ctx context.Context, g *Game) error {
+func (s *SQLite) Save(ctx context.Context, g *Game) error {
 	if err := checkGame(g); err != nil {
 		return err
 	}
@@ -438,11 +445,11 @@ func (s *Store) Save(ctx context.Context, g *Game) error {
 	err := s.write(ctx, func(w *writeTx) error {
 		res, err := w.exec(`UPDATE games SET white = ?, black = ?, white_level = ?, black_level = ?,
 			moves = ?, plies = ?, clocks = ?, clock_spent_ms = ?, clock_since = ?,
-			result = ?, reason = ?, paused = ?, rev = rev + 1, updated_at = ?
+			result = ?, reason = ?, paused = ?, redo = ?, draw_offer = ?, rev = rev + 1, updated_at = ?
 			WHERE id = ? AND rev = ?`,
 			g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 			strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
-			g.Result, g.Reason, g.Paused, now.UnixMilli(), g.ID, g.Rev)
+			g.Result, g.Reason, g.Paused, g.Redo, g.DrawOffer, now.UnixMilli(), g.ID, g.Rev)
 		if err != nil {
 			return fmt.Errorf("store: save: %w", err)
 		}
@@ -468,19 +475,19 @@ func (s *Store) Save(ctx context.Context, g *Game) error {
 
 // SetSpeed sets the pause between two AI moves of game id, in
 // milliseconds. It returns ErrNotFound for an unknown game.
-func (s *Store) SetSpeed(ctx context.Context, id string, ms int) error {
+func (s *SQLite) SetSpeed(ctx context.Context, id string, ms int) error {
 	return s.update(ctx, `UPDATE games SET speed_ms = ?, updated_at = ? WHERE id = ?`, ms, s.nowMilli(), id)
 }
 
 // Delete removes game id and its review. It returns ErrNotFound for an
 // unknown game.
-func (s *Store) Delete(ctx context.Context, id string) error {
+func (s *SQLite) Delete(ctx context.Context, id string) error {
 	return s.update(ctx, `DELETE FROM games WHERE id = ?`, id)
 }
 
 // update runs a statement that changes the one row of a game, whose id is
 // the last argument.
-func (s *Store) update(ctx context.Context, query string, args ...any) error {
+func (s *SQLite) update(ctx context.Context, query string, args ...any) error {
 	return s.write(ctx, func(w *writeTx) error {
 		res, err := w.exec(query, args...)
 		if err != nil {
@@ -497,12 +504,12 @@ func (s *Store) update(ctx context.Context, query string, args ...any) error {
 	})
 }
 
-func (s *Store) nowMilli() int64 { return s.now().UnixMilli() }
+func (s *SQLite) nowMilli() int64 { return s.now().UnixMilli() }
 
 // gameColumns are the columns scanGame reads, in order.
 var gameColumns = []string{"id", "token_hash", "source", "created_at", "updated_at", "white", "black",
 	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused",
-	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev"}
+	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev", "redo", "draw_offer"}
 
 // selectGame is the query of one game by id.
 var selectGame = `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
@@ -523,7 +530,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 		Clocks:    splitClocks(v.text(15)),
 		TimeLimit: time.Duration(v.integer(16)) * time.Millisecond, TimeIncrement: time.Duration(v.integer(17)) * time.Millisecond,
 		ClockSpent: time.Duration(v.integer(18)) * time.Millisecond, ClockSince: fromUnixMilli(v.integer(19)),
-		Rev: v.integer(20),
+		Rev: v.integer(20), Redo: v.text(21), DrawOffer: v.text(22),
 	}
 	if v.err != nil {
 		return Game{}, v.err
@@ -540,7 +547,7 @@ func splitMoves(s string) []string {
 
 // Get returns game id, or ErrNotFound, or an error wrapping ErrDamaged when
 // its row cannot be read.
-func (s *Store) Get(ctx context.Context, id string) (Game, error) {
+func (s *SQLite) Get(ctx context.Context, id string) (Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, selectGame+` WHERE id = ?`, id))
 	if err != nil {
 		return Game{}, notFoundOrDamaged(id, err)
@@ -550,7 +557,7 @@ func (s *Store) Get(ctx context.Context, id string) (Game, error) {
 
 // LatestUnfinished returns the game of the given source ("" for any) still
 // in progress that changed last, or ErrNotFound when there is none.
-func (s *Store) LatestUnfinished(ctx context.Context, source string) (Game, error) {
+func (s *SQLite) LatestUnfinished(ctx context.Context, source string) (Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, selectGame+`
 		WHERE result = '*' AND (? = '' OR source = ?) ORDER BY updated_at DESC, rowid DESC LIMIT 1`, source, source))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -597,7 +604,7 @@ func scanSummary(row interface{ Scan(...any) error }) (m Summary, id string, err
 // file), List returns every game it could read together with a
 // *DamageError (which wraps ErrDamaged) naming the others. Any other error
 // returns no games.
-func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
+func (s *SQLite) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
@@ -649,7 +656,7 @@ func (s *Store) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 // row ids in List's order from the index on created_at (which holds them,
 // so the table is not read), then each row on its own, so that a corrupt
 // page costs only the games stored on it.
-func (s *Store) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, error) {
+func (s *SQLite) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	damage := &DamageError{}
 	ids, err := s.rowIDs(ctx)
 	if err != nil {
@@ -688,7 +695,7 @@ func (s *Store) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary, 
 // rowIDs returns the rowids of every game in List's order, read from the
 // index alone. After a corrupt index page it returns those read before it
 // and the error.
-func (s *Store) rowIDs(ctx context.Context) ([]int64, error) {
+func (s *SQLite) rowIDs(ctx context.Context) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT rowid FROM games INDEXED BY games_created ORDER BY created_at DESC, rowid DESC`)
 	if err != nil {
 		return nil, err

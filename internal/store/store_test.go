@@ -3,11 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 )
@@ -16,7 +13,7 @@ const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // openTemp opens a new store in a temporary directory, closed at the end of
 // the test.
-func openTemp(t *testing.T) (*Store, string) {
+func openTemp(t *testing.T) (*SQLite, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "sub", "outpost.db")
 	s, err := Open(path)
@@ -28,7 +25,7 @@ func openTemp(t *testing.T) (*Store, string) {
 }
 
 // newGame creates a human-against-AI web game with the given moves.
-func newGame(t *testing.T, s *Store, moves ...string) Game {
+func newGame(t *testing.T, s *SQLite, moves ...string) Game {
 	t.Helper()
 	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
 		Moves: moves, TokenHash: []byte{1, 2, 3}, SpeedMs: 500}
@@ -39,7 +36,7 @@ func newGame(t *testing.T, s *Store, moves ...string) Game {
 }
 
 // addMoves saves game id with moves appended, at its current revision.
-func addMoves(t *testing.T, s *Store, id string, moves ...string) Game {
+func addMoves(t *testing.T, s *SQLite, id string, moves ...string) Game {
 	t.Helper()
 	g := mustGet(t, s, id)
 	g.Moves = append(g.Moves, moves...)
@@ -49,55 +46,13 @@ func addMoves(t *testing.T, s *Store, id string, moves ...string) Game {
 	return g
 }
 
-func mustGet(t *testing.T, s *Store, id string) Game {
+func mustGet(t *testing.T, s *SQLite, id string) Game {
 	t.Helper()
 	g, err := s.Get(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
-}
-
-func TestCreateAndGet(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s, "e2e4", "e7e5")
-	if !ValidID(g.ID) {
-		t.Fatalf("id %q is not a valid id", g.ID)
-	}
-	got := mustGet(t, s, g.ID)
-	if got.Source != SourceWeb || got.Result != "*" || got.Reason != "" {
-		t.Errorf("defaults: source %q result %q reason %q", got.Source, got.Result, got.Reason)
-	}
-	if !slices.Equal(got.Moves, []string{"e2e4", "e7e5"}) || got.StartFEN != startFEN {
-		t.Errorf("moves %q start %q", got.Moves, got.StartFEN)
-	}
-	if string(got.TokenHash) != "\x01\x02\x03" || got.White != Human || got.Black != AI ||
-		got.WhiteLevel != "4" || got.BlackLevel != "4" || got.SpeedMs != 500 || got.Paused {
-		t.Errorf("got %+v", got)
-	}
-	if !got.CreatedAt.Equal(g.CreatedAt) || !got.UpdatedAt.Equal(g.CreatedAt) {
-		t.Errorf("times %v %v, want %v", got.CreatedAt, got.UpdatedAt, g.CreatedAt)
-	}
-
-	empty := Game{Source: SourceTerminal, White: Human, Black: Human, StartFEN: startFEN}
-	if err := s.CreateGame(ctx, &empty); err != nil {
-		t.Fatal(err)
-	}
-	if got := mustGet(t, s, empty.ID); got.Moves == nil || len(got.Moves) != 0 || got.TokenHash != nil {
-		t.Errorf("empty game: moves %#v token %#v", got.Moves, got.TokenHash)
-	}
-	if _, err := s.Get(ctx, "nosuchgame00"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Get unknown: %v, want ErrNotFound", err)
-	}
-	dup := Game{ID: g.ID, White: Human, Black: AI, StartFEN: startFEN}
-	if err := s.CreateGame(ctx, &dup); err == nil {
-		t.Error("CreateGame with an existing id succeeded")
-	}
-	bad := Game{White: Human, Black: AI, StartFEN: startFEN, Moves: []string{"e2e4 e7e5"}}
-	if err := s.CreateGame(ctx, &bad); err == nil {
-		t.Error("CreateGame with a move holding a space succeeded")
-	}
 }
 
 func TestUpdatedAt(t *testing.T) {
@@ -110,171 +65,6 @@ func TestUpdatedAt(t *testing.T) {
 	got := mustGet(t, s, g.ID)
 	if !got.CreatedAt.Equal(clock.Add(-time.Minute)) || !got.UpdatedAt.Equal(clock) {
 		t.Errorf("created %v updated %v", got.CreatedAt, got.UpdatedAt)
-	}
-}
-
-func TestDelete(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s)
-	if err := s.Delete(ctx, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Get(ctx, g.ID); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Get after Delete: %v", err)
-	}
-	if err := s.Delete(ctx, g.ID); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Delete twice: %v", err)
-	}
-}
-
-func TestListAndLatest(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	if _, err := s.LatestUnfinished(ctx, ""); !errors.Is(err, ErrNotFound) {
-		t.Errorf("LatestUnfinished of an empty store: %v", err)
-	}
-	var ids []string // in creation order
-	for i, src := range []string{SourceWeb, SourceTerminal, SourceWeb, SourceTerminal} {
-		g := Game{Source: src, White: Human, Black: AI, StartFEN: startFEN, Moves: []string{"e2e4"}[:i%2]}
-		if err := s.CreateGame(ctx, &g); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, g.ID)
-	}
-	// Game 1 (terminal) is played last; game 3 (terminal) finishes.
-	over := mustGet(t, s, ids[3])
-	over.Result, over.Reason = "1-0", "checkmate"
-	if err := s.Save(ctx, &over); err != nil {
-		t.Fatal(err)
-	}
-	addMoves(t, s, ids[1], "e7e5")
-
-	tests := []struct {
-		opts ListOptions
-		want []string
-	}{
-		{ListOptions{}, []string{ids[3], ids[2], ids[1], ids[0]}},
-		{ListOptions{Limit: 2}, []string{ids[3], ids[2]}},
-		{ListOptions{Source: SourceWeb}, []string{ids[2], ids[0]}},
-		{ListOptions{Source: SourceTerminal, Unfinished: true}, []string{ids[1]}},
-		{ListOptions{Unfinished: true}, []string{ids[2], ids[1], ids[0]}},
-		{ListOptions{Source: "nobody"}, []string{}},
-	}
-	for _, tt := range tests {
-		list, err := s.List(ctx, tt.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, m := range list {
-			got = append(got, m.ID)
-		}
-		if !slices.Equal(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
-			t.Errorf("List(%+v) = %q, want %q", tt.opts, got, tt.want)
-		}
-	}
-	list, _ := s.List(ctx, ListOptions{Source: SourceTerminal})
-	if m := list[0]; m.Result != "1-0" || m.Reason != "checkmate" || m.Plies != 1 || m.Source != SourceTerminal {
-		t.Errorf("summary %+v", m)
-	}
-	if m := list[1]; m.Plies != 2 || !m.UpdatedAt.After(m.CreatedAt) {
-		t.Errorf("summary %+v", m)
-	}
-
-	latest := []struct{ source, want string }{
-		{SourceTerminal, ids[1]}, {SourceWeb, ids[2]}, {"", ids[1]},
-	}
-	for _, tt := range latest {
-		g, err := s.LatestUnfinished(ctx, tt.source)
-		if err != nil || g.ID != tt.want {
-			t.Errorf("LatestUnfinished(%q) = %q, %v; want %q", tt.source, g.ID, err, tt.want)
-		}
-	}
-}
-
-// TestConcurrentWriters races writers on one game (exactly one wins each
-// revision) and on many games (none lost), from two Stores on one file as
-// the server and a terminal game would.
-func TestConcurrentWriters(t *testing.T) {
-	s1, path := openTemp(t)
-	s2, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
-	ctx := context.Background()
-	shared := newGame(t, s1)
-
-	const plies, racers = 20, 4
-	var wg sync.WaitGroup
-	wins := make([][]int, racers)
-	for r := range racers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st := []*Store{s1, s2}[r%2]
-			for ply := 0; ply < plies; {
-				g, err := st.Get(ctx, shared.ID)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if len(g.Moves) >= plies {
-					return
-				}
-				ply = len(g.Moves)
-				g.Moves = append(g.Moves, fmt.Sprintf("r%dp%d", r, ply))
-				switch err := st.Save(ctx, &g); {
-				case err == nil:
-					wins[r] = append(wins[r], ply)
-				case !errors.Is(err, ErrConflict):
-					t.Errorf("racer %d ply %d: %v", r, ply, err)
-					return
-				}
-			}
-		}()
-	}
-	games := make([]Game, 8)
-	for i := range games {
-		games[i] = newGame(t, s1)
-	}
-	for i := range games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st := []*Store{s1, s2}[i%2]
-			g := games[i]
-			for ply := range 10 {
-				g.Moves = append(g.Moves, fmt.Sprintf("m%d", ply))
-				if err := st.Save(ctx, &g); err != nil {
-					t.Errorf("game %d ply %d: %v", i, ply, err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-
-	got := mustGet(t, s2, shared.ID).Moves
-	won := 0
-	for r := range racers {
-		won += len(wins[r])
-		for _, ply := range wins[r] {
-			if want := fmt.Sprintf("r%dp%d", r, ply); ply >= len(got) || got[ply] != want {
-				t.Errorf("ply %d: stored %q, racer %d won it", ply, got, r)
-			}
-		}
-	}
-	if won != len(got) || len(got) != plies {
-		t.Errorf("%d saves succeeded, %d moves stored, want %d", won, len(got), plies)
-	}
-	for i, g := range games {
-		if n := len(mustGet(t, s1, g.ID).Moves); n != 10 {
-			t.Errorf("game %d has %d moves, want 10", i, n)
-		}
 	}
 }
 
@@ -398,92 +188,6 @@ func TestNewID(t *testing.T) {
 		if ValidID(bad) {
 			t.Errorf("ValidID(%q) = true", bad)
 		}
-	}
-}
-
-// TestSave saves a game over its revisions: everything play keeps comes
-// back, the rest stays, and a stale revision or an unknown game changes
-// nothing.
-func TestSave(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	g := Game{White: Human, Black: AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: startFEN,
-		TimeLimit: 3 * time.Minute, TimeIncrement: 2 * time.Second, ClockSince: clock, SpeedMs: 500, TokenHash: []byte{7}}
-	if err := s.CreateGame(ctx, &g); err != nil {
-		t.Fatal(err)
-	}
-	other := newGame(t, s, "d2d4")
-
-	saved := g
-	saved.Moves = []string{"e2e4", "e7e5", "g1f3"}
-	saved.Clocks = []time.Duration{181500 * time.Millisecond, NoClock, 179 * time.Second}
-	saved.ClockSpent, saved.ClockSince = 1200*time.Millisecond, time.Time{}
-	saved.Black, saved.BlackLevel, saved.Paused = Human, "", true
-	saved.Result, saved.Reason = "1-0", "time forfeit"
-	if err := s.Save(ctx, &saved); err != nil {
-		t.Fatal(err)
-	}
-	if saved.Rev != 1 || !saved.UpdatedAt.After(g.UpdatedAt) {
-		t.Errorf("after saving: rev %d updated %v (created %v)", saved.Rev, saved.UpdatedAt, g.CreatedAt)
-	}
-	got := mustGet(t, s, g.ID)
-	if !slices.Equal(got.Moves, saved.Moves) || !slices.Equal(got.Clocks, saved.Clocks) ||
-		got.ClockSpent != saved.ClockSpent || !got.ClockSince.IsZero() || got.Black != Human || got.BlackLevel != "" ||
-		!got.Paused || got.Result != "1-0" || got.Reason != "time forfeit" || got.Rev != 1 {
-		t.Errorf("saved %+v\ngot   %+v", saved, got)
-	}
-	if got.TimeLimit != 3*time.Minute || got.TimeIncrement != 2*time.Second || got.SpeedMs != 500 ||
-		string(got.TokenHash) != "\x07" || got.StartFEN != startFEN || !got.CreatedAt.Equal(g.CreatedAt) {
-		t.Errorf("Save changed what it does not own: %+v", got)
-	}
-	if l, _ := s.List(ctx, ListOptions{}); len(l) != 2 || l[1].ID != g.ID || l[1].Plies != 3 || l[1].Result != "1-0" {
-		t.Errorf("summaries after Save: %+v", l)
-	}
-
-	// A program still at revision 0 cannot overwrite revision 1.
-	stale := g
-	stale.Moves = []string{"d2d4"}
-	if err := s.Save(ctx, &stale); !errors.Is(err, ErrConflict) {
-		t.Errorf("Save at a stale revision: %v, want ErrConflict", err)
-	}
-	if got := mustGet(t, s, g.ID); len(got.Moves) != 3 || stale.Rev != 0 {
-		t.Errorf("a refused save changed the game: %q (rev %d)", got.Moves, stale.Rev)
-	}
-	unknown := Game{ID: "nosuchgame00", Result: "*"}
-	if err := s.Save(ctx, &unknown); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Save of an unknown game: %v, want ErrNotFound", err)
-	}
-	for _, bad := range []Game{
-		{ID: g.ID, Rev: 1, Result: "?"},
-		{ID: g.ID, Rev: 1, Result: "*", Moves: []string{"e2 e4"}},
-		{ID: g.ID, Rev: 1, Result: "*", Clocks: []time.Duration{time.Second}},
-	} {
-		if err := s.Save(ctx, &bad); err == nil || errors.Is(err, ErrConflict) {
-			t.Errorf("Save(%+v): %v, want a refusal", bad, err)
-		}
-	}
-	// Back to no clock readings: the column empties.
-	saved.Clocks = []time.Duration{NoClock, NoClock, NoClock}
-	if err := s.Save(ctx, &saved); err != nil {
-		t.Fatal(err)
-	}
-	if got := mustGet(t, s, g.ID); got.Clocks != nil {
-		t.Errorf("clocks %v, want none", got.Clocks)
-	}
-	if got := mustGet(t, s, other.ID); !slices.Equal(got.Moves, []string{"d2d4"}) || got.Rev != 0 {
-		t.Errorf("the other game changed: %+v", got)
-	}
-
-	if err := s.SetSpeed(ctx, g.ID, 1500); err != nil {
-		t.Fatal(err)
-	}
-	if got := mustGet(t, s, g.ID); got.SpeedMs != 1500 || got.Rev != saved.Rev {
-		t.Errorf("SetSpeed: speed %d rev %d", got.SpeedMs, got.Rev)
-	}
-	if err := s.SetSpeed(ctx, "nosuchgame00", 0); !errors.Is(err, ErrNotFound) {
-		t.Errorf("SetSpeed unknown: %v", err)
 	}
 }
 

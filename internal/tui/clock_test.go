@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -94,18 +95,46 @@ func TestDrawOfferedToTheAI(t *testing.T) {
 }
 
 // TestPlainFlag lets the person's time run out in line mode while it
-// waits for a move.
+// waits for a move; then the input ends.
 func TestPlainFlag(t *testing.T) {
-	var out bytes.Buffer
+	out := &watchWriter{want: "Game over", seen: make(chan struct{})}
 	cfg := Config{Clock: play.TimeControl{Increment: time.Second}} // 3 seconds each
 	r, w := ioPipe(t)
-	defer w.Close()
-	if err := RunPlain(context.Background(), cfg, r, &out); err != nil {
+	go func() {
+		<-out.seen
+		w.Close()
+	}()
+	if err := RunPlain(context.Background(), cfg, r, out); err != nil {
 		t.Fatal(err)
 	}
 	if missing := containsAll(out.String(), "Clocks (0+1): White ▶ 0:0", "Time is up.", "Game over. 0-1: Black wins on time"); missing != "" {
 		t.Errorf("output lacks %q:\n%s", missing, out.String())
 	}
+}
+
+// watchWriter is an output that closes seen once want has been written.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want string
+	seen chan struct{}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.seen != nil && strings.Contains(w.buf.String(), w.want) {
+		close(w.seen)
+		w.seen = nil
+	}
+	return n, err
+}
+
+func (w *watchWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
 }
 
 // ioPipe returns the two ends of a pipe, closed at the end of the test:

@@ -13,7 +13,11 @@
 // app shares, so --resume continues the last one; a store that fails is
 // reported once and the game goes on unkept. On a clock the side panel
 // shows both clocks, redrawn ten times a second, and the game ends when a
-// flag falls.
+// flag falls. The side panel names the opening (internal/opening). A
+// game's review (internal/review) starts by itself when the game ends and
+// with R at any time; the review screen shows the evaluation graph, the
+// judgements, the better moves and each side's summary, and the line mode
+// prints the review's table. A review is kept with its game in the store.
 //
 // Files:
 //
@@ -31,4 +35,8 @@
 //	run.go      Run, the full-screen program
 //	store.go    the keeper and ResumeLatest, the link to internal/store
 //	format.go   clocks, material, move list
+//	review.go   the game's review: running it, keeping it, its keys
+//	reviewview.go  the review screen, the panel's opening and review lines
+//	graph.go    the evaluation graph in block characters
+//	reviewtext.go  the review's words
 package tui

@@ -13,6 +13,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 )
 
@@ -37,7 +38,12 @@ type Config struct {
 	Clock play.TimeControl
 
 	// Store keeps unfinished games for --resume; nil keeps nothing.
-	Store play.Store
+	// Reviews keeps the reviews of the games kept in Store.
+	Store   play.Store
+	Reviews ReviewStore
+	// ReviewNodes is the node budget of each position of a review
+	// (default review.DefaultNodes).
+	ReviewNodes uint64
 	// Now is the clocks' time source (default time.Now).
 	Now func() time.Time
 
@@ -54,6 +60,9 @@ type Config struct {
 
 	// ASCII draws pieces as letters (KQRBNP, kqrbnp) instead of glyphs.
 	ASCII bool
+	// Lang is the language of the review's texts (i18n.English when
+	// empty).
+	Lang i18n.Lang
 	// Notice is a message shown when the interface starts.
 	Notice string
 }
@@ -77,6 +86,7 @@ const (
 	modeLoad                // typing the file name of a game to load
 	modeHelp                // the help screen
 	modeQuit                // asking whether to quit an unfinished game
+	modeReview              // the game's review (review.go)
 )
 
 // Model is the Bubble Tea model of the terminal game. Make one with New;
@@ -102,6 +112,10 @@ type Model struct {
 	last    *search // the AI's last finished search, for its figures
 	judging *search // the AI's search judging a draw offer, or nil
 	nextID  int
+
+	review    *reviewRun     // the game's review, running or done, or nil
+	reviewPly int            // the move the review screen shows (from 1)
+	reviewer  *engine.Engine // the reviews' engine, made at the first
 
 	msg    string // the status line: the answer to the last action
 	msgErr bool   // msg reports a mistake
@@ -153,6 +167,7 @@ func (m *Model) begin(s *session, err error) {
 		}
 	}
 	m.abandonSearch()
+	m.stopReview()
 	m.s.suspend()
 	m.s = s
 	m.last = nil
@@ -205,6 +220,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case clockTickMsg:
 		return m, m.clockTicked()
+	case reviewProgressMsg, reviewDoneMsg:
+		return m, m.reviewMsg(msg)
 	case spinner.TickMsg:
 		if m.search == nil {
 			m.spins = false
@@ -236,6 +253,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case modeHelp:
 		m.mode = modeBoard
 		return nil
+	case modeReview:
+		return m.reviewKey(k)
 	case modeQuit:
 		switch k.String() {
 		case "y", "Y", "q", "enter":
@@ -287,6 +306,8 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		m.mode = modeMenu
 	case "p":
 		return m.togglePause()
+	case "R":
+		return m.openReview()
 	case "?":
 		m.mode = modeHelp
 	case "q":
@@ -462,7 +483,7 @@ func (m *Model) afterChange() tea.Cmd {
 		if !m.msgErr {
 			m.say(outcomeText(m.s.g.Outcome()))
 		}
-		return nil
+		return m.startReview() // ready when the player asks (R)
 	}
 	return tea.Batch(m.think(), m.tick())
 }
@@ -799,7 +820,7 @@ func (m *Model) openSaveInput() {
 func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
 	return m.inputKey(k, "Not saved.", func(text string) tea.Cmd {
 		path := strings.TrimSpace(text)
-		if err := m.s.save(path); err != nil {
+		if err := m.s.save(path, m.currentReview()); err != nil {
 			m.fail("Could not save: " + errorText(err))
 			return nil
 		}

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/review"
 )
 
 // plainHelp lists what line mode understands.
@@ -26,6 +28,8 @@ Commands:
              accept the draw offered to you, or offer one
   resign     resign the game
   clock      show the clocks
+  review     review the game: each move's evaluation and judgement, the
+             better moves, each side's accuracy
   help       this list
   quit       stop (an unfinished game is kept for outpost play --resume)`
 
@@ -37,10 +41,11 @@ Commands:
 // cfg.Black), cfg.Delay and cfg.ASCII.
 //
 // A line that is not a legal move or a command is answered with the reason
-// and the game goes on. A flag falls while it waits for a line. RunPlain
-// returns nil at the end of the game, on "quit" and at the end of in (an
-// unfinished game is kept in cfg.Store); it returns ctx's error when ctx is
-// cancelled, and an error when reading in or writing out fails.
+// and the game goes on. A flag falls while it waits for a line. Once the
+// game is over it still reads commands (review, save, moves...). RunPlain
+// returns nil on "quit" and at the end of in (an unfinished game is kept
+// in cfg.Store); it returns ctx's error when ctx is cancelled, and an error
+// when reading in or writing out fails.
 func RunPlain(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = DefaultMoveTime
@@ -67,10 +72,12 @@ func RunPlain(ctx context.Context, cfg Config, in io.Reader, out io.Writer) erro
 
 // plain is a game in line mode.
 type plain struct {
-	cfg   Config
-	s     *session
-	w     *errWriter
-	lines <-chan lineOrErr
+	cfg      Config
+	s        *session
+	w        *errWriter
+	lines    <-chan lineOrErr
+	reviewer *engine.Engine // the reviews' engine, made at the first
+	reviewed *review.Review // the last review printed, for save
 }
 
 // lineOrErr is a line read from the input, or the error that ended it
@@ -109,28 +116,31 @@ func (pl *plain) run(ctx context.Context) error {
 	if line := s.clockLine(); line != "" {
 		pl.printf("Clocks (%s): %s.\n", s.g.TimeControl(), line)
 	}
-	showBoard := true
+	showBoard, announced := true, false
 	for pl.w.err == nil {
 		s = pl.s // "load" replaces the game
 		if err := s.takeKeepError(); err != nil {
 			pl.printf("Note: %s\n", errorText(err))
 		}
-		if s.over() {
-			pl.printf("\n%s\nGame over. %s\n", pl.board(), outcomeText(s.g.Outcome()))
-			break
-		}
-		if s.g.AIToMove() {
+		switch {
+		case s.over() && !announced:
+			pl.printf("\n%s\nGame over. %s\n%s\n", pl.board(), outcomeText(s.g.Outcome()), reviewText.Text(pl.cfg.Lang, rkPlainOver))
+			announced, showBoard = true, false
+		case s.over():
+		case s.g.AIToMove():
 			if err := pl.aiMove(ctx); err != nil {
 				return err
 			}
 			showBoard = true
 			continue
+		default:
+			announced = false
+			if showBoard {
+				pl.printf("\n%s\n", pl.board())
+				showBoard = false
+			}
+			pl.printf("%s\n", pl.prompt())
 		}
-		if showBoard {
-			pl.printf("\n%s\n", pl.board())
-			showBoard = false
-		}
-		pl.printf("%s\n", pl.prompt())
 		in, flagged, err := pl.nextLine(ctx)
 		switch {
 		case err != nil:
@@ -138,6 +148,8 @@ func (pl *plain) run(ctx context.Context) error {
 			return err
 		case flagged:
 			continue
+		case in.err != nil && s.over() && in.err == io.EOF:
+			return pl.w.err
 		case in.err != nil:
 			pl.printf("End of input.\n")
 			pl.farewell()
@@ -286,7 +298,7 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		pl.printf("Replayed %s.\n", pos.SANLine(moves))
 		return false, true
 	case "save":
-		if err := s.save(arg); err != nil {
+		if err := s.save(arg, pl.reviewed); err != nil {
 			pl.printf("Could not save: %s\n", errorText(err))
 			return false, false
 		}
@@ -324,6 +336,8 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		if err := s.resign(); err != nil {
 			pl.printf("%s\n", capitalize(errorText(err)))
 		}
+	case "review":
+		pl.review()
 	default:
 		pos := s.game().Position()
 		m, err := pos.ParseMove(line)
@@ -342,6 +356,35 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		return false, !s.players()[pos.SideToMove().Other()].AI
 	}
 	return false, false
+}
+
+// review prints the review of the game as it is now: its kept review, or
+// a new one (kept with the game, when it is in the store).
+func (pl *plain) review() {
+	s := pl.s
+	g := s.game()
+	if g.Len() == 0 {
+		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkNoMoves))
+		return
+	}
+	r := storedReview(pl.cfg.Reviews, s)
+	if r == nil {
+		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkPlainStarting, g.Len()+1))
+		if pl.reviewer == nil {
+			pl.reviewer = engine.New(engine.Options{})
+		}
+		var err error
+		r, err = review.Analyse(context.Background(), g.Clone(), review.EngineSearcher(pl.reviewer), review.Options{Nodes: pl.cfg.ReviewNodes})
+		if err == nil {
+			err = keepReview(pl.cfg.Reviews, s, g, r)
+		}
+		if err != nil {
+			pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkFailed, errorText(err)))
+			return
+		}
+	}
+	pl.reviewed = r
+	r.WriteTable(pl.w, reviewWords(pl.cfg.Lang))
 }
 
 // farewell says how to continue an unfinished game.

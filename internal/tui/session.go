@@ -12,6 +12,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/review"
 )
 
 // session is one game being played in the terminal: the play.Game, which
@@ -214,9 +215,11 @@ func (s *session) clockLine() string {
 	return side(chess.White) + " · " + side(chess.Black)
 }
 
-// pgn returns the game in PGN with tags naming the players, and its clock.
-func (s *session) pgn() string {
-	cg := s.game()
+// pgn returns the game in PGN with tags naming the players, its clock and
+// its opening, annotated with r, its review, when r is one of the game as
+// it is (else r is left out).
+func (s *session) pgn(r *review.Review) string {
+	g := s.game()
 	tags := []chess.Tag{}
 	for _, t := range []chess.Tag{
 		{Name: "Event", Value: "Outpost terminal game"},
@@ -225,20 +228,27 @@ func (s *session) pgn() string {
 		{Name: "White", Value: s.name(chess.White)},
 		{Name: "Black", Value: s.name(chess.Black)},
 	} {
-		if cg.Tag(t.Name) == "" {
+		if g.Tag(t.Name) == "" {
 			tags = append(tags, t)
 		}
 	}
-	return s.g.PGN(tags...)
+	cg := s.g.PGNGame(tags...)
+	if r != nil {
+		if annotated, err := review.Annotate(cg, r); err == nil {
+			cg = annotated
+		}
+	}
+	return cg.PGN()
 }
 
-// save writes the game to the file path as PGN.
-func (s *session) save(path string) error {
+// save writes the game to the file path as PGN, annotated with r (see
+// pgn).
+func (s *session) save(path string, r *review.Review) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
 		return errors.New("no file name given")
 	}
-	return os.WriteFile(path, []byte(s.pgn()), 0o644)
+	return os.WriteFile(path, []byte(s.pgn(r)), 0o644)
 }
 
 // LoadPGN reads the first game of the PGN file at path.

@@ -63,7 +63,7 @@ func (r *Resumed) Players() [2]play.Player { return r.record.Players }
 // changed last. It returns an error wrapping store.ErrNotFound when there
 // is none, and an error when the game cannot be played by this version
 // (an illegal stored move, an unknown level).
-func ResumeLatest(ctx context.Context, st *store.Store) (*Resumed, error) {
+func ResumeLatest(ctx context.Context, st store.Store) (*Resumed, error) {
 	sg, err := st.LatestUnfinished(ctx, store.SourceTerminal)
 	if err != nil {
 		return nil, err

@@ -74,6 +74,9 @@ func (m *Model) View() string {
 	if m.mode == modeHelp {
 		return m.viewHelp()
 	}
+	if m.mode == modeReview {
+		return m.viewReview()
+	}
 	l := m.layout()
 	if l.tooSmall {
 		return m.viewTooSmall()
@@ -177,7 +180,7 @@ func (m *Model) keyLine() string {
 		return styleTitle.Render("Quit? The game is unfinished (" + kept + "). y: quit · n: stay")
 	}
 	for _, keys := range []string{
-		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · r redo · f flip · s save · n new · ? help · q quit",
+		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · r redo · f flip · s save · n new · R review · ? help · q quit",
 		"arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
 		"Enter pick/put · : move · ? help · q quit",
 	} {
@@ -207,6 +210,7 @@ func (m *Model) panel(width, height int) string {
 		}
 		top = append(top, line)
 	}
+	top = append(top, m.openingLines(width)...)
 	top = append(top, "", styleHead.Render("Moves"))
 
 	if g.Outcome().IsOver() {
@@ -234,6 +238,7 @@ func (m *Model) panel(width, height int) string {
 	default:
 		bottom = append(bottom, "Material is equal")
 	}
+	bottom = append(bottom, m.reviewStatusLines(width)...)
 	if s := m.shownSearch(); s != nil {
 		head := "Outpost thought"
 		if s == m.search {
@@ -313,7 +318,8 @@ func (m *Model) viewHelp() string {
 		{"Enter, space", "pick up a piece, put it down"},
 		{"mouse click", "the same, on the square clicked"},
 		{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
-		{"a-e, g, N B R Q K O", "start typing a move with that letter"},
+		{"a-e, g, N B R Q K O", "start typing a move with that letter (R opens the review, and the"},
+		{"", "letters after it go on with the rook move: R e1)"},
 		{"", "typed \"draw\" claims a draw, accepts one offered or offers one"},
 		{"", "typed \"resign\" resigns"},
 		{"Esc", "put the piece back; make Outpost move now"},
@@ -324,6 +330,7 @@ func (m *Model) viewHelp() string {
 		{"o", "load a game saved as PGN and go on with it"},
 		{"n", "a new game (the start menu)"},
 		{"p", "pause Outpost, or let it move again"},
+		{"R", m.rt(rkHelp)},
 		{"?", "this help"},
 		{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
 	}

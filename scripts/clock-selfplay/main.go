@@ -156,7 +156,7 @@ func run(tcText string, games int, levelName, dir string) error {
 }
 
 // playGame plays game n from start and returns how it went.
-func playGame(ctx context.Context, st *store.Store, engines [2]*engine.Engine, start *chess.Position, level engine.Level, tc play.TimeControl, n int) (result, *play.Game, error) {
+func playGame(ctx context.Context, st *store.SQLite, engines [2]*engine.Engine, start *chess.Position, level engine.Level, tc play.TimeControl, n int) (result, *play.Game, error) {
 	for _, e := range engines {
 		e.Clear()
 	}

@@ -57,6 +57,7 @@ func main() {
 
 // options configure a load run.
 type options struct {
+	urls    []string // the servers, taken in turn as a load balancer would
 	url     string
 	games   int
 	moves   int
@@ -71,7 +72,7 @@ type options struct {
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	var o options
-	fs.StringVar(&o.url, "url", "http://127.0.0.1:8080", "the server's base URL")
+	fs.StringVar(&o.url, "url", "http://127.0.0.1:8080", "the server's base URL, or several separated by commas (servers sharing a PostgreSQL database), taken in turn request by request")
 	fs.IntVar(&o.games, "games", 200, "concurrent games")
 	fs.IntVar(&o.moves, "moves", 20, "moves each player plays (fewer when the game ends)")
 	fs.StringVar(&o.level, "level", "1", "the AI's level")
@@ -80,12 +81,33 @@ func run(args []string, out io.Writer) error {
 	fs.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this time (0: all at once)")
 	fs.StringVar(&o.expect, "expect", "", "write the acknowledged moves of every game to this JSON file")
 	fs.IntVar(&o.hogs, "hogs", 0, "AI-against-AI games at full strength, no pause, started first by another client")
-	verifyDB := fs.String("verify-db", "", "check the database at this path against the -expect file, and exit")
+	verifyDB := fs.String("verify-db", "", "check the database at this path (or PostgreSQL URL) against the -expect file, and exit")
+	verifyServed := fs.Bool("verify-served", false, "check the games the server at -url serves against the -expect file, and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *verifyDB != "" {
-		return verify(*verifyDB, o.expect, out)
+	o.urls = strings.Split(o.url, ",")
+	o.url = o.urls[0]
+	if *verifyDB != "" || *verifyServed {
+		expected, err := readExpected(o.expect)
+		if err != nil {
+			return err
+		}
+		if *verifyServed {
+			return check(expected, "served by "+o.url, out, func(id string) ([]string, error) {
+				st, err := (&player{o: o, id: id, client: http.DefaultClient}).get(context.Background())
+				return uciOf(st), err
+			})
+		}
+		st, err := store.OpenDB(context.Background(), *verifyDB, store.Options{})
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		return check(expected, "database after SIGKILL", out, func(id string) ([]string, error) {
+			g, err := st.Get(context.Background(), id)
+			return g.Moves, err
+		})
 	}
 	if o.games < 1 || o.moves < 1 {
 		return errors.New("-games and -moves must be at least 1")
@@ -180,7 +202,7 @@ func load(ctx context.Context, o options) (*report, error) {
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range players {
-		players[i] = &player{o: o, client: clientFrom(o.url, net.IPv4(127, 1, byte(i/250), byte(i%250+1))), rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
+		players[i] = &player{o: o, index: i, client: clientFrom(o.url, net.IPv4(127, 1, byte(i/250), byte(i%250+1))), rng: rand.New(rand.NewPCG(o.seed, uint64(i)))}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -271,6 +293,8 @@ func stopHogs(o options, hogs []*player) {
 // player is one simulated player and its game.
 type player struct {
 	o      options
+	index  int // the player's number
+	calls  int // the requests sent, to take the servers in turn
 	client *http.Client
 	rng    *rand.Rand
 
@@ -356,7 +380,8 @@ func (p *player) pick(fen string) (string, error) {
 // events follows the game's event stream and sends its states, whole
 // (with every move).
 func (p *player) events(ctx context.Context) (<-chan server.GameState, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", p.o.url+"/api/games/"+p.id+"/events", nil)
+	// The stream stays on one server; the moves go to each in turn.
+	req, err := http.NewRequestWithContext(ctx, "GET", p.o.urls[p.index%len(p.o.urls)]+"/api/games/"+p.id+"/events", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +434,8 @@ func (p *player) get(ctx context.Context) (server.GameState, error) {
 func (p *player) call(ctx context.Context, method, path, body string, want int, v any) error {
 	ctx, cancel := context.WithTimeout(ctx, p.o.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, p.o.url+path, strings.NewReader(body))
+	p.calls++
+	req, err := http.NewRequestWithContext(ctx, method, p.o.urls[(p.index+p.calls)%len(p.o.urls)]+path, strings.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -445,47 +471,47 @@ func uciOf(st server.GameState) []string {
 	return s
 }
 
-// verify checks the database against the moves in the expect file: every
-// game holds the acknowledged moves (and, if the server was killed while
-// the AI was about to move, nothing else but possibly one AI move).
-func verify(dbPath, expectPath string, out io.Writer) error {
-	if expectPath == "" {
-		return errors.New("-verify-db needs -expect")
+// readExpected reads the acknowledged moves of every game that a load run
+// wrote (-expect).
+func readExpected(path string) (map[string][]string, error) {
+	if path == "" {
+		return nil, errors.New("-verify-db and -verify-served need -expect")
 	}
-	data, err := os.ReadFile(expectPath)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var expected map[string][]string
 	if err := json.Unmarshal(data, &expected); err != nil {
-		return fmt.Errorf("%s: %w", expectPath, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	st, err := store.Open(dbPath)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	return expected, nil
+}
+
+// check compares the moves that moves reads of every game with the
+// acknowledged ones: each game must hold exactly those.
+func check(expected map[string][]string, what string, out io.Writer, moves func(id string) ([]string, error)) error {
 	ids := make([]string, 0, len(expected))
 	for id := range expected {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	lost, moves := 0, 0
+	lost, n := 0, 0
 	for _, id := range ids {
 		want := expected[id]
-		moves += len(want)
-		g, err := st.Get(context.Background(), id)
+		n += len(want)
+		got, err := moves(id)
 		if err != nil {
 			fmt.Fprintf(out, "game %s: %v\n", id, err)
 			lost++
 			continue
 		}
-		if !slices.Equal(g.Moves, want) {
-			fmt.Fprintf(out, "game %s: stored %q, acknowledged %q\n", id, g.Moves, want)
+		if !slices.Equal(got, want) {
+			fmt.Fprintf(out, "game %s: %q, acknowledged %q\n", id, got, want)
 			lost++
 		}
 	}
-	fmt.Fprintf(out, "database after SIGKILL: %d games, %d acknowledged moves, %d games differ\n", len(ids), moves, lost)
+	fmt.Fprintf(out, "%s: %d games, %d acknowledged moves, %d games differ\n", what, len(ids), n, lost)
 	if lost > 0 {
 		return fmt.Errorf("%d games lost moves", lost)
 	}

@@ -1,0 +1,265 @@
+package worker
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/store"
+	"github.com/outpost-chess/outpost/internal/store/storetest"
+)
+
+// setup opens a PostgreSQL store and starts a game of a person (White)
+// against the AI at level, with White's first move played: the AI is due.
+func setup(t *testing.T, level string) (*store.Postgres, *play.Game, *play.StoreKeeper) {
+	t.Helper()
+	st, err := store.OpenPostgres(context.Background(), storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	l, err := engine.ParseLevel(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := play.NewStoreKeeper(st, store.Game{Source: store.SourceWeb}, false)
+	g, err := play.New(context.Background(), play.Setup{Players: [2]play.Player{play.Human, play.AI(l)}}, play.Options{Keeper: k, Now: st.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.MoveText(context.Background(), "e4"); err != nil {
+		t.Fatal(err)
+	}
+	return st, g, k
+}
+
+// start runs a worker of one engine until the end of the test.
+func start(t *testing.T, st *store.Postgres, cfg Config) *Worker {
+	t.Helper()
+	cfg.Store = st
+	cfg.Engines = []*engine.Engine{engine.New(engine.Options{HashMB: 1, Seed: 1})}
+	cfg.Poll = 50 * time.Millisecond
+	var mu sync.Mutex
+	cfg.Logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Logf(format, args...)
+	}
+	w, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := w.Run(ctx); err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	return w
+}
+
+// waitGame waits until game id satisfies cond.
+func waitGame(t *testing.T, st *store.Postgres, id string, what string, cond func(store.Game) bool) store.Game {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		g, err := st.Get(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cond(g) {
+			return g
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: game %+v", what, g)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestWorkerPlays: a worker takes the AI's search and plays its move, and
+// its progress reaches the listeners.
+func TestWorkerPlays(t *testing.T) {
+	st, _, k := setup(t, "3")
+	thinking := make(chan string, 100)
+	stop, err := st.Listen(context.Background(), []string{store.ChannelThinking}, func(n store.Notification) {
+		select {
+		case thinking <- n.Payload:
+		default:
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	w := start(t, st, Config{MoveTime: 200 * time.Millisecond})
+	g := waitGame(t, st, k.ID(), "the AI's move", func(g store.Game) bool { return len(g.Moves) == 2 })
+	if g.Rev != 2 {
+		t.Errorf("rev %d after the AI's move, want 2", g.Rev)
+	}
+	select {
+	case p := <-thinking:
+		game, rev, pr, err := ParseProgress(p)
+		if err != nil || game != k.ID() || rev != 1 || pr.Depth < 1 {
+			t.Errorf("progress %q: %s %d %+v %v", p, game, rev, pr, err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no progress was notified")
+	}
+	for deadline := time.Now().Add(5 * time.Second); w.Search.Count() == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond) // the search is counted after its move is saved
+	}
+	if w.Search.Count() != 1 || w.Wait.Count() != 1 {
+		t.Errorf("searches observed: %d run, %d waits; want 1", w.Search.Count(), w.Wait.Count())
+	}
+	if q, err := st.QueueStats(context.Background()); err != nil || q.Workers != 1 || q.Engines != 1 || q.Waiting+q.Running != 0 {
+		t.Errorf("queue %+v, %v: want one worker of one engine and no search", q, err)
+	}
+}
+
+// TestWorkerCancelled: a change of the game (a resignation) cancels the
+// search where it runs, at once, and nothing is played.
+func TestWorkerCancelled(t *testing.T) {
+	st, g, k := setup(t, "max")
+	w := start(t, st, Config{MoveTime: time.Minute})
+	deadline := time.Now().Add(10 * time.Second)
+	for w.Busy() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the worker did not take the search")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := g.Resign(context.Background(), chess.White); err != nil {
+		t.Fatal(err)
+	}
+	resigned := time.Now()
+	for w.Busy() != 0 {
+		if time.Since(resigned) > 5*time.Second {
+			t.Fatal("the search went on after the game ended")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	sg, err := st.Get(context.Background(), k.ID())
+	if err != nil || len(sg.Moves) != 1 || sg.Result != "0-1" {
+		t.Errorf("after the resignation: %+v, %v", sg, err)
+	}
+}
+
+// TestWorkerTakesOver: a search held by a worker that died (it never
+// renews its lease) is taken over once the lease runs out.
+func TestWorkerTakesOver(t *testing.T) {
+	st, _, k := setup(t, "1")
+	const lease = 500 * time.Millisecond
+	dead, ok, err := st.ClaimSearch(context.Background(), "dead-worker", lease)
+	if err != nil || !ok {
+		t.Fatalf("claim: %v %v", ok, err)
+	}
+	claimed := time.Now()
+	start(t, st, Config{MoveTime: 100 * time.Millisecond, Lease: lease})
+	waitGame(t, st, k.ID(), "the AI's move", func(g store.Game) bool { return len(g.Moves) == 2 })
+	if d := time.Since(claimed); d < lease {
+		t.Errorf("the search was played %v after the dead worker took it, within its lease (%v)", d, lease)
+	}
+	if held, _ := st.RenewLease(context.Background(), dead.ID, "dead-worker", lease); held {
+		t.Error("the dead worker still holds the search")
+	}
+}
+
+// TestWorkerAnalysis: an analysis is searched and its result stored.
+func TestWorkerAnalysis(t *testing.T) {
+	st, g, k := setup(t, "1")
+	ctx := context.Background()
+	if err := g.Resign(ctx, chess.White); err != nil { // no AI move to search meanwhile
+		t.Fatal(err)
+	}
+	sg, _ := st.Get(ctx, k.ID())
+	id, err := st.QueueAnalysis(ctx, k.ID(), sg.Rev, LimitsOf(engine.Limits{Depth: 4}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, st, Config{})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r, done, err := st.AnalysisResult(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			a, err := ParseAnalysis(r)
+			if err != nil || a.Depth != 4 || a.Move == "" {
+				t.Fatalf("analysis %q: %+v %v", r, a, err)
+			}
+			if _, err := a.Result(g.Chess().Position()); err != nil {
+				t.Error(err)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no analysis")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestParseGameNotification(t *testing.T) {
+	tests := []struct {
+		payload string
+		game    string
+		rev     int64
+		deleted bool
+		err     bool
+	}{
+		{"abc 12", "abc", 12, false, false},
+		{"abc speed", "abc", -1, false, false},
+		{"abc deleted", "abc", -1, true, false},
+		{"abc", "", 0, false, true},
+		{"abc x", "", 0, false, true},
+	}
+	for _, tt := range tests {
+		game, rev, deleted, err := ParseGameNotification(tt.payload)
+		if game != tt.game || rev != tt.rev || deleted != tt.deleted || (err != nil) != tt.err {
+			t.Errorf("%q: %q %d %v %v", tt.payload, game, rev, deleted, err)
+		}
+	}
+	if _, _, _, err := ParseProgress("abc 1 {"); err == nil || !strings.Contains(err.Error(), "progress") {
+		t.Errorf("a bad progress: %v", err)
+	}
+}
+
+// TestWorkerLateNotification: a notification of an earlier revision, late,
+// does not cancel the search of the current one.
+func TestWorkerLateNotification(t *testing.T) {
+	st, _, k := setup(t, "3")
+	w, err := New(Config{Store: st, Engines: []*engine.Engine{engine.New(engine.Options{HashMB: 1})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled := false
+	r := &run{sr: store.Search{GameID: k.ID(), Rev: 5}, cancel: func() { cancelled = true }}
+	w.running[k.ID()] = map[*run]struct{}{r: {}}
+	for _, tt := range []struct {
+		payload string
+		cancel  bool
+	}{
+		{k.ID() + " 4", false},
+		{k.ID() + " 5", false},
+		{k.ID() + " speed", false},
+		{"abcdefghijkl 9", false},
+		{k.ID() + " 6", true},
+		{k.ID() + " deleted", true},
+	} {
+		cancelled = false
+		w.notified(store.Notification{Channel: store.ChannelGame, Payload: tt.payload})
+		if cancelled != tt.cancel {
+			t.Errorf("%q: cancelled %v, want %v", tt.payload, cancelled, tt.cancel)
+		}
+	}
+}
