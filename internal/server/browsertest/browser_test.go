@@ -473,17 +473,23 @@ func (p *page) waitPly(n int, timeout time.Duration) {
 	p.waitFor(fmt.Sprintf("ply %d", n), fmt.Sprintf(`Number(document.getElementById('app').dataset.ply) === %d`, n), timeout)
 }
 
-// square returns the centre of a square on the screen, whichever way the
-// board is turned.
+// square returns the centre of a square of the game's board on the
+// screen, whichever way the board is turned.
 func (p *page) square(sq string) (x, y float64) {
 	p.t.Helper()
+	return p.squareOf("board", sq)
+}
+
+// squareOf is square for the board whose element has the id board.
+func (p *page) squareOf(board, sq string) (x, y float64) {
+	p.t.Helper()
 	xy := evalJS[[]float64](p, fmt.Sprintf(`(() => {
-		const b = document.querySelector('#board cg-board').getBoundingClientRect();
-		const black = document.getElementById('board').classList.contains('orientation-black');
+		const b = document.querySelector('#%s cg-board').getBoundingClientRect();
+		const black = document.getElementById(%[1]q).classList.contains('orientation-black');
 		let f = %q.charCodeAt(0) - 97, r = %q.charCodeAt(1) - 49;
 		if (black) { f = 7 - f; r = 7 - r; }
 		return [b.left + (f + 0.5) * b.width / 8, b.top + (7 - r + 0.5) * b.height / 8];
-	})()`, sq, sq))
+	})()`, board, sq, sq))
 	return xy[0], xy[1]
 }
 

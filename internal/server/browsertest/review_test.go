@@ -83,19 +83,6 @@ func (p *page) waitReviewed() {
 	p.waitFor("the review", `document.getElementById('an-review')?.dataset.status === 'done'`, 60*time.Second)
 }
 
-// anSquare is square for the analysis board.
-func (p *page) anSquare(sq string) (x, y float64) {
-	p.t.Helper()
-	xy := evalJS[[]float64](p, fmt.Sprintf(`(() => {
-		const b = document.querySelector('#an-board cg-board').getBoundingClientRect();
-		const black = document.getElementById('an-board').classList.contains('orientation-black');
-		let f = %q.charCodeAt(0) - 97, r = %q.charCodeAt(1) - 49;
-		if (black) { f = 7 - f; r = 7 - r; }
-		return [b.left + (f + 0.5) * b.width / 8, b.top + (7 - r + 0.5) * b.height / 8];
-	})()`, sq, sq))
-	return xy[0], xy[1]
-}
-
 // anMove plays a move on the analysis board by clicking its two squares,
 // once the board lets it. The board is scrolled into the middle of the
 // screen first: a screenshot of a phone's whole page can leave it
@@ -104,10 +91,10 @@ func (p *page) anMove(from, to string) {
 	p.t.Helper()
 	p.waitFor("a movable board", `document.getElementById('analysis').dataset.movable === 'true'`, 10*time.Second)
 	evalJS[bool](p, `document.getElementById('an-board').scrollIntoView({block: 'center'}), true`)
-	fx, fy := p.anSquare(from)
+	fx, fy := p.squareOf("an-board", from)
 	p.do("clicking "+from, chromedp.MouseClickXY(fx, fy))
 	p.waitFor(from+" selected", `!!document.querySelector('#an-board square.selected')`, 5*time.Second)
-	tx, ty := p.anSquare(to)
+	tx, ty := p.squareOf("an-board", to)
 	p.do("clicking "+to, chromedp.MouseClickXY(tx, ty))
 }
 
