@@ -207,7 +207,7 @@ func (g *Game) Play(m Move) error {
 	}
 	p := g.current()
 	if !p.IsLegal(m) {
-		return fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+		return p.illegal(m.String(), m.From(), m.To(), m.Promotion())
 	}
 	g.pos.MakeMove(m)
 	g.moves = append(g.moves, m)
@@ -269,7 +269,7 @@ func (g *Game) OutcomeAfter(m Move) (Outcome, error) {
 	}
 	p := g.current()
 	if !p.IsLegal(m) {
-		return Outcome{}, fmt.Errorf("chess: move %q is illegal in this position: %s", m.String(), p.whyIllegal(m.From(), m.To(), m.Promotion()))
+		return Outcome{}, p.illegal(m.String(), m.From(), m.To(), m.Promotion())
 	}
 	child := *p
 	child.MakeMove(m)
@@ -324,8 +324,7 @@ func (g *Game) ClaimDraw() error {
 	}
 	r, ok := g.ClaimableDraw()
 	if !ok {
-		return fmt.Errorf("chess: no draw to claim: the position has occurred %d times (3 needed) and the halfmove clock is %d (100 needed)",
-			g.repetitions(), g.current().HalfmoveClock())
+		return &NoDrawError{Repetitions: g.repetitions(), HalfmoveClock: g.current().HalfmoveClock()}
 	}
 	g.outcome = Outcome{Draw, r}
 	return nil

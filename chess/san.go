@@ -125,14 +125,14 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	orig := s
 	s = trimSANSuffixes(strings.TrimSpace(s))
 	if s == "" {
-		return NoMove, fmt.Errorf("chess: %q is not a move", orig)
+		return NoMove, &MoveError{Move: orig, Why: WhyNotAMove}
 	}
 	if kingside, ok := castlingText(s); ok {
 		return p.parseCastlingSAN(orig, kingside)
 	}
 	parts, ok := splitSAN(s)
 	if !ok {
-		return NoMove, fmt.Errorf("chess: %q is not a move in algebraic notation (like \"Nf3\", \"exd5\", \"O-O\" or \"e8=Q\")", orig)
+		return NoMove, &MoveError{Move: orig, Why: WhyNotSAN}
 	}
 	var ml MoveList
 	p.GenerateMoves(&ml, AllMoves)
@@ -183,7 +183,9 @@ func (p *Position) parseCastlingSAN(orig string, kingside bool) (Move, error) {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("chess: %q is illegal: %s", orig, p.whyNoCastle(i))
+	e := p.whyNoCastle(i)
+	e.Move = orig
+	return NoMove, &e
 }
 
 // splitSAN reads the parts of a (non-castling) SAN move, with suffixes
@@ -271,15 +273,17 @@ func (p *Position) sanCandidates(parts sanParts, ml *MoveList) []Move {
 func (p *Position) matchSAN(orig string, parts sanParts, ml *MoveList) (Move, error) {
 	found := p.sanCandidates(parts, ml)
 	if len(found) == 0 {
-		return NoMove, fmt.Errorf("chess: %q is illegal: %s", orig, p.whyNoSAN(parts))
+		e := p.whyNoSAN(parts)
+		e.Move = orig
+		return NoMove, &e
 	}
 
 	// Promotion: the piece must be named, and only for promotions.
 	if found[0].IsPromotion() && parts.promo == NoPieceType {
-		return NoMove, fmt.Errorf("chess: %q is incomplete: a pawn reaching %v must promote (add =Q, =R, =B or =N)", orig, parts.to)
+		return NoMove, &MoveError{Move: orig, Why: WhyIncomplete, Color: p.side, Piece: Pawn, To: parts.to}
 	}
 	if !found[0].IsPromotion() && parts.promo != NoPieceType {
-		return NoMove, fmt.Errorf("chess: %q is illegal: only a pawn reaching the last rank promotes", orig)
+		return NoMove, &MoveError{Move: orig, Why: WhyOnlyPawnsPromote, Color: p.side, Piece: parts.piece, To: parts.to}
 	}
 	kept := found[:0]
 	for _, m := range found {
@@ -291,7 +295,7 @@ func (p *Position) matchSAN(orig string, parts sanParts, ml *MoveList) (Move, er
 
 	switch len(found) {
 	case 0: // promotion to an unavailable piece cannot happen: all four are generated
-		return NoMove, fmt.Errorf("chess: %q is illegal: no such promotion", orig)
+		return NoMove, &MoveError{Move: orig, Why: WhyNoSuchPromotion, Color: p.side, Piece: parts.promo, To: parts.to}
 	case 1:
 		return found[0], nil
 	}
@@ -299,15 +303,15 @@ func (p *Position) matchSAN(orig string, parts sanParts, ml *MoveList) (Move, er
 	for i, m := range found {
 		names[i] = p.san(m, ml)
 	}
-	return NoMove, fmt.Errorf("chess: %q is ambiguous: %s", orig, strings.Join(names, ", "))
+	return NoMove, &MoveError{Move: orig, Why: WhyAmbiguous, Color: p.side, Piece: parts.piece, To: parts.to, Options: names}
 }
 
-// whyNoSAN explains why no legal move fits parts.
-func (p *Position) whyNoSAN(parts sanParts) string {
+// whyNoSAN explains why no legal move fits parts: a MoveError without its
+// Move.
+func (p *Position) whyNoSAN(parts sanParts) MoveError {
 	us := p.side
-	name := pieceName[parts.piece]
 	if parts.piece == Pawn && parts.fromFile < 0 && parts.capture {
-		return fmt.Sprintf("no %v pawn can capture on %v", us, parts.to)
+		return MoveError{Why: WhyNoPawnCapture, Color: us, Piece: Pawn, To: parts.to}
 	}
 	// Pieces of the right kind that could reach the square by their moves.
 	var movers []Square
@@ -325,7 +329,7 @@ func (p *Position) whyNoSAN(parts sanParts) string {
 	}
 	if len(movers) == 0 {
 		if parts.piece == Pawn && parts.fromFile < 0 {
-			return fmt.Sprintf("no %v pawn can move to %v (a pawn capture names its file, like \"exd5\")", us, parts.to)
+			return MoveError{Why: WhyNoPawnMove, Color: us, Piece: Pawn, To: parts.to}
 		}
 		if parts.piece == King {
 			for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
@@ -334,7 +338,7 @@ func (p *Position) whyNoSAN(parts sanParts) string {
 				}
 			}
 		}
-		return fmt.Sprintf("no %v %v can move to %v", us, name, parts.to)
+		return MoveError{Why: WhyNoPieceCanMove, Color: us, Piece: parts.piece, To: parts.to}
 	}
 	return p.whyIllegal(movers[0], parts.to, parts.promo)
 }

@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -29,17 +28,16 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	if m, ok := p.castleByRookSquare(&ml, from, to); ok && promo == NoPieceType {
 		return m, nil
 	}
-	return NoMove, fmt.Errorf("chess: move %q is illegal in this position: %s", s, p.whyIllegal(from, to, promo))
+	return NoMove, p.illegal(s, from, to, promo)
 }
 
 // splitUCI checks the syntax of a UCI move and returns its parts.
 func splitUCI(s string) (from, to Square, promo PieceType, err error) {
 	if s == "0000" {
-		return NoSquare, NoSquare, NoPieceType, fmt.Errorf("chess: move %q is the null move, which is never legal", s)
+		return NoSquare, NoSquare, NoPieceType, &MoveError{Move: s, Why: WhyNullMove}
 	}
 	bad := func() (Square, Square, PieceType, error) {
-		return NoSquare, NoSquare, NoPieceType, fmt.Errorf(
-			"chess: %q is not a UCI move (want two squares and an optional promotion piece, like \"e2e4\" or \"e7e8q\")", s)
+		return NoSquare, NoSquare, NoPieceType, &MoveError{Move: s, Why: WhyNotUCI}
 	}
 	if len(s) != 4 && len(s) != 5 {
 		return bad()
@@ -95,18 +93,18 @@ var pieceName = [...]string{NoPieceType: "piece", Pawn: "pawn", Knight: "knight"
 	Bishop: "bishop", Rook: "rook", Queen: "queen", King: "king"}
 
 // whyIllegal explains why moving the piece on from to to (promoting to
-// promo, or NoPieceType) is not a legal move in p. It is used for error
-// messages only, so it favours clarity over speed.
-func (p *Position) whyIllegal(from, to Square, promo PieceType) string {
+// promo, or NoPieceType) is not a legal move in p: a MoveError without its
+// Move. It is used for errors only, so it favours clarity over speed.
+func (p *Position) whyIllegal(from, to Square, promo PieceType) MoveError {
 	us := p.side
 	pc := p.board[from]
 	switch {
 	case pc == NoPiece:
-		return fmt.Sprintf("there is no piece on %v", from)
+		return MoveError{Why: WhyNoPieceOn, From: from, To: to}
 	case pc.Color() != us:
-		return fmt.Sprintf("the %v on %v is %v's and it is %v's turn", pieceName[pc.Type()], from, pc.Color(), us)
+		return MoveError{Why: WhyNotYourPiece, Color: pc.Color(), Piece: pc.Type(), From: from, To: to}
 	case from == to:
-		return "a move must change squares"
+		return MoveError{Why: WhySameSquare, From: from, To: to}
 	}
 	t := pc.Type()
 	if t == King {
@@ -117,28 +115,36 @@ func (p *Position) whyIllegal(from, to Square, promo PieceType) string {
 		}
 	}
 	if p.board[to] != NoPiece && p.board[to].Color() == us {
-		return fmt.Sprintf("%v's own %v stands on %v", us, pieceName[p.board[to].Type()], to)
+		return MoveError{Why: WhyOwnPieceOn, Color: us, Piece: p.board[to].Type(), From: from, To: to}
 	}
 	if !p.reaches(from, to) {
-		return fmt.Sprintf("the %v on %v cannot move to %v", pieceName[t], from, to)
+		return MoveError{Why: WhyCannotReach, Color: us, Piece: t, From: from, To: to}
 	}
 	lastRank := to.RelativeRank(us) == Rank8
 	switch {
 	case t == Pawn && lastRank && promo == NoPieceType:
-		return fmt.Sprintf("a pawn reaching %v must promote (to a queen, rook, bishop or knight)", to)
+		return MoveError{Why: WhyMustPromote, Color: us, Piece: Pawn, From: from, To: to}
 	case (t != Pawn || !lastRank) && promo != NoPieceType:
-		return "only a pawn reaching the last rank promotes"
+		return MoveError{Why: WhyOnlyPawnsPromote, Color: us, Piece: t, From: from, To: to}
 	case promo == Pawn || promo == King:
-		return fmt.Sprintf("a pawn cannot promote to a %v", pieceName[promo])
+		return MoveError{Why: WhyBadPromotion, Color: us, Piece: promo, From: from, To: to}
 	case t != King && p.InCheck():
-		return fmt.Sprintf("the %v king is in check and the move does not answer it", us)
+		return MoveError{Why: WhyInCheck, Color: us, Piece: t, From: from, To: to}
 	}
 	child := *p
 	child.relocateForTest(from, to)
 	if child.attackedWith(child.KingSquare(us), us.Other(), child.Occupied()) {
-		return fmt.Sprintf("it would leave the %v king in check", us)
+		return MoveError{Why: WhyLeavesKingInCheck, Color: us, Piece: t, From: from, To: to}
 	}
-	return "it does not match a legal move of this position (was it made for another one?)"
+	return MoveError{Why: WhyNoMatch, Color: us, Piece: t, From: from, To: to}
+}
+
+// illegal returns the error of move text s (in UCI, or a Move's String),
+// illegal in p as whyIllegal says.
+func (p *Position) illegal(s string, from, to Square, promo PieceType) error {
+	e := p.whyIllegal(from, to, promo)
+	e.Move, e.form = s, formMove
+	return &e
 }
 
 // relocateForTest moves the piece on from to to, capturing what stands
@@ -185,24 +191,22 @@ func (p *Position) reaches(from, to Square) bool {
 	return false
 }
 
-// whyNoCastle explains why castling move castles[i] is not legal in p.
-func (p *Position) whyNoCastle(i int) string {
+// whyNoCastle explains why castling move castles[i] is not legal in p: a
+// MoveError without its Move.
+func (p *Position) whyNoCastle(i int) MoveError {
 	c := &castles[i]
-	us := p.side
-	side := "kingside"
-	if c.rookFrom < c.kingFrom {
-		side = "queenside"
-	}
+	e := MoveError{Color: p.side, Piece: King, From: c.kingFrom, To: c.kingTo, Queenside: c.rookFrom < c.kingFrom}
 	switch {
 	case p.castling&c.right == 0:
-		return fmt.Sprintf("%v has lost the right to castle %s", us, side)
+		e.Why = WhyCastlingRightLost
 	case p.InCheck():
-		return fmt.Sprintf("%v cannot castle out of check", us)
+		e.Why = WhyCastlingOutOfCheck
 	case p.Occupied()&c.mustBeEmpty != 0:
-		return fmt.Sprintf("the squares between the %v king and rook are not empty", us)
+		e.Why = WhyCastlingBlocked
 	default:
-		return fmt.Sprintf("the %v king would cross or land on an attacked square", us)
+		e.Why = WhyCastlingThroughCheck
 	}
+	return e
 }
 
 // ParseMove parses a move typed by a person or sent by a program: SAN

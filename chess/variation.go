@@ -36,6 +36,18 @@ func (g *Game) AddVariation(ply int, v *Game) error {
 	return nil
 }
 
+// VariationCount returns how many variations the game holds, nested ones
+// included.
+func (g *Game) VariationCount() int {
+	n := 0
+	for _, vs := range g.notes.variations {
+		for _, v := range vs {
+			n += 1 + v.VariationCount()
+		}
+	}
+	return n
+}
+
 // cloneVariations returns deep copies of vs, or nil for none.
 func cloneVariations(vs []*Game) []*Game {
 	if len(vs) == 0 {

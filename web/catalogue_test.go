@@ -39,16 +39,18 @@ func readCatalogue(t *testing.T, path string) map[string]string {
 	return out
 }
 
-// jsToken is a string literal's value (str) or one other character.
+// jsToken is a string literal's value (str; a template's ${…} parts are a
+// space), an identifier or number, or one other character.
 type jsToken struct {
 	text string
 	str  bool
 }
 
-// jsTokens splits TypeScript source into string literals and single
-// characters, skipping comments and white space. It is enough for the
-// catalogues and the page's sources; it does not know regular expression
-// literals (a quote inside one would confuse it).
+// jsTokens splits TypeScript source into string literals, identifiers and
+// single characters, skipping comments and white space. It is enough for
+// the catalogues and the page's sources; it knows regular expression
+// literals only where one follows "(", ",", "=", ":" or "!" (a quote inside
+// another would confuse it).
 func jsTokens(src string) ([]jsToken, error) {
 	var out []jsToken
 	for i := 0; i < len(src); {
@@ -69,7 +71,27 @@ func jsTokens(src string) ([]jsToken, error) {
 		case c == '\'' || c == '"' || c == '`':
 			var b strings.Builder
 			j := i + 1
-			for ; j < len(src) && src[j] != c; j++ {
+			depth := 0 // inside a template's ${…}, whose text is code
+			for ; j < len(src) && (src[j] != c || depth > 0); j++ {
+				if c == '`' {
+					switch {
+					case depth == 0 && strings.HasPrefix(src[j:], "${"):
+						depth = 1
+						b.WriteByte(' ')
+						j++
+						continue
+					case depth > 0 && src[j] == '{':
+						depth++
+					case depth > 0 && src[j] == '}':
+						depth--
+					}
+					if depth > 0 {
+						continue
+					}
+					if src[j] == '}' {
+						continue
+					}
+				}
 				if src[j] == '\\' && j+1 < len(src) {
 					j++
 					switch src[j] {
@@ -91,6 +113,28 @@ func jsTokens(src string) ([]jsToken, error) {
 			i = j + 1
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
+		case c == '/' && regexCanStart(out):
+			// A regular expression literal: skip it (its class may hold '/').
+			j, class := i+1, false
+			for ; j < len(src) && src[j] != '\n'; j++ {
+				if src[j] == '\\' {
+					j++
+				} else if src[j] == '[' {
+					class = true
+				} else if src[j] == ']' {
+					class = false
+				} else if src[j] == '/' && !class {
+					break
+				}
+			}
+			i = j + 1
+		case isIdent(c):
+			j := i
+			for j < len(src) && isIdent(src[j]) {
+				j++
+			}
+			out = append(out, jsToken{src[i:j], false})
+			i = j
 		default:
 			out = append(out, jsToken{string(c), false})
 			i++
@@ -148,4 +192,22 @@ func TestCatalogues(t *testing.T) {
 			t.Errorf("en: empty text for %q", k)
 		}
 	}
+}
+
+// isIdent reports whether c belongs in an identifier or a number.
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// regexCanStart reports whether a "/" after toks starts a regular
+// expression rather than a division.
+func regexCanStart(toks []jsToken) bool {
+	if len(toks) == 0 {
+		return true
+	}
+	last := toks[len(toks)-1]
+	if last.str {
+		return false
+	}
+	return strings.Contains("(,=:!&|?{};[", last.text) || last.text == "return"
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -32,12 +33,14 @@ Without --white or --black a start menu chooses your colour, the level and
 the clock; with them the game starts at once ("ai" alone is level 3).
 --clock 5+3 plays on a clock, as lichess writes it: 5 minutes each and 3
 seconds added after each move; a side whose time runs out loses (a draw
-when the other could never mate). Move with the
-arrow keys (or h j k l) and Enter or space to pick a piece up and put it
-down, or type the move in SAN or UCI (":" opens the move line; e4, Nf3, O-O,
-e7e8q; "draw" claims, accepts or offers a draw, "resign" resigns). Keys: u
-takeback, r redo, f flip, s save as PGN, o load a PGN, n new game, p pause,
-Esc make the AI move now, ? help, q quit.
+when the other could never mate). Move with the arrow keys (or i j k l)
+and Enter or space to pick a piece up and put it down, or type the move in
+SAN or UCI (a file letter or a piece letter opens the move line, as ":"
+does; e4, Nf3, O-O, e7e8q; "draw" claims, accepts or offers a draw,
+"resign" resigns). Keys: u takeback, r redo, t turn the board around, s
+save as PGN, o load a PGN, n new game, p pause, Esc make the AI move now,
+? help, q quit. The game speaks English or Chinese: --lang zh, or by
+default the language of LC_ALL, LC_MESSAGES or LANG (LANG=zh_CN.UTF-8).
 
 Unfinished games are kept in the game store the web app shares (see --store);
 --resume continues the last one, --load continues a game saved as PGN.
@@ -75,6 +78,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 	storePath := fs.String("store", "", "the game store, a SQLite `FILE` (default: outpost.db in the user's data directory, shared with the web app)")
 	seed := fs.Uint64("seed", 0, "seed the AI's random choices, for a reproducible game (`N`; 0 picks one at random)")
 	movetime := fs.Int("movetime", int(tui.DefaultMoveTime/time.Millisecond), "the longest the AI thinks for a move, in `MS` (levels 1-7 stop earlier)")
+	lang := fs.String("lang", "", "the language of the game's texts: `en` or zh (default: from LC_ALL, LC_MESSAGES or LANG)")
 	delay := fs.Int("delay", int(tui.DefaultDelay/time.Millisecond), "the shortest time in `MS` an AI move takes when both sides are AI, so the game can be watched")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -98,11 +102,15 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		return usageErrorf(fs, "--delay %d: want 0 or more milliseconds", *delay)
 	}
 
+	l, err := i18n.Choose(*lang, os.Getenv)
+	if err != nil {
+		return usageErrorf(fs, "--lang: %v", strings.TrimPrefix(err.Error(), "i18n: "))
+	}
 	cfg := tui.Config{
+		Lang:     l,
 		MoveTime: time.Duration(*movetime) * time.Millisecond,
 		Delay:    time.Duration(*delay) * time.Millisecond,
 		ASCII:    *ascii,
-		Lang:     i18n.FromEnv(os.Getenv), // the review's texts: LANG=zh_CN.UTF-8 for Chinese
 		Engine:   engine.New(engine.Options{HashMB: engine.DefaultHashMB, Seed: *seed}),
 	}
 	lineMode := *plain || !terminal
@@ -118,7 +126,6 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 	case bName == "":
 		bName = "human"
 	}
-	var err error
 	if *clock != "" {
 		if cfg.Clock, err = gameplay.ParseTimeControl(*clock); err != nil {
 			return usageErrorf(fs, "--clock: %v", err)
@@ -137,7 +144,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		if *resume {
 			return err
 		}
-		cfg.Notice = fmt.Sprintf("Games are not kept (%v).", err)
+		cfg.StoreErr = err
 	} else {
 		defer st.Close()
 		cfg.Store, cfg.Reviews = st, st

@@ -14,6 +14,8 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
+
+	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
 // playPlain runs "outpost play" in line mode on input and returns its
@@ -220,13 +222,7 @@ func (s *screen) waitFor(wants ...string) {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		text := s.text()
-		missing := ""
-		for _, want := range wants {
-			if !strings.Contains(text, want) {
-				missing = want
-				break
-			}
-		}
+		missing := termtest.Missing(text, wants...)
 		if missing == "" {
 			return
 		}
@@ -266,15 +262,16 @@ func (s *screen) keys(k string) {
 func TestPlayInTerminal(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
 	s := startInTerminal(t, 120, 40, "play", "--black", "ai:1", "--seed", "11", "--store", db, "--delay", "0")
-	s.waitFor("White: You   Black: Outpost level 1", "White to move.", " 8 ", "a      b      c")
+	s.waitFor("White: You   Black: Outpost level 1", "White to move.", " 8 ", "a        b        c")
 
-	// The large board: square (file f, rank r) has its piece at column
-	// 3+7f+3, row 2+3(7-r)+1.
+	// At 120x40 the board's squares are 9x4 and the screen starts a line
+	// down (the block is centred): square (file f, rank r) has its piece
+	// at column 3+9f+4, row 1+2+4(7-r)+2. White's pieces are outlines.
 	at := func(sq string) rune {
 		f, r := int(sq[0]-'a'), int(sq[1]-'1')
-		return s.cell(3+7*f+3, 2+3*(7-r)+1)
+		return s.cell(3+9*f+4, 1+2+4*(7-r)+2)
 	}
-	if at("e2") != '♟' || at("e4") != ' ' || at("g8") != '♞' {
+	if at("e2") != '♙' || at("e4") != ' ' || at("g8") != '♞' {
 		t.Fatalf("start position: e2 %q, e4 %q, g8 %q\n%s", at("e2"), at("e4"), at("g8"), s.text())
 	}
 
@@ -284,7 +281,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.keys("\x1b[A")
 	s.keys("\r")
 	s.waitFor("1. e4", "Outpost level 1 played 1... ", "Outpost thought", "depth ")
-	if at("e4") != '♟' || at("e2") != ' ' {
+	if at("e4") != '♙' || at("e2") != ' ' {
 		t.Errorf("after e4: e4 %q, e2 %q\n%s", at("e4"), at("e2"), s.text())
 	}
 
@@ -294,7 +291,7 @@ func TestPlayInTerminal(t *testing.T) {
 	s.waitFor("Move: Nf3")
 	s.keys("\r")
 	s.waitFor("2. Nf3", "Outpost level 1 played 2... ")
-	if at("f3") != '♞' || at("g1") != ' ' {
+	if at("f3") != '♘' || at("g1") != ' ' {
 		t.Errorf("after Nf3: f3 %q, g1 %q\n%s", at("f3"), at("g1"), s.text())
 	}
 

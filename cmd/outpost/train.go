@@ -96,7 +96,7 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	fs.Float64Var(&cfg.LR, "lr", d.LR, "Adam's learning rate `R` at the start")
 	fs.Float64Var(&cfg.FinalLR, "final-lr", 0, "the learning rate `R` at the end (default --lr/20)")
 	fs.Float64Var(&cfg.WDL, "wdl", d.WDL, "the weight `L` (0 to 1) of the game's result in the target; the rest is the search's score")
-	fs.Float64Var(&cfg.K, "k", d.K, "the sigmoid's scale `K` in centipawns")
+	fs.Float64Var(&cfg.K, "k", 0, "the sigmoid's scale `K` in centipawns (default: fitted to the data, the scale on which its scores predict its results)")
 	fs.Float64Var(&cfg.Validation, "validation", d.Validation, "hold out this `share` of the positions to validate")
 	fs.IntVar(&cfg.Records, "records", 0, "train on the first `N` positions of the data (default: all)")
 	fs.Uint64Var(&cfg.Seed, "seed", d.Seed, "seed `S` of the first weights, the validation split and the shuffles")
@@ -115,8 +115,8 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 		return usageErrorf(fs, "--epochs must be at least 1")
 	case cfg.BatchSize < 1:
 		return usageErrorf(fs, "--batch must be at least 1")
-	case !(cfg.LR > 0) || cfg.FinalLR < 0 || !(cfg.K > 0):
-		return usageErrorf(fs, "--lr and --k must be positive, --final-lr not negative")
+	case !(cfg.LR > 0) || cfg.FinalLR < 0 || !(cfg.K >= 0):
+		return usageErrorf(fs, "--lr must be positive, --final-lr and --k not negative")
 	case !(cfg.WDL >= 0 && cfg.WDL <= 1):
 		return usageErrorf(fs, "--wdl must be from 0 to 1")
 	case !(cfg.Validation > 0 && cfg.Validation < 0.5):
@@ -148,7 +148,7 @@ func runTrainTo(args []string, stdout, stderr io.Writer, bar bool) error {
 	}
 	c := tr.Config()
 	nTrain, nVal := tr.Sizes()
-	header := fmt.Sprintf("%s positions from %s (%s to train, %s to validate); (768 → %d)×2 → 1, %d epochs of %d batches of %d, lr %g → %g, wdl %g, K %g, seed %d, %d threads",
+	header := fmt.Sprintf("%s positions from %s (%s to train, %s to validate); (768 → %d)×2 → 1, %d epochs of %d batches of %d, lr %g → %g, wdl %g, K %.1f, seed %d, %d threads",
 		progress.Count(uint64(c.Records)), dataPath, progress.Count(uint64(nTrain)), progress.Count(uint64(nVal)),
 		c.Hidden, c.Epochs, tr.BatchesPerEpoch(), min(c.BatchSize, nTrain), c.LR, c.FinalLR, c.WDL, c.K, c.Seed, c.Threads)
 	if resumed {
@@ -279,8 +279,8 @@ func finishEpoch(tr *trainer.Trainer, dir string, r trainer.EpochResult) (string
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("epoch %d/%d: training loss %.6f, validation loss %.6f, %v; %s (net %s; quantised within %.1f cp on average, %.0f at most)",
-		r.Epoch+1, tr.Config().Epochs, r.TrainLoss, r.ValidationLoss, r.Time.Round(time.Second),
+	return fmt.Sprintf("epoch %d/%d: training loss %.6f, validation loss %.6f (against the results alone %.6f), %v; %s (net %s; quantised within %.1f cp on average, %.0f at most)",
+		r.Epoch+1, tr.Config().Epochs, r.TrainLoss, r.ValidationLoss, r.ResultLoss, r.Time.Round(time.Second),
 		name, n.ID(), mean, worst), nil
 }
 

@@ -114,7 +114,7 @@ func (e *Engine) Search(ctx context.Context, params Params) Result {
 		return Result{BestMove: s.rootMoves[0].move, PV: []chess.Move{s.rootMoves[0].move}, Depth: 0, Time: time.Since(s.start)}
 	}
 	var r Result
-	if len(e.workers) > 1 && level.fullStrength() {
+	if len(e.workers) > 1 && level.FullStrength() {
 		r = e.runThreads(ctx, &params, s, multiPV)
 	} else {
 		r = s.run(&params, multiPV)

@@ -64,9 +64,9 @@ var levels = []Level{
 	{Name: "max", Elo: 2430},
 }
 
-// fullStrength reports whether the level leaves the search unweakened
+// FullStrength reports whether the level leaves the search unweakened
 // (8, max and the zero Level): no caps, one line, the main evaluation.
-func (l Level) fullStrength() bool {
+func (l Level) FullStrength() bool {
 	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Candidates <= 1 && !l.Classic
 }
 

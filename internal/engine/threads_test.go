@@ -111,11 +111,11 @@ func TestParallelSearchLimits(t *testing.T) {
 func TestParallelSearchOnlyAtFullStrength(t *testing.T) {
 	for _, l := range Levels() {
 		full := l.Name == "8" || l.Name == "max"
-		if l.fullStrength() != full {
-			t.Errorf("level %s: fullStrength() = %v, want %v", l.Name, l.fullStrength(), full)
+		if l.FullStrength() != full {
+			t.Errorf("level %s: FullStrength() = %v, want %v", l.Name, l.FullStrength(), full)
 		}
 	}
-	if !(Level{}).fullStrength() || LevelForElo(1500).fullStrength() {
+	if !(Level{}).FullStrength() || LevelForElo(1500).FullStrength() {
 		t.Error("the zero Level must be full strength and UCI_Elo 1500 must not")
 	}
 	// Level 3 with four threads searches exactly as with one: the same

@@ -141,3 +141,16 @@ func TestCatalogueCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestReadsAsText(t *testing.T) {
+	same := map[string]bool{"Outpost": true}
+	for s, want := range map[string]bool{
+		"Board flipped.": true, "Resign": true, "you (White) against %s": true, "白方": true, "Take back": true,
+		"Outpost": false, "ctrl+c": false, "enter": false, "ArrowLeft": false, "%3d. %-8s %s": false, "game.pgn": false,
+		"abcdefghNBRQKO0": false, "xe pv": false, "\n": false, " ": false,
+	} {
+		if got := ReadsAsText(s, same); got != want {
+			t.Errorf("ReadsAsText(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func (g *Game) PlayAI(ctx context.Context, version uint64, m chess.Move) error {
 		return err
 	}
 	if version != g.version || !g.AIDue() {
-		return refuse("the game changed while Outpost was thinking")
+		return refuse(CodeChanged, g.ToMove(), "the game changed while Outpost was thinking")
 	}
 	return g.play(ctx, m, now)
 }

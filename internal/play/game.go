@@ -194,24 +194,72 @@ func (g *Game) CanRedo() bool { return len(g.undone) > 0 }
 // RuleError is the rules' answer to a change they do not allow now; the
 // game is unchanged, except when the change found the side to move's time
 // up: the game then ended on time first, and Text says so ("time is up:
-// ..."). Text says why in words for people.
+// ..."). Text says why in words for people, in English; Code names the
+// refusal for a front end that says it in another language, with Color
+// (the side it is about) and Err (the rules library's own error, as a
+// *chess.MoveError or *chess.NoDrawError, whose fields say more).
 type RuleError struct {
 	Text string
 	// Illegal is set when the request itself is wrong (a move that is not
 	// legal or not a move), rather than the game's state forbidding it.
 	Illegal bool
+	Code    RuleCode
+	Color   chess.Color // the side the refusal is about, when Code says one
+	Outcome chess.Outcome
+	Err     error
 }
 
 func (e *RuleError) Error() string { return "play: " + e.Text }
 
-// refuse returns a RuleError whose text is the formatted message.
-func refuse(format string, args ...any) error {
-	return &RuleError{Text: fmt.Sprintf(format, args...)}
+// Unwrap returns the rules library's error, if any.
+func (e *RuleError) Unwrap() error { return e.Err }
+
+// RuleCode names a refusal. Its values are stable: an API sends them.
+type RuleCode string
+
+const (
+	CodeIllegalMove          RuleCode = "illegal_move"            // Err is the *chess.MoveError
+	CodeGameOver             RuleCode = "game_over"               // Outcome says how it ended
+	CodeTimeUp               RuleCode = "time_up"                 // Outcome says how it ended
+	CodeNotYourTurn          RuleCode = "not_your_turn"           // Outpost plays Color
+	CodeChanged              RuleCode = "changed"                 // the game changed while Outpost thought
+	CodeNoTakeback           RuleCode = "nothing_to_take_back"    // no move of a person to take back
+	CodeOverNoTakeback       RuleCode = "over_no_takeback"        // a finished game cannot be taken back (Outcome)
+	CodeOverNoTakebackPeople RuleCode = "over_no_takeback_people" // between two people, a game the board ended cannot be taken back
+	CodeNothingToRedo        RuleCode = "nothing_to_redo"
+	CodeNoDraw               RuleCode = "no_draw"             // no draw to claim: Err is the *chess.NoDrawError
+	CodeAINoOffer            RuleCode = "ai_does_not_offer"   // Color is Outpost's, which does not offer draws
+	CodeNoOffer              RuleCode = "no_draw_offer"       // Color has not offered a draw
+	CodeOfferToPerson        RuleCode = "offer_to_person"     // Color is a person: the offer is theirs to answer
+	CodePersonHasNoLevel     RuleCode = "person_has_no_level" // Color is played by a person
+	CodeRefused              RuleCode = "refused"             // another refusal of the rules library: Err
+)
+
+// refuse returns a RuleError with code, about side c, whose text is the
+// formatted message.
+func refuse(code RuleCode, c chess.Color, format string, args ...any) error {
+	return &RuleError{Text: fmt.Sprintf(format, args...), Code: code, Color: c}
 }
 
 // errOver is the refusal of a change to a finished game.
 func (g *Game) errOver() error {
-	return refuse("the game is over (%s)", DescribeOutcome(g.game.Outcome()))
+	o := g.game.Outcome()
+	return &RuleError{Text: fmt.Sprintf("the game is over (%s)", DescribeOutcome(o)), Code: CodeGameOver, Outcome: o}
+}
+
+// chessRefusal wraps an error of the rules library (a move or a claim they
+// do not allow) as a RuleError.
+func chessRefusal(err error, illegal bool) error {
+	code := CodeRefused
+	var me *chess.MoveError
+	var nd *chess.NoDrawError
+	switch {
+	case errors.As(err, &me):
+		code = CodeIllegalMove
+	case errors.As(err, &nd):
+		code = CodeNoDraw
+	}
+	return &RuleError{Text: strings.TrimPrefix(err.Error(), "chess: "), Illegal: illegal, Code: code, Err: err}
 }
 
 // DescribeOutcome says how a game ended, for people: "White wins by
@@ -242,7 +290,8 @@ func (g *Game) begin(ctx context.Context, now time.Time, overOK bool) error {
 	if flagged, err := g.flag(ctx, now); err != nil {
 		return err
 	} else if flagged {
-		return refuse("time is up: %s", DescribeOutcome(g.game.Outcome()))
+		o := g.game.Outcome()
+		return &RuleError{Text: fmt.Sprintf("time is up: %s", DescribeOutcome(o)), Code: CodeTimeUp, Outcome: o}
 	}
 	if g.Over() && !overOK {
 		return g.errOver()
@@ -260,7 +309,7 @@ func (g *Game) Move(ctx context.Context, m chess.Move) error {
 		return err
 	}
 	if p := g.players[g.ToMove()]; p.AI {
-		return refuse("it is not your move: Outpost plays %s", colorName(g.ToMove()))
+		return refuse(CodeNotYourTurn, g.ToMove(), "it is not your move: Outpost plays %s", colorName(g.ToMove()))
 	}
 	return g.play(ctx, m, now)
 }
@@ -273,7 +322,7 @@ func (g *Game) MoveText(ctx context.Context, text string) error {
 	}
 	m, err := g.game.Position().ParseMove(strings.TrimSpace(text))
 	if err != nil {
-		return &RuleError{Text: strings.TrimPrefix(err.Error(), "chess: "), Illegal: true}
+		return chessRefusal(err, true)
 	}
 	return g.Move(ctx, m)
 }
@@ -282,7 +331,7 @@ func (g *Game) MoveText(ctx context.Context, text string) error {
 func (g *Game) play(ctx context.Context, m chess.Move, now time.Time) error {
 	end, err := g.game.OutcomeAfter(m)
 	if err != nil {
-		return &RuleError{Text: strings.TrimPrefix(err.Error(), "chess: "), Illegal: true}
+		return chessRefusal(err, true)
 	}
 	mover := g.ToMove()
 	reading := NoClock
@@ -337,9 +386,11 @@ func (g *Game) withAI() bool { return g.players[chess.White].AI || g.players[che
 func (g *Game) takebackPlies() (int, error) {
 	if o := g.game.Outcome(); o.IsOver() && !(boardEnd(o) && g.withAI()) {
 		if boardEnd(o) {
-			return 0, refuse("the game is over (%s): between two people a finished game cannot be taken back", DescribeOutcome(o))
+			text := fmt.Sprintf("the game is over (%s): between two people a finished game cannot be taken back", DescribeOutcome(o))
+			return 0, &RuleError{Text: text, Code: CodeOverNoTakebackPeople, Outcome: o}
 		}
-		return 0, refuse("the game is over (%s): it cannot be taken back", DescribeOutcome(o))
+		text := fmt.Sprintf("the game is over (%s): it cannot be taken back", DescribeOutcome(o))
+		return 0, &RuleError{Text: text, Code: CodeOverNoTakeback, Outcome: o}
 	}
 	n := g.game.Len()
 	target := n - 1
@@ -350,7 +401,7 @@ func (g *Game) takebackPlies() (int, error) {
 		}
 	}
 	if target < 0 {
-		return 0, refuse("there is no move of yours to take back")
+		return 0, refuse(CodeNoTakeback, g.ToMove(), "there is no move of yours to take back")
 	}
 	return n - target, nil
 }
@@ -419,7 +470,7 @@ func (g *Game) Redo(ctx context.Context) ([]chess.Move, error) {
 		return nil, err
 	}
 	if len(g.undone) == 0 {
-		return nil, refuse("there is nothing to redo")
+		return nil, refuse(CodeNothingToRedo, g.ToMove(), "there is nothing to redo")
 	}
 	u := g.undone[len(g.undone)-1]
 	after := g.game.Clone()
@@ -459,7 +510,7 @@ func (g *Game) Redo(ctx context.Context) ([]chess.Move, error) {
 func (g *Game) end(ctx context.Context, now time.Time, set func(cg *chess.Game) error) error {
 	after := g.game.Clone()
 	if err := set(after); err != nil {
-		return &RuleError{Text: strings.TrimPrefix(err.Error(), "chess: ")}
+		return chessRefusal(err, false)
 	}
 	next := g.record()
 	next.Outcome = after.Outcome()
@@ -498,7 +549,7 @@ func (g *Game) SetLevel(ctx context.Context, c chess.Color, p Player) error {
 		return err
 	}
 	if !g.players[c].AI || !p.AI {
-		return refuse("%s is played by a person, who has no level", colorName(c))
+		return refuse(CodePersonHasNoLevel, c, "%s is played by a person, who has no level", colorName(c))
 	}
 	if g.players[c] == p {
 		return nil

@@ -259,7 +259,7 @@ func (srv *Server) analysis(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			}
 			if o.err != nil {
-				_ = writeAnalysisEvent(w, "error", errorBody{Error: o.err.Error()})
+				_ = writeAnalysisEvent(w, "error", errorBody{Error: o.err.Error(), Code: statusCode(http.StatusServiceUnavailable)})
 			} else {
 				_ = writeAnalysisEvent(w, "done", AnalysisDone{
 					BestMove: o.res.BestMove.String(), BestSAN: pos.SAN(o.res.BestMove),

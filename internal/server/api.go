@@ -38,30 +38,26 @@ const (
 	maxListIDs     = 500 // the games GET /api/games?ids= lists at once
 )
 
-// apiError is an answer other than success: a status and the reason.
+// apiError is an answer other than success: a status, the reason, and the
+// reason's code (codes.go) with its values.
 type apiError struct {
 	status int
 	msg    string
+	code   string
+	params map[string]any
 }
 
 func (e *apiError) Error() string { return e.msg }
 
+// errorf returns an error answer whose code is the status's
+// (statusCode).
 func errorf(status int, format string, args ...any) error {
-	return &apiError{status, fmt.Sprintf(format, args...)}
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...)}
 }
 
-// codedError is an apiError with a code, a stable key for programs (see
-// codedErrorBody).
-type codedError struct {
-	*apiError
-	code string
-}
-
-func (e *codedError) Unwrap() error { return e.apiError }
-
-// codedErrorf is errorf with a code.
-func codedErrorf(status int, code, format string, args ...any) error {
-	return &codedError{&apiError{status, fmt.Sprintf(format, args...)}, code}
+// codef returns an error answer with its own code and values.
+func codef(status int, code string, params map[string]any, format string, args ...any) error {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...), code: code, params: params}
 }
 
 // handlerFunc is an API handler: it writes the answer on success and
@@ -90,6 +86,7 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
 	handle("/api/analysis", map[string]handlerFunc{"POST": srv.analysis})
 	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
+	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
 	srv.boardRoutes(handle)
 	srv.learnRoutes(handle)
 	handle("/api/health", map[string]handlerFunc{"GET": srv.getHealth})
@@ -144,32 +141,32 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 	switch {
 	case errors.As(err, &ae):
 	case errors.As(err, &re) && re.Illegal:
-		ae = &apiError{http.StatusBadRequest, re.Text}
+		ae = ruleError(http.StatusBadRequest, re)
 	case errors.As(err, &re):
-		ae = &apiError{http.StatusConflict, re.Text}
+		ae = ruleError(http.StatusConflict, re)
 	case errors.Is(err, store.ErrNotFound):
-		ae = &apiError{http.StatusNotFound, fmt.Sprintf("unknown game %q", r.PathValue("id"))}
+		ae = &apiError{status: http.StatusNotFound, msg: fmt.Sprintf("unknown game %q", r.PathValue("id")), code: "unknown_game"}
 	case errors.Is(err, store.ErrConflict):
-		ae = &apiError{http.StatusConflict, "the game was changed elsewhere: load it again"}
+		ae = &apiError{status: http.StatusConflict, msg: "the game was changed elsewhere: load it again", code: "changed_elsewhere"}
 	case errors.As(err, &mbe):
-		ae = &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", MaxBody)}
+		ae = &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", MaxBody),
+			code: "too_large", params: map[string]any{"bytes": MaxBody}}
 	case errors.Is(err, store.ErrDamaged):
 		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{http.StatusInternalServerError, fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
+		ae = &apiError{status: http.StatusInternalServerError, code: "damaged", msg: fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
 			r.PathValue("id"), strings.TrimPrefix(err.Error(), store.ErrDamaged.Error()+": "))}
 	case srv.ctx.Err() != nil:
-		ae = &apiError{http.StatusServiceUnavailable, "the server is shutting down"}
+		ae = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down", code: "shutting_down"}
 	case r.Context().Err() != nil:
-		ae = &apiError{http.StatusServiceUnavailable, "request cancelled"}
+		ae = &apiError{status: http.StatusServiceUnavailable, msg: "request cancelled", code: "cancelled"}
 	default:
 		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{http.StatusInternalServerError, "internal error: " + err.Error()}
+		ae = &apiError{status: http.StatusInternalServerError, msg: "internal error: " + err.Error()}
 	}
-	if ce := (*codedError)(nil); errors.As(err, &ce) {
-		writeJSON(w, ae.status, codedErrorBody{ae.msg, ce.code})
-		return
+	if ae.code == "" {
+		ae.code = statusCode(ae.status)
 	}
-	writeJSON(w, ae.status, errorBody{ae.msg})
+	writeJSON(w, ae.status, errorBody{Error: ae.msg, Code: ae.code, Params: ae.params})
 }
 
 // writeJSON answers with v in JSON (without HTML escapes: the answers are
@@ -248,16 +245,16 @@ func (srv *Server) authorizeGame(r *http.Request) error {
 // authorize checks the request's player token against the game's.
 func authorize(r *http.Request, s *session) error {
 	if len(s.tokenHash) == 0 {
-		return errorf(http.StatusForbidden, "this game has no player token: it can be watched, not played")
+		return codef(http.StatusForbidden, "watch_only", nil, "this game has no player token: it can be watched, not played")
 	}
 	auth := r.Header.Get("Authorization")
 	tok, ok := strings.CutPrefix(auth, "Bearer ")
 	if !ok || tok == "" {
-		return errorf(http.StatusForbidden, "missing player token (Authorization: Bearer <token>)")
+		return codef(http.StatusForbidden, "watch_only", nil, "missing player token (Authorization: Bearer <token>)")
 	}
 	h := sha256.Sum256([]byte(strings.TrimSpace(tok)))
 	if subtle.ConstantTimeCompare(h[:], s.tokenHash) != 1 {
-		return errorf(http.StatusForbidden, "wrong player token")
+		return codef(http.StatusForbidden, "watch_only", nil, "wrong player token")
 	}
 	return nil
 }
@@ -274,7 +271,7 @@ func checkPlayer(field, v string) error {
 func parseLevel(field, v string) (engine.Level, error) {
 	l, err := engine.ParseLevel(v)
 	if err != nil {
-		return engine.Level{}, errorf(http.StatusBadRequest, "%s: unknown level %q (want 1-8, classic or max)", field, v)
+		return engine.Level{}, codef(http.StatusBadRequest, "unknown_level", map[string]any{"level": v}, "%s: unknown level %q (want 1-8, classic or max)", field, v)
 	}
 	return l, nil
 }
@@ -351,27 +348,27 @@ func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	var moves []chess.Move
 	switch {
 	case req.FEN != "" && req.PGN != "":
-		return nil, errorf(http.StatusBadRequest, "give fen or pgn, not both")
+		return nil, codef(http.StatusBadRequest, "fen_and_pgn", nil, "give fen or pgn, not both")
 	case req.FEN != "":
 		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad FEN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %s", plainError(err))
 		}
 		start = p
 	case req.PGN != "":
 		games, err := chess.ReadPGN(strings.NewReader(req.PGN))
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
 		}
 		if len(games) == 0 {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: no game in it")
+			return nil, codef(http.StatusBadRequest, "pgn_empty", nil, "bad PGN: no game in it")
 		}
 		start, moves = games[0].StartPosition(), games[0].Moves()
 	}
 	g := chess.NewGameFromPosition(start)
 	for _, m := range moves {
 		if err := g.Play(m); err != nil {
-			return nil, errorf(http.StatusBadRequest, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
 		}
 	}
 	return g, nil
@@ -419,7 +416,9 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed}, false)
+	// A PGN is kept as given: its tags, comments and variations, which the
+	// moves alone lose, go out again with the game's PGN.
+	keeper := play.NewStoreKeeper(srv.store, store.Game{Source: store.SourceWeb, TokenHash: hash, SpeedMs: speed, ImportPGN: req.PGN}, false)
 	g, err := play.New(r.Context(), play.Setup{Game: cg, Players: players, Clock: tc, Paused: req.Paused}, play.Options{Keeper: keeper, Now: srv.now})
 	if err != nil {
 		return err
@@ -429,6 +428,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 		g: g, keeper: keeper, speedMs: speed, lastUsed: time.Now(), owner: srv.clientOf(r),
 		published: cg.Moves(), // the answer has them; a stream starts with the whole state
 	}
+	s.setImport(req.PGN)
 	srv.add(s)
 	s.mu.Lock()
 	s.publishLocked()
@@ -511,7 +511,7 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	players := s.g.Players()
-	cg := s.g.PGNGame(
+	cg := s.g.PGNGame(s.imported,
 		chess.Tag{Name: "Event", Value: "Outpost game"},
 		chess.Tag{Name: "Site", Value: "Outpost"},
 		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
@@ -597,12 +597,14 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request) error {
 			n = s.g.Chess().Len()
 		}
 		if *req.Ply != n {
-			return errorf(http.StatusConflict, "stale ply: the game has %d plies, not %d", n, *req.Ply)
+			return codef(http.StatusConflict, "stale_ply", map[string]any{"plies": n, "sent": *req.Ply}, "stale ply: the game has %d plies, not %d", n, *req.Ply)
 		}
 		err := s.apply(func() error { return s.g.MoveText(ctx, req.Move) })
 		var re *play.RuleError
 		if errors.As(err, &re) && re.Illegal {
-			return errorf(http.StatusBadRequest, "illegal move %q: %s", req.Move, re.Text)
+			ae := ruleError(http.StatusBadRequest, re)
+			ae.msg = fmt.Sprintf("illegal move %q: %s", req.Move, re.Text)
+			return ae
 		}
 		return err
 	})
@@ -735,7 +737,7 @@ func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.P
 	defer stop()
 	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: params}
 	if !srv.pool.submit(who, job) {
-		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+		return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 	}
 	var res engine.Result
 	var ok bool
@@ -745,9 +747,9 @@ func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.P
 	}
 	if !ok || res.BestMove == chess.NoMove {
 		if srv.ctx.Err() != nil {
-			return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+			return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 		}
-		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the search was cancelled")
+		return engine.Result{}, codef(http.StatusServiceUnavailable, "cancelled", nil, "the search was cancelled")
 	}
 	return res, nil
 }
@@ -763,13 +765,14 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.g.Over() {
-		err := errorf(http.StatusConflict, "the game is over (%v)", s.g.Outcome())
+		o := s.g.Outcome()
+		err := codef(http.StatusConflict, "game_over", map[string]any{"result": o.Result.String(), "reason": o.Reason.String()}, "the game is over (%v)", o)
 		s.mu.Unlock()
 		return err
 	}
 	if s.hinting {
 		s.mu.Unlock()
-		return errorf(http.StatusConflict, "a hint for this game is already being computed")
+		return codef(http.StatusConflict, "hint_busy", nil, "a hint for this game is already being computed")
 	}
 	s.hinting = true
 	pos := s.g.Chess().Position()
@@ -826,7 +829,7 @@ func requiredFEN(fen string) (*chess.Position, error) {
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "bad FEN: %v", err)
+		return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %v", err)
 	}
 	return p, nil
 }
@@ -853,7 +856,7 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 			err = g.Play(m)
 		}
 		if err != nil {
-			return codedErrorf(http.StatusBadRequest, "illegal_move", "move %d %q: %s", i+1, mv, plainError(err))
+			return illegalMove(&lineError{fmt.Sprintf("move %d %q", i+1, mv), err})
 		}
 		moves = append(moves, MoveInfo{UCI: m.String(), SAN: p.SAN(m), FEN: g.Position().FEN()})
 	}

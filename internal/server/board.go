@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -78,11 +79,11 @@ func (srv *Server) readPGN(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if strings.TrimSpace(req.PGN) == "" {
-		return codedErrorf(http.StatusBadRequest, "pgn_empty", "bad PGN: no game in it")
+		return codef(http.StatusBadRequest, "pgn_empty", nil, "bad PGN: no game in it")
 	}
 	g, err := chess.NewPGNReader(strings.NewReader(req.PGN)).Next()
 	if err != nil {
-		return codedErrorf(http.StatusBadRequest, "bad_pgn", "bad PGN: %s", plainError(err))
+		return codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
 	}
 	t := GameTree{Tags: []TagPair{}, FEN: g.StartPosition().FEN(), Comment: g.Comment(0),
 		Moves: treeMoves(g), Result: g.Outcome().Result.String()}
@@ -122,13 +123,13 @@ func (srv *Server) writePGN(w http.ResponseWriter, r *http.Request) error {
 	if fen := strings.TrimSpace(t.FEN); fen != "" {
 		p, err := chess.ParseFEN(fen)
 		if err != nil {
-			return codedErrorf(http.StatusBadRequest, "bad_fen", "bad FEN: %s", plainError(err))
+			return codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %s", plainError(err))
 		}
 		start = p
 	}
 	g, err := treeGame(start, t.Moves, "")
 	if err != nil {
-		return codedErrorf(http.StatusBadRequest, "illegal_move", "%s", err)
+		return illegalMove(err)
 	}
 	for _, tag := range t.Tags {
 		g.SetTag(tag.Name, tag.Value)
@@ -142,7 +143,8 @@ func (srv *Server) writePGN(w http.ResponseWriter, r *http.Request) error {
 }
 
 // treeGame plays moves from start, with their comments, glyphs and
-// variations. where names the line in errors ("" for the main line).
+// variations. where names the line in errors ("" for the main line); a
+// move that cannot be played is a *lineError.
 func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Game, error) {
 	g := chess.NewGameFromPosition(start)
 	for i, tm := range moves {
@@ -152,13 +154,13 @@ func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Gam
 			err = g.Play(m)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("move %d%s %q: %s", i+1, where, tm.UCI, plainError(err))
+			return nil, &lineError{fmt.Sprintf("move %d%s %q", i+1, where, tm.UCI), err}
 		}
 		ply := g.Len()
 		g.SetComment(ply, tm.Comment)
 		for _, n := range tm.NAGs {
 			if n < 1 || n > 255 {
-				return nil, fmt.Errorf("move %d%s %q: glyph $%d is not 1 to 255", i+1, where, tm.UCI, n)
+				return nil, errorf(http.StatusBadRequest, "move %d%s %q: glyph $%d is not 1 to 255", i+1, where, tm.UCI, n)
 			}
 			g.AddNAG(ply, chess.NAG(n))
 		}
@@ -168,11 +170,36 @@ func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Gam
 				return nil, err
 			}
 			if err := g.AddVariation(ply, v); err != nil {
-				return nil, fmt.Errorf("variation %d of move %d%s: %s", k+1, i+1, where, plainError(err))
+				return nil, errorf(http.StatusBadRequest, "variation %d of move %d%s: %s", k+1, i+1, where, plainError(err))
 			}
 		}
 	}
 	return g, nil
+}
+
+// lineError is a move of a request that cannot be played: where it is in
+// the request ("move 3"), and why.
+type lineError struct {
+	where string
+	err   error
+}
+
+func (e *lineError) Error() string { return e.where + ": " + plainError(e.err) }
+func (e *lineError) Unwrap() error { return e.err }
+
+// illegalMove is the answer to err, a *lineError or another: the code
+// illegal_move with the move's values (moveErrorParams) for a move the
+// rules refuse, else err as it is.
+func illegalMove(err error) error {
+	var le *lineError
+	var me *chess.MoveError
+	switch {
+	case errors.As(err, &le) && errors.As(err, &me):
+		return codef(http.StatusBadRequest, "illegal_move", moveErrorParams(me), "%s", le.Error())
+	case errors.As(err, &le):
+		return errorf(http.StatusBadRequest, "%s", le.Error())
+	}
+	return err
 }
 
 // setResult gives g the result res ("", "*", "1-0", "0-1", "1/2-1/2") unless

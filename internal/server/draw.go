@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/progress"
 )
 
 // Draw offers (the rules are package play's): POST /draw/offer offers a
@@ -41,11 +43,13 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	msg := fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other()))
+	code := "offered"
 	accepted := s.g.Over()
 	if accepted {
-		msg = "Both sides offered a draw: the game is drawn by agreement."
+		msg, code = "Both sides offered a draw: the game is drawn by agreement.", "agreed"
 	}
-	return answerOffer(w, s, accepted, msg) // unlocks s
+	params := map[string]any{"by": colorName(by), "to": colorName(by.Other())}
+	return answerOffer(w, s, accepted, msg, code, params) // unlocks s
 }
 
 // askAI asks the AI whether it accepts the draw by offers: its search
@@ -54,7 +58,7 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by chess.Color) error {
 	if s.judging {
 		s.mu.Unlock()
-		return errorf(http.StatusConflict, "Outpost is already considering a draw offer")
+		return codef(http.StatusConflict, "draw_busy", nil, "Outpost is already considering a draw offer")
 	}
 	params, version, err := s.g.DrawJudgement(by)
 	if err != nil {
@@ -71,26 +75,25 @@ func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by 
 		s.mu.Unlock()
 		return err
 	}
-	var text string
-	var accepted bool
+	var a play.DrawAnswer
 	err = s.apply(func() error {
-		a, err := s.g.AnswerDraw(context.WithoutCancel(r.Context()), by, version, res)
-		text, accepted = a.Text(), a.Accepted
+		var err error
+		a, err = s.g.AnswerDraw(context.WithoutCancel(r.Context()), by, version, res)
 		return err
 	})
 	if err != nil {
 		s.mu.Unlock()
 		return err
 	}
-	return answerOffer(w, s, accepted, text)
+	return answerOffer(w, s, a.Accepted, a.Text(), drawAnswerCode(a), map[string]any{"score": progress.Score(a.Score, chess.White)})
 }
 
 // answerOffer writes the answer to a draw offer, with the game's state. It
 // is called with s locked and unlocks it.
-func answerOffer(w http.ResponseWriter, s *session, accepted bool, msg string) error {
+func answerOffer(w http.ResponseWriter, s *session, accepted bool, msg, code string, params map[string]any) error {
 	state := s.stateJSONLocked()
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, DrawOfferAnswer{Accepted: accepted, Message: msg, Game: state})
+	writeJSON(w, http.StatusOK, DrawOfferAnswer{Accepted: accepted, Message: msg, Code: code, Params: params, Game: state})
 	return nil
 }
 

@@ -62,7 +62,7 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !gr.current {
-		return codedErrorf(http.StatusNotFound, "no_review", "game %q has no review of its moves as they are now: POST /api/games/%s/review asks for one", id, id)
+		return codef(http.StatusNotFound, "no_review", nil, "game %q has no review of its moves as they are now: POST /api/games/%s/review asks for one", id, id)
 	}
 	cg := gr.game
 	var rv review.Review
@@ -75,7 +75,7 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 	before := cg.PositionAt(req.Ply - 1)
 	m, err := before.ParseMove(strings.TrimSpace(req.Move))
 	if err != nil {
-		return codedErrorf(http.StatusBadRequest, "illegal_move", "move %q: %s", req.Move, plainError(err))
+		return illegalMove(&lineError{fmt.Sprintf("move %q", req.Move), err})
 	}
 	played := rv.Moves[req.Ply-1]
 	a := TryAnswer{UCI: m.String(), SAN: before.SAN(m)}

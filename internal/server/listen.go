@@ -103,7 +103,7 @@ func (l *capListener) release(who client) {
 // closing with unread data would reset the connection and lose the answer.
 func refuse(c net.Conn, msg string) {
 	defer c.Close()
-	body := fmt.Sprintf("{\"error\":%q}\n", msg)
+	body := fmt.Sprintf("{\"error\":%q,\"code\":\"too_many\"}\n", msg)
 	c.SetDeadline(time.Now().Add(time.Second))
 	fmt.Fprintf(c, "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 10\r\n"+
 		"X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)

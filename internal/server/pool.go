@@ -300,7 +300,7 @@ func (srv *Server) onWorker(r *http.Request, limit time.Duration, f func(ctx con
 	}
 	switch {
 	case srv.ctx.Err() != nil || !srv.pool.open():
-		return errorf(http.StatusServiceUnavailable, "the server is shutting down")
+		return codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 	case r.Context().Err() != nil:
 		return r.Context().Err()
 	case ctx.Err() != nil:

@@ -92,8 +92,8 @@ func (srv *Server) limitCreation(h handlerFunc) handlerFunc {
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			return errorf(http.StatusTooManyRequests, "too many new games: at most %d a minute from one address; the next can be created in %s",
-				srv.creations.perMinute, seconds(secs))
+			return codef(http.StatusTooManyRequests, "too_many_games", map[string]any{"perMinute": srv.creations.perMinute, "seconds": secs},
+				"too many new games: at most %d a minute from one address; the next can be created in %s", srv.creations.perMinute, seconds(secs))
 		}
 		err := h(w, r)
 		if err != nil {

@@ -223,10 +223,10 @@ func (srv *Server) getReview(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if stored.GameID != "" {
-		return codedErrorf(http.StatusNotFound, "review_stale",
+		return codef(http.StatusNotFound, "review_stale", map[string]any{"then": len(stored.Moves), "now": len(moves)},
 			"game %q has changed since its review (%d plies then, %d now): POST /api/games/%s/review reviews it again", id, len(stored.Moves), len(moves), id)
 	}
-	return codedErrorf(http.StatusNotFound, "no_review", "game %q has not been reviewed: POST /api/games/%s/review asks for a review", id, id)
+	return codef(http.StatusNotFound, "no_review", nil, "game %q has not been reviewed: POST /api/games/%s/review asks for a review", id, id)
 }
 
 // last returns the last event of the review of game id running now, or
@@ -252,7 +252,7 @@ func (srv *Server) postReview(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	case len(gr.moves) == 0:
-		return codedErrorf(http.StatusConflict, "no_moves", "game %q has no moves to review", id)
+		return codef(http.StatusConflict, "no_moves", nil, "game %q has no moves to review", id)
 	case gr.current && !req.Force:
 		writeRaw(w, http.StatusOK, gr.stored.Data)
 		return nil
@@ -278,12 +278,12 @@ func (srv *Server) startReview(who client, id string, cg *chess.Game, moves []st
 	}
 	if rv.clients[who] > 0 {
 		rv.mu.Unlock()
-		return nil, codedErrorf(http.StatusTooManyRequests, "review_running",
+		return nil, codef(http.StatusTooManyRequests, "review_running", nil,
 			"a review you asked for is still running: wait for it to end")
 	}
 	if len(rv.running) >= srv.cfg.MaxReviews {
 		rv.mu.Unlock()
-		return nil, codedErrorf(http.StatusServiceUnavailable, "reviews_busy",
+		return nil, codef(http.StatusServiceUnavailable, "reviews_busy", map[string]any{"running": len(rv.running)},
 			"the server is reviewing %d games already: try again in a minute", len(rv.running))
 	}
 	run := &reviewRun{who: who, moves: moves}

@@ -44,7 +44,7 @@ func TestReviewAPI(t *testing.T) {
 	path := "/api/games/" + g.id + "/review"
 
 	r := e.do("GET", path, "", nil)
-	var body codedErrorBody
+	var body errorBody
 	json.Unmarshal(r.body, &body)
 	if r.status != http.StatusNotFound || body.Code != "no_review" {
 		t.Fatalf("GET before a review: %d %s", r.status, r.body)
@@ -115,14 +115,14 @@ func TestReviewErrors(t *testing.T) {
 	}{
 		{"POST", "/api/games/" + empty.id + "/review", nil, http.StatusConflict, "no_moves"},
 		{"GET", "/api/games/" + empty.id + "/review", nil, http.StatusNotFound, "no_review"},
-		{"POST", "/api/games/nosuchgame00/review", nil, http.StatusNotFound, ""},
-		{"GET", "/api/games/nosuchgame00/review", nil, http.StatusNotFound, ""},
-		{"POST", "/api/games/" + empty.id + "/review", "{", http.StatusBadRequest, ""},
-		{"POST", "/api/games/" + empty.id + "/review", `{"force": "yes"}`, http.StatusBadRequest, ""},
-		{"DELETE", "/api/games/" + empty.id + "/review", nil, http.StatusMethodNotAllowed, ""},
+		{"POST", "/api/games/nosuchgame00/review", nil, http.StatusNotFound, "unknown_game"},
+		{"GET", "/api/games/nosuchgame00/review", nil, http.StatusNotFound, "unknown_game"},
+		{"POST", "/api/games/" + empty.id + "/review", "{", http.StatusBadRequest, "bad_request"},
+		{"POST", "/api/games/" + empty.id + "/review", `{"force": "yes"}`, http.StatusBadRequest, "bad_request"},
+		{"DELETE", "/api/games/" + empty.id + "/review", nil, http.StatusMethodNotAllowed, "method_not_allowed"},
 	} {
 		r := e.do(tt.method, tt.path, "", tt.body)
-		var body codedErrorBody
+		var body errorBody
 		json.Unmarshal(r.body, &body)
 		if r.status != tt.status || body.Code != tt.code || body.Error == "" {
 			t.Errorf("%s %s %v: %d %s, want %d %q", tt.method, tt.path, tt.body, r.status, r.body, tt.status, tt.code)
@@ -190,7 +190,7 @@ func TestReviewWhileRunning(t *testing.T) {
 		{"192.0.2.2", third, http.StatusServiceUnavailable, "reviews_busy"},
 	} {
 		r := postFrom(tt.from, tt.g)
-		var body codedErrorBody
+		var body errorBody
 		json.Unmarshal(r.body, &body)
 		if r.status != tt.status || body.Code != tt.code {
 			t.Errorf("a review from %s: %d %s", tt.from, r.status, r.body)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,6 +60,10 @@ type session struct {
 	// retryAILocked).
 	aiFailures int
 	aiError    string
+	// imported is the game the PGN it was imported from holds (its tags,
+	// comments and glyphs), or nil; importPGN is that PGN as given.
+	imported  *chess.Game
+	importPGN string
 
 	// hub delivers events to the game's subscribers; it has its own lock.
 	hub hub
@@ -76,7 +81,19 @@ func (srv *Server) loadSession(ctx context.Context, rec store.Game) (*session, e
 		g: g, keeper: keeper, speedMs: rec.SpeedMs, lastUsed: time.Now(), owner: serverClient,
 	}
 	s.published = g.Chess().Moves()
+	s.setImport(rec.ImportPGN)
 	return s, nil
+}
+
+// setImport keeps the PGN a game was imported from, read (a PGN the store
+// holds was read once already; one that no longer reads is left out).
+func (s *session) setImport(pgn string) {
+	if pgn == "" {
+		return
+	}
+	if games, err := chess.ReadPGN(strings.NewReader(pgn)); err == nil && len(games) > 0 {
+		s.imported, s.importPGN = games[0], pgn
+	}
 }
 
 // restore rebuilds the play.Game of a stored game, with a keeper for a web
@@ -369,6 +386,9 @@ func (s *session) stateLocked(from int) GameState {
 			st.Moves = append(st.Moves, MoveInfo{UCI: m.String(), SAN: san, FEN: p.FEN()})
 		}
 	}
+	if s.imported != nil {
+		st.Import = s.importInfo(cg)
+	}
 	if c, ok := g.DrawOffer(); ok {
 		st.DrawOffer = colorName(c)
 	}
@@ -543,4 +563,32 @@ func newScore(sc engine.Score, toMove chess.Color) Score {
 	}
 	cp := sign * int(sc)
 	return Score{CP: &cp}
+}
+
+// importInfo describes the PGN the game was imported from: its tags, how
+// many comments and variations it had, and the comments of the moves the
+// game still shares with it (a few: sent whole in every state).
+func (s *session) importInfo(cg *chess.Game) *ImportInfo {
+	imp := s.imported
+	info := &ImportInfo{Tags: map[string]string{}, Variations: imp.VariationCount(), Comments: map[int]string{}}
+	for _, t := range imp.Tags() {
+		if strings.Trim(t.Value, "?.- ") == "" {
+			continue // PGN's way of saying unknown: "?", "????.??.??", "-"
+		}
+		switch t.Name {
+		case "Event", "Site", "Date", "Round", "White", "Black", "WhiteElo", "BlackElo", "ECO", "Opening", "Variation", "TimeControl", "Annotator":
+			info.Tags[t.Name] = t.Value
+		}
+	}
+	for ply := 0; ply <= imp.Len(); ply++ {
+		if imp.Comment(ply) != "" {
+			info.CommentCount++
+		}
+	}
+	for ply := 0; ply <= play.SharedPlies(cg, imp); ply++ {
+		if c := imp.Comment(ply); c != "" {
+			info.Comments[ply] = c
+		}
+	}
+	return info
 }

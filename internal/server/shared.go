@@ -257,7 +257,7 @@ func (srv *Server) searchShared(ctx context.Context, s *session, rev int64, pos 
 		result, done, err := sh.st.AnalysisResult(ctx, id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			return engine.Result{}, errorf(http.StatusConflict, "the game changed while Outpost was thinking")
+			return engine.Result{}, codef(http.StatusConflict, "changed", nil, "the game changed while Outpost was thinking")
 		case err != nil && ctx.Err() == nil:
 			return engine.Result{}, err
 		case done:
@@ -273,12 +273,12 @@ func (srv *Server) searchShared(ctx context.Context, s *session, rev int64, pos 
 		case <-ctx.Done():
 			switch {
 			case srv.ctx.Err() != nil:
-				return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+				return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 			case errors.Is(ctx.Err(), context.DeadlineExceeded):
 				return engine.Result{}, errorf(http.StatusServiceUnavailable,
 					"no engine answered within %v: the workers are all busy, or none is running", analysisWait)
 			}
-			return engine.Result{}, errorf(http.StatusServiceUnavailable, "the search was cancelled")
+			return engine.Result{}, codef(http.StatusServiceUnavailable, "cancelled", nil, "the search was cancelled")
 		}
 	}
 }

@@ -37,6 +37,7 @@ type GameState struct {
 	DrawOffer     string              `json:"drawOffer"` // the side whose draw offer stands, or ""
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
 	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
+	Import        *ImportInfo         `json:"import,omitempty"`
 	// Opening is the last named opening position the game reached, or nil.
 	Opening *opening.Match `json:"opening"`
 }
@@ -48,6 +49,18 @@ type ClockInfo struct {
 	White     int64  `json:"white"`     // milliseconds left
 	Black     int64  `json:"black"`     // milliseconds left
 	Running   string `json:"running"`   // the side whose clock runs, or ""
+}
+
+// ImportInfo is what the PGN a game was imported from held besides its
+// moves: its tags (the players' names, event, date, ECO, opening, time
+// control), how many comments and variations it had (variations are left
+// out of the game played: it follows the main line), and the comments, by ply (0: before
+// the first move), of the moves the game still shares with it.
+type ImportInfo struct {
+	Tags         map[string]string `json:"tags"`
+	CommentCount int               `json:"commentCount"`
+	Variations   int               `json:"variations"`
+	Comments     map[int]string    `json:"comments"`
 }
 
 // MoveInfo is one move of a game.
@@ -143,7 +156,9 @@ type SideRequest struct {
 // DrawOfferAnswer is the answer to POST /api/games/{id}/draw/offer.
 type DrawOfferAnswer struct {
 	Accepted bool            `json:"accepted"`
-	Message  string          `json:"message"`
+	Message  string          `json:"message"` // in English
+	Code     string          `json:"code"`    // the answer's name: ai_accepts, ai_declines_better, ai_declines_open, offered, agreed
+	Params   map[string]any  `json:"params,omitempty"`
 	Game     json.RawMessage `json:"game"` // GameState
 }
 
@@ -178,14 +193,11 @@ type Analysis struct {
 	Moves []MoveInfo `json:"moves,omitempty"`
 }
 
-// errorBody is the body of every error answer.
+// errorBody is the body of every error answer: the reason in English (for
+// API users and logs), and its code with its values, which a front end says
+// in the player's language (docs/server.md lists the codes).
 type errorBody struct {
-	Error string `json:"error"`
-}
-
-// codedErrorBody is the body of an error answer with a code: a stable key
-// a program can test ("no_review").
-type codedErrorBody struct {
-	Error string `json:"error"`
-	Code  string `json:"code"`
+	Error  string         `json:"error"`
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params,omitempty"`
 }

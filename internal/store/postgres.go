@@ -180,14 +180,14 @@ func (p *Postgres) createGame(ctx context.Context, g *Game) error {
 	err := p.pool.QueryRow(ctx, `WITH changed AS (
 		INSERT INTO games (id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			result, reason, speed_ms, paused, redo, draw_offer, rev)
-		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, 0)
+			result, reason, speed_ms, paused, redo, draw_offer, import_pgn, rev)
+		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, 0)
 		ON CONFLICT (id) DO NOTHING RETURNING id, rev)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()),
 		g.TokenHash, g.Source, now, g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 		g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),
-		g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer).Scan(&rev, &queued, &notified)
+		g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer, g.ImportPGN).Scan(&rev, &queued, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errIDTaken
 	}
@@ -267,7 +267,7 @@ func (p *Postgres) changeRow(ctx context.Context, query string, args ...any) err
 // pgGameColumns are the columns scanPGGame reads, in order.
 const pgGameColumns = `id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 	start_fen, moves, result, reason, speed_ms, paused, clocks, time_limit_ms, time_increment_ms,
-	clock_spent_ms, clock_since, rev, redo, draw_offer`
+	clock_spent_ms, clock_since, rev, redo, draw_offer, import_pgn`
 
 func scanPGGame(row pgx.Row) (Game, error) {
 	var g Game
@@ -276,7 +276,7 @@ func scanPGGame(row pgx.Row) (Game, error) {
 	var since *time.Time
 	err := row.Scan(&g.ID, &g.TokenHash, &g.Source, &g.CreatedAt, &g.UpdatedAt, &g.White, &g.Black, &g.WhiteLevel, &g.BlackLevel,
 		&g.StartFEN, &moves, &g.Result, &g.Reason, &g.SpeedMs, &g.Paused, &clocks, &limit, &inc, &spent, &since, &g.Rev,
-		&g.Redo, &g.DrawOffer)
+		&g.Redo, &g.DrawOffer, &g.ImportPGN)
 	if err != nil {
 		return Game{}, err
 	}

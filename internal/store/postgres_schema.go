@@ -86,6 +86,10 @@ var postgresMigrations = []string{
 	// SQLite's version 4).
 	`ALTER TABLE games ADD COLUMN redo TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';`,
+
+	// Version 4: the PGN a game was imported from, '' for a game played
+	// here (as SQLite's version 5).
+	`ALTER TABLE games ADD COLUMN import_pgn TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

@@ -68,6 +68,11 @@ var migrations = []string{
 	// program going on with a game has them.
 	`ALTER TABLE games ADD COLUMN redo TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';`,
+
+	// Version 5: the PGN a game was imported from, as given ('' for a game
+	// not imported): its tags, comments and variations, which the moves
+	// alone do not keep.
+	`ALTER TABLE games ADD COLUMN import_pgn TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

@@ -136,6 +136,11 @@ type Game struct {
 	// queues searches in memory).
 	AIDue   bool
 	AIDelay time.Duration
+
+	// ImportPGN is the PGN the game was imported from, as given (its tags,
+	// comments and variations), or "". It is set at CreateGame and never
+	// changes.
+	ImportPGN string
 }
 
 // NoClock is the reading in Game.Clocks of a move made without a clock.
@@ -332,12 +337,12 @@ func (s *SQLite) createGame(ctx context.Context, g *Game) error {
 		_, err := w.exec(`INSERT INTO games
 			(id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			 start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			 result, reason, speed_ms, paused, redo, draw_offer, rev)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+			 result, reason, speed_ms, paused, redo, draw_offer, rev, import_pgn)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
 			g.ID, g.TokenHash, g.Source, now.UnixMilli(), now.UnixMilli(), g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 			g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 			g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), unixMilli(g.ClockSince),
-			g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer)
+			g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer, g.ImportPGN)
 		return err
 	})
 	if err != nil {
@@ -509,7 +514,7 @@ func (s *SQLite) nowMilli() int64 { return s.now().UnixMilli() }
 // gameColumns are the columns scanGame reads, in order.
 var gameColumns = []string{"id", "token_hash", "source", "created_at", "updated_at", "white", "black",
 	"white_level", "black_level", "start_fen", "moves", "result", "reason", "speed_ms", "paused",
-	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev", "redo", "draw_offer"}
+	"clocks", "time_limit_ms", "time_increment_ms", "clock_spent_ms", "clock_since", "rev", "redo", "draw_offer", "import_pgn"}
 
 // selectGame is the query of one game by id.
 var selectGame = `SELECT ` + strings.Join(gameColumns, ", ") + ` FROM games`
@@ -530,7 +535,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 		Clocks:    splitClocks(v.text(15)),
 		TimeLimit: time.Duration(v.integer(16)) * time.Millisecond, TimeIncrement: time.Duration(v.integer(17)) * time.Millisecond,
 		ClockSpent: time.Duration(v.integer(18)) * time.Millisecond, ClockSince: fromUnixMilli(v.integer(19)),
-		Rev: v.integer(20), Redo: v.text(21), DrawOffer: v.text(22),
+		Rev: v.integer(20), Redo: v.text(21), DrawOffer: v.text(22), ImportPGN: v.text(23),
 	}
 	if v.err != nil {
 		return Game{}, v.err

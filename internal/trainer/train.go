@@ -22,8 +22,8 @@ type Config struct {
 	BatchSize  int     // positions per optimiser step (16384)
 	LR         float64 // Adam's learning rate at the start (0.001)
 	FinalLR    float64 // the learning rate at the end, reached along a cosine (LR/20)
-	WDL        float64 // λ, the weight of the game's result in the target, 0 to 1 (DefaultConfig: 0.5); see loss
-	K          float64 // the sigmoid's scale in centipawns (400, nnue.Scale)
+	WDL        float64 // λ, the weight of the game's result in the target, 0 to 1 (DefaultConfig: 0.1); see loss
+	K          float64 // the sigmoid's scale in centipawns (fitted to the data: FitK)
 	Validation float64 // the share of the positions held out to validate, above 0 and below 0.5 (0.02)
 	Records    int     // train on the first Records records of the data (all)
 	Seed       uint64  // seeds the first weights, the validation split and the shuffles (1)
@@ -32,7 +32,7 @@ type Config struct {
 
 // DefaultConfig returns the defaults of every field of Config.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Epochs: 30, BatchSize: 16384, LR: 0.001, WDL: 0.5, K: 400,
+	return Config{Hidden: 256, Epochs: 30, BatchSize: 16384, LR: 0.001, WDL: 0.1,
 		Validation: 0.02, Seed: 1, Threads: 1}
 }
 
@@ -55,7 +55,6 @@ func (c Config) withDefaults() Config {
 	setInt(&c.Threads, d.Threads)
 	set(&c.LR, d.LR)
 	set(&c.FinalLR, c.LR/20)
-	set(&c.K, d.K)
 	set(&c.Validation, d.Validation)
 	if c.Seed == 0 {
 		c.Seed = d.Seed
@@ -68,8 +67,8 @@ func (c *Config) check() error {
 	switch {
 	case c.Epochs < 0 || c.BatchSize < 0 || c.Threads < 0 || c.Records < 0:
 		return errors.New("trainer: epochs, batch size, threads and records must not be negative")
-	case c.LR <= 0 || c.FinalLR <= 0 || c.K <= 0:
-		return errors.New("trainer: the learning rates and K must be positive")
+	case c.LR <= 0 || c.FinalLR <= 0 || c.K < 0:
+		return errors.New("trainer: the learning rates must be positive, K not negative")
 	case c.WDL < 0 || c.WDL > 1:
 		return fmt.Errorf("trainer: WDL is %g, want 0 to 1", c.WDL)
 	case c.Validation <= 0 || c.Validation >= 0.5:
@@ -108,6 +107,9 @@ func New(cfg Config, recs []datagen.Record) (*Trainer, error) {
 	}
 	if cfg.Records == 0 || cfg.Records > len(recs) {
 		cfg.Records = len(recs)
+	}
+	if cfg.K == 0 {
+		cfg.K = FitK(recs[:cfg.Records])
 	}
 	m, err := NewModel(cfg.Hidden, cfg.Seed)
 	if err != nil {
@@ -223,7 +225,11 @@ type EpochResult struct {
 	Epoch          int     // from 0
 	TrainLoss      float64 // the mean loss over the epoch's batches, as they were trained
 	ValidationLoss float64 // the mean loss over the validation positions at the end
-	Time           time.Duration
+	// ResultLoss is the mean squared error of the validation positions'
+	// predictions against their games' results alone (the loss at λ = 1):
+	// unlike the loss, it compares runs trained with different λ.
+	ResultLoss float64
+	Time       time.Duration
 }
 
 // Hooks are called by Run between steps, when the trainer may be saved.
@@ -257,7 +263,7 @@ func (t *Trainer) Run(ctx context.Context, hooks Hooks) error {
 			}
 		}
 		res := EpochResult{Epoch: t.epoch, TrainLoss: math.NaN(), ValidationLoss: t.ValidationLoss(),
-			Time: time.Since(start)}
+			ResultLoss: t.meanLoss(t.val, &loss{wdl: 1, k: t.loss.k}), Time: time.Since(start)}
 		if n > 0 { // else resumed at the epoch's end
 			res.TrainLoss = sum / float64(n)
 		}
@@ -331,11 +337,11 @@ func (t *Trainer) step(idx []uint32, lr float64) float64 {
 
 // ValidationLoss returns the model's mean loss over the validation
 // positions.
-func (t *Trainer) ValidationLoss() float64 { return t.meanLoss(t.val) }
+func (t *Trainer) ValidationLoss() float64 { return t.meanLoss(t.val, &t.loss) }
 
-// meanLoss returns the model's mean loss over the records recs[i] for i in
-// idx, shared among the workers, or NaN when idx is empty.
-func (t *Trainer) meanLoss(idx []uint32) float64 {
+// meanLoss returns the model's mean loss l over the records recs[i] for i
+// in idx, shared among the workers, or NaN when idx is empty.
+func (t *Trainer) meanLoss(idx []uint32, l *loss) float64 {
 	if len(idx) == 0 {
 		return math.NaN()
 	}
@@ -345,7 +351,7 @@ func (t *Trainer) meanLoss(idx []uint32) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.evaluate(t.model, &t.loss, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw])
+			w.evaluate(t.model, l, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw])
 		}()
 	}
 	wg.Wait()

@@ -9,7 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
@@ -71,6 +73,9 @@ func TestTrainLowersLoss(t *testing.T) {
 		}
 	}
 	first, last := results[0], results[len(results)-1]
+	if !(last.ResultLoss > 0 && last.ResultLoss < 0.5) || last.ResultLoss == last.ValidationLoss {
+		t.Errorf("result loss %g: want a mean squared error of its own (λ is 0 here)", last.ResultLoss)
+	}
 	if !(last.TrainLoss < 0.7*first.TrainLoss) || !(last.ValidationLoss < 0.8*before) {
 		t.Errorf("training loss %.4f → %.4f, validation %.4f → %.4f: want both clearly lower",
 			first.TrainLoss, last.TrainLoss, before, last.ValidationLoss)
@@ -178,6 +183,25 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 		t.Errorf("quantised and float differ by %.2f cp on average, %.2f at most, over evaluations of %.1f cp on average", mean, worst, avg)
 	}
 	t.Logf("quantised and float differ by %.2f cp on average, %.2f at most, over evaluations of %.1f cp on average", mean, worst, avg)
+}
+
+// TestFitK builds records whose results follow sigmoid(score/200) and
+// checks that FitK finds that scale.
+func TestFitK(t *testing.T) {
+	var recs []datagen.Record
+	for s := -600; s <= 600; s += 50 {
+		wins := int(math.Round(100 / (1 + math.Exp(-float64(s)/200))))
+		for i := range 100 {
+			result := uint8(datagen.Loss)
+			if i < wins {
+				result = datagen.Win
+			}
+			recs = append(recs, datagen.NewRecord(chess.StartingPosition(), engine.Score(s), result))
+		}
+	}
+	if k := FitK(recs); math.Abs(k-200) > 5 {
+		t.Errorf("FitK = %.1f, want about 200", k)
+	}
 }
 
 func TestQuantiseSaturates(t *testing.T) {

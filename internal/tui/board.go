@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/outpost-chess/outpost/chess"
 )
@@ -15,10 +14,15 @@ import (
 type boardSize struct{ w, h int }
 
 var (
-	largeBoard  = boardSize{7, 3}
-	mediumBoard = boardSize{5, 2} // fits 80x24 with the panel
+	hugeBoard   = boardSize{11, 5} // fits 124x48 with the panel
+	xlBoard     = boardSize{9, 4}  // fits 108x40 with the panel
+	largeBoard  = boardSize{7, 3}  // fits 100x35 with the panel
+	mediumBoard = boardSize{5, 2}  // fits 80x24 with the panel
 	smallBoard  = boardSize{3, 1}
 )
+
+// boardSizes are the sizes of the board, the largest first.
+var boardSizes = []boardSize{hugeBoard, xlBoard, largeBoard, mediumBoard, smallBoard}
 
 // rankLabelWidth is the width of the rank numbers left of the board (" 8 ").
 const rankLabelWidth = 3
@@ -39,7 +43,6 @@ type boardView struct {
 	lastFrom chess.Square   // the last move, or NoSquare
 	lastTo   chess.Square
 	ascii    bool // letters instead of chess glyphs
-	mono     bool // no colours: white pieces drawn as outlines
 }
 
 // squareAt returns the square drawn at row and column (from the top left)
@@ -69,8 +72,9 @@ var (
 	colMarker    = lipgloss.Color("#1E2E1E")
 )
 
-// glyphs maps pieces to what is drawn: solid glyphs (coloured), outline
-// glyphs for White in monochrome, or letters.
+// glyphs maps pieces to what is drawn: outline glyphs for White and solid
+// ones for Black (so the sides differ by shape, not only by colour), or
+// letters.
 var (
 	solidGlyphs   = [...]string{chess.Pawn: "♟", chess.Knight: "♞", chess.Bishop: "♝", chess.Rook: "♜", chess.Queen: "♛", chess.King: "♚"}
 	outlineGlyphs = [...]string{chess.Pawn: "♙", chess.Knight: "♘", chess.Bishop: "♗", chess.Rook: "♖", chess.Queen: "♕", chess.King: "♔"}
@@ -83,7 +87,7 @@ func (v *boardView) glyph(p chess.Piece) string {
 		return strings.ToUpper(p.Type().String())
 	case v.ascii:
 		return p.Type().String()
-	case v.mono && p.Color() == chess.White:
+	case p.Color() == chess.White:
 		return outlineGlyphs[p.Type()]
 	default:
 		return solidGlyphs[p.Type()]
@@ -188,7 +192,3 @@ func (v *boardView) cell(sq chess.Square, b boardSize, middle, check bool) strin
 		marks.Render(right) +
 		base.Render(strings.Repeat(" ", b.w-3-pad))
 }
-
-// monochrome reports whether the terminal shows no colours, so that the
-// board must tell the sides apart by their glyphs.
-func monochrome() bool { return lipgloss.ColorProfile() == termenv.Ascii }

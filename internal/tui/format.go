@@ -26,9 +26,6 @@ func moveNumber(p *chess.Position, first bool) string {
 // count it.
 var pieceValue = [...]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9, chess.King: 0}
 
-// fullSet is the number of pieces of each type a side starts with.
-var fullSet = [...]int{chess.Pawn: 8, chess.Knight: 2, chess.Bishop: 2, chess.Rook: 2, chess.Queen: 1, chess.King: 1}
-
 // material returns White's material minus Black's, in pawns.
 func material(p *chess.Position) int {
 	diff := 0
@@ -38,12 +35,14 @@ func material(p *chess.Position) int {
 	return diff
 }
 
-// captured returns the pieces of color c missing from the board, compared
-// with a full set, most valuable first (a promoted pawn counts as taken).
-func captured(p *chess.Position, c chess.Color) []chess.Piece {
+// surplus returns the pieces color c has more of than the other side,
+// most valuable first: the material imbalance, as lichess shows it beside
+// each player. It needs no start position, so a game from a FEN with
+// pieces missing is shown right.
+func surplus(p *chess.Position, c chess.Color) []chess.Piece {
 	var out []chess.Piece
 	for t := chess.Queen; t >= chess.Pawn; t-- {
-		for range max(0, fullSet[t]-p.Pieces(c, t).Count()) {
+		for range max(0, p.Pieces(c, t).Count()-p.Pieces(c.Other(), t).Count()) {
 			out = append(out, chess.NewPiece(c, t))
 		}
 	}

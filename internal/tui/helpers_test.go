@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
@@ -35,7 +36,8 @@ func keys(t *testing.T, script string) []tea.KeyMsg {
 	named := map[string]tea.KeyType{
 		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab,
 		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace,
+		"ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace, "ctrl+u": tea.KeyCtrlU,
+		"pgdown": tea.KeyPgDown,
 	}
 	var out []tea.KeyMsg
 	for script != "" {
@@ -188,3 +190,6 @@ func gameFromMoves(t *testing.T, moves ...string) *chess.Game {
 	}
 	return g
 }
+
+// stripANSI returns s without its terminal escape sequences.
+func stripANSI(s string) string { return ansi.Strip(s) }

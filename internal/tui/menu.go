@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -17,7 +15,7 @@ import (
 // two AIs to watch), the AI's level and the clock.
 
 // sides are the menu's choices of who plays.
-var sides = []string{"White", "Black", "both sides (two people)", "neither (watch Outpost play itself)"}
+var sides = []msg{msgSideWhite, msgSideBlack, msgSideBoth, msgSideNeither}
 
 const (
 	sideWhite = iota
@@ -139,15 +137,14 @@ func (m *Model) menuKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		desc := m.s.describe()
-		if !strings.HasPrefix(desc, "between") {
-			desc = ": " + desc
-		} else {
-			desc = " " + desc
-		}
 		if tc := mu.clocks[mu.clock]; tc.Timed() {
-			desc += ", " + tc.String()
+			desc = m.tr(msgWithClock, desc, tc.String())
 		}
-		m.say("New game" + desc + ".")
+		if m.s.players()[chess.White].AI || m.s.players()[chess.Black].AI || mu.clocks[mu.clock].Timed() {
+			m.say(m.tr(msgNewGameWith, desc))
+		} else {
+			m.say(m.tr(msgNewGamePeople))
+		}
 		return m.afterChange()
 	case "esc":
 		if m.s != nil {
@@ -167,46 +164,47 @@ func (m *Model) menuKey(k tea.KeyMsg) tea.Cmd {
 // viewMenu draws the start menu.
 func (m *Model) viewMenu() string {
 	mu := m.menu
-	title := styleTitle.Render("Outpost") + " — a new game"
+	title := m.tr(msgMenuTitle, styleTitle.Render("Outpost"))
 	row := func(i int, label, value, note string) string {
 		pointer, style := "  ", lipgloss.NewStyle()
 		if mu.row == i {
 			pointer, style = "> ", style.Bold(true).Reverse(true)
 		}
-		return fmt.Sprintf("%s%-10s %s %s", pointer, label, style.Render("< "+value+" >"), styleFaint.Render(note))
+		return pointer + padRight(label, 10) + " " + style.Render("< "+value+" >") + " " + styleFaint.Render(note)
 	}
 	l := engine.Levels()[mu.level]
-	levelNote := fmt.Sprintf("about %d Elo", l.Elo)
+	levelNote := m.tr(msgAboutElo, l.Elo)
 	switch l.Name {
 	case "classic":
-		levelNote = fmt.Sprintf("the tutorials' minimax, about %d Elo", l.Elo)
+		levelNote = m.tr(msgClassicNote, l.Elo)
 	case "max":
-		levelNote = "full strength"
+		levelNote = m.tr(msgFullStrength)
 	}
 	if mu.side == sideBoth {
-		levelNote = "(no AI in this game)"
+		levelNote = m.tr(msgNoAI)
 	}
-	clockNote := "each side's minutes + seconds a move"
+	clockNote := m.tr(msgClockNote)
 	tc := mu.clocks[mu.clock]
+	clock := tc.String()
 	if !tc.Timed() {
-		clockNote = "no clocks"
+		clockNote, clock = m.tr(msgNoClocks), m.tr(msgUntimed)
 	}
 	lines := []string{
 		title,
 		"",
-		row(0, "You play", sides[mu.side], ""),
-		row(1, "Level", l.Name, levelNote),
-		row(2, "Clock", tc.String(), clockNote),
+		row(0, m.tr(msgYouPlay), m.tr(sides[mu.side]), ""),
+		row(1, m.tr(msgLevel), l.Name, levelNote),
+		row(2, m.tr(msgClock), clock, clockNote),
 		"",
-		styleFaint.Render("↑↓ choose · ←→ change · 1-8, c, m: level · Enter: start"),
+		styleFaint.Render(m.tr(msgMenuKeys)),
 	}
 	if m.s != nil {
-		lines = append(lines, styleFaint.Render("Esc: back to the game · q: quit"))
+		lines = append(lines, styleFaint.Render(m.tr(msgMenuBack)))
 	} else {
-		lines = append(lines, styleFaint.Render("q: quit"))
+		lines = append(lines, styleFaint.Render(m.tr(msgMenuQuit)))
 	}
 	if m.msg != "" {
-		lines = append(lines, "", m.statusLine())
+		lines = append(append(lines, ""), m.statusLines(m.width)...)
 	}
 	return place(m.width, m.height, lines)
 }

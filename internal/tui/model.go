@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -60,11 +59,11 @@ type Config struct {
 
 	// ASCII draws pieces as letters (KQRBNP, kqrbnp) instead of glyphs.
 	ASCII bool
-	// Lang is the language of the review's texts (i18n.English when
-	// empty).
+	// Lang is the language of every text (i18n.English when empty).
 	Lang i18n.Lang
-	// Notice is a message shown when the interface starts.
-	Notice string
+	// StoreErr is why the store could not be opened: games are not kept,
+	// and the interface says so when it starts.
+	StoreErr error
 }
 
 // DefaultMoveTime is the longest the AI thinks for a move when
@@ -110,6 +109,9 @@ type Model struct {
 	ticking bool // a clock tick is on its way
 	search  *search
 	last    *search // the AI's last finished search, for its figures
+	// lastPly is the game's length after last's move: last is shown only
+	// while its move is the last played.
+	lastPly int
 	judging *search // the AI's search judging a draw offer, or nil
 	nextID  int
 
@@ -120,7 +122,10 @@ type Model struct {
 	msg    string // the status line: the answer to the last action
 	msgErr bool   // msg reports a mistake
 
+	saved string // the file the game was last saved to, offered by o
+
 	width, height int
+	helpTop       int // the first line of the help screen shown
 	quitting      bool
 }
 
@@ -152,8 +157,8 @@ func New(cfg Config) *Model {
 	default:
 		m.begin(startSession(&m.cfg, cfg.Game, [2]play.Player{cfg.White, cfg.Black}, cfg.Clock))
 	}
-	if cfg.Notice != "" {
-		m.say(cfg.Notice)
+	if cfg.StoreErr != nil {
+		m.say(m.tr(msgNotKeptNotice, errorText(m.lang(), cfg.StoreErr)))
 	}
 	return m
 }
@@ -161,7 +166,7 @@ func New(cfg Config) *Model {
 // begin makes s the game on the board; err is a failure to start it.
 func (m *Model) begin(s *session, err error) {
 	if err != nil {
-		m.fail("Could not start the game: " + errorText(err))
+		m.fail(m.tr(msgStartFailed, errorText(m.lang(), err)))
 		if s == nil {
 			return
 		}
@@ -183,7 +188,7 @@ func (m *Model) begin(s *session, err error) {
 		m.msg, m.msgErr = "", false
 	}
 	if s.over() {
-		m.say(outcomeText(s.g.Outcome()))
+		m.say(outcomeText(m.lang(), s.g.Outcome()))
 	}
 }
 
@@ -251,7 +256,18 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case modeLoad:
 		return m.loadKey(k)
 	case modeHelp:
-		m.mode = modeBoard
+		switch k.String() {
+		case "up", "i":
+			m.helpTop = max(0, m.helpTop-1)
+		case "down", "k", " ":
+			m.helpTop++ // viewHelp keeps it in range
+		case "pgup":
+			m.helpTop = max(0, m.helpTop-m.height+2)
+		case "pgdown":
+			m.helpTop += m.height - 2
+		default:
+			m.mode = modeBoard
+		}
 		return nil
 	case modeReview:
 		return m.reviewKey(k)
@@ -261,26 +277,26 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 			return m.quit()
 		default:
 			m.mode = modeBoard
-			m.say("Quit cancelled.")
+			m.say(m.tr(msgQuitCancelled))
 		}
 		return nil
 	}
 	return m.boardKey(k)
 }
 
-// moveStarters are the keys that start typing a move (the first letter of
-// a move in SAN or UCI) without being a key binding. The files f and h are
-// bindings (flip, cursor left): type ":" first for moves starting with them.
-const moveStarters = "abcdegNBRQKO0"
+// moveStarters are the keys that start typing a move: every first letter
+// of a move in SAN or UCI (the files a-h, the pieces, O-O). No key binding
+// is one of them: the cursor keys are i j k l, flip is t.
+const moveStarters = "abcdefghNBRQKO0"
 
 // boardKey handles a key on the board.
 func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 	switch s := k.String(); s {
-	case "up", "k":
+	case "up", "i":
 		m.moveCursor(0, -1)
-	case "down", "j":
+	case "down", "k":
 		m.moveCursor(0, 1)
-	case "left", "h":
+	case "left", "j":
 		m.moveCursor(-1, 0)
 	case "right", "l":
 		m.moveCursor(1, 0)
@@ -294,9 +310,9 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		return m.takeback()
 	case "r":
 		return m.redo()
-	case "f":
+	case "t":
 		m.flipped = !m.flipped
-		m.say("Board flipped.")
+		m.say(m.tr(msgTurned))
 	case "s":
 		m.openSaveInput()
 	case "o":
@@ -309,7 +325,7 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 	case "R":
 		return m.openReview()
 	case "?":
-		m.mode = modeHelp
+		m.mode, m.helpTop = modeHelp, 0
 	case "q":
 		if m.s.over() || m.s.game().Len() == 0 {
 			return m.quit()
@@ -339,7 +355,7 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 			}
 			return tea.Batch(cmds...)
 		}
-		m.fail(fmt.Sprintf("%q does nothing here: press ? for the keys, or : to type a move.", s))
+		m.fail(m.tr(msgKeyDoesNothing, s))
 	}
 	return nil
 }
@@ -364,7 +380,7 @@ func (m *Model) escape() tea.Cmd {
 	case m.search != nil && !m.search.stopped:
 		m.search.stopped = true
 		m.search.stop()
-		m.say("Outpost moves now.")
+		m.say(m.tr(msgMovesNow))
 	default:
 		m.say("")
 	}
@@ -402,7 +418,7 @@ func (m *Model) choose(sq chess.Square) tea.Cmd {
 		case len(moves) > 1:
 			m.promo = moves
 			m.mode = modePromote
-			m.say("Promote to: q queen, r rook, b bishop, n knight (Esc: another move).")
+			m.say(m.tr(msgPromoteTo))
 			return nil
 		}
 		if p := pos.PieceAt(sq); p != chess.NoPiece && p.Color() == pos.SideToMove() {
@@ -410,7 +426,7 @@ func (m *Model) choose(sq chess.Square) tea.Cmd {
 			return nil
 		}
 		_, err := pos.ParseUCI(m.selected.String() + sq.String())
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 		return nil
 	}
 	m.pickUp(pos, sq)
@@ -423,10 +439,10 @@ func (m *Model) pickUp(pos *chess.Position, sq chess.Square) {
 	p := pos.PieceAt(sq)
 	switch {
 	case p == chess.NoPiece:
-		m.fail(fmt.Sprintf("There is no piece on %s.", sq))
+		m.fail(m.tr(msgNoPieceOn, sq))
 		return
 	case p.Color() != pos.SideToMove():
-		m.fail(fmt.Sprintf("That %s is %s's; %s is to move.", pieceName(p.Type()), colorName(p.Color()), colorName(pos.SideToMove())))
+		m.fail(m.tr(msgNotYours, pieceText(m.lang(), p.Type()), colorText(m.lang(), p.Color()), colorText(m.lang(), pos.SideToMove())))
 		return
 	}
 	var dests chess.Bitboard
@@ -437,22 +453,22 @@ func (m *Model) pickUp(pos *chess.Position, sq chess.Square) {
 	}
 	if dests == 0 {
 		m.deselect()
-		m.fail(fmt.Sprintf("The %s on %s has no legal move.", pieceName(p.Type()), sq))
+		m.fail(m.tr(msgNoLegalMove, pieceText(m.lang(), p.Type()), sq))
 		return
 	}
 	m.selected, m.dests = sq, dests
-	m.say(fmt.Sprintf("%s on %s: choose where it goes (Esc puts it back).", capitalize(pieceName(p.Type())), sq))
+	m.say(m.tr(msgPickedUp, capitalize(pieceText(m.lang(), p.Type())), sq))
 }
 
 // cannotMove returns why a person cannot move now, or "".
 func (m *Model) cannotMove() string {
 	switch {
 	case m.s.over():
-		return "The game is over: u takes back, n starts a new game."
+		return m.tr(msgOverUseKeys)
 	case m.s.toMove().AI && m.s.g.Paused():
-		return "Outpost is paused: p lets it move."
+		return m.tr(msgAIPaused)
 	case m.s.toMove().AI:
-		return "Outpost is thinking: Esc makes it move now, u takes your move back."
+		return m.tr(msgAIThinkingKeys)
 	}
 	return ""
 }
@@ -462,13 +478,13 @@ func (m *Model) playHuman(mv chess.Move) tea.Cmd {
 	pos := m.s.game().Position()
 	text := moveNumber(pos, true) + pos.SAN(mv)
 	if err := m.s.g.Move(context.Background(), mv); err != nil {
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 		return m.afterChange()
 	}
 	m.deselect()
 	m.mode = modeBoard
 	m.cursor = mv.To()
-	m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
+	m.say(m.tr(msgPlayed, m.s.name(pos.SideToMove()), text))
 	return m.afterChange()
 }
 
@@ -476,12 +492,12 @@ func (m *Model) playHuman(mv chess.Move) tea.Cmd {
 // starts the AI when it is to move and the clocks' ticks when one runs.
 func (m *Model) afterChange() tea.Cmd {
 	if err := m.s.takeKeepError(); err != nil {
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 	}
 	if m.s.over() {
 		m.abandonSearch()
 		if !m.msgErr {
-			m.say(outcomeText(m.s.g.Outcome()))
+			m.say(outcomeText(m.lang(), m.s.g.Outcome()))
 		}
 		return m.startReview() // ready when the player asks (R)
 	}
@@ -492,7 +508,7 @@ func (m *Model) afterChange() tea.Cmd {
 func (m *Model) think() tea.Cmd {
 	if m.s == nil || !m.s.g.AIDue() || m.search != nil || m.cfg.Engine == nil {
 		if m.s != nil && m.s.g.AIDue() && m.cfg.Engine == nil {
-			m.fail("No engine to play the AI's moves.")
+			m.fail(m.tr(msgNoEngine))
 		}
 		return nil
 	}
@@ -524,11 +540,12 @@ func (m *Model) aiMoved(r engine.Result) tea.Cmd {
 	pos := m.s.game().Position()
 	text := moveNumber(pos, true) + pos.SAN(r.BestMove)
 	if err := m.s.g.PlayAI(context.Background(), s.version, r.BestMove); err != nil {
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 		return m.afterChange()
 	}
+	m.lastPly = m.s.game().Len()
 	if m.mode == modeBoard && m.selected == chess.NoSquare {
-		m.say(m.s.name(pos.SideToMove()) + " played " + text + ".")
+		m.say(m.tr(msgPlayed, m.s.name(pos.SideToMove()), text))
 	}
 	// A piece a person picked up in a game of two people stays picked up;
 	// otherwise the position changed under it.
@@ -576,14 +593,14 @@ func (m *Model) clockTicked() tea.Cmd {
 	flagged, err := m.s.g.CheckFlag(context.Background())
 	switch {
 	case err != nil:
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 	case flagged:
 		m.abandonSearch()
 		m.deselect()
 		if m.mode == modeMove || m.mode == modePromote {
 			m.closeInput()
 		}
-		m.say(outcomeText(m.s.g.Outcome()))
+		m.say(outcomeText(m.lang(), m.s.g.Outcome()))
 		return nil
 	}
 	return m.tick()
@@ -593,16 +610,16 @@ func (m *Model) clockTicked() tea.Cmd {
 func (m *Model) takeback() tea.Cmd {
 	n, err := m.s.g.Takeback(context.Background())
 	if err != nil {
-		m.fail(capitalize(errorText(err)) + ".")
+		m.fail(capitalize(errorText(m.lang(), err)) + ".")
 		return m.afterChange()
 	}
 	m.abandonSearch()
 	m.deselect()
 	m.last = nil
-	m.say(fmt.Sprintf("Took back %d %s.", n, plural(n, "move", "moves")))
+	m.say(m.tr(msgTookBack, n, m.plural(n, msgMoveOne, msgMoveMany)))
 	cmd := m.afterChange()
 	if m.s.g.Paused() && m.s.g.AIToMove() {
-		m.say(m.msg + " Outpost is paused: p lets it move.")
+		m.say(m.msg + " " + m.tr(msgAIPaused))
 	}
 	return cmd
 }
@@ -611,7 +628,7 @@ func (m *Model) takeback() tea.Cmd {
 // Outpost's reply, as u took them), until a new move is played.
 func (m *Model) redo() tea.Cmd {
 	if !m.s.g.CanRedo() {
-		m.fail("There is nothing to redo: r plays again the moves taken back with u.")
+		m.fail(m.tr(msgNothingToRedo))
 		return nil
 	}
 	m.abandonSearch()
@@ -620,13 +637,13 @@ func (m *Model) redo() tea.Cmd {
 	pos := m.s.game().Position()
 	moves, err := m.s.g.Redo(context.Background())
 	if err != nil {
-		m.fail("Could not redo: " + errorText(err))
+		m.fail(m.tr(msgCouldNotRedo, errorText(m.lang(), err)))
 		return m.afterChange()
 	}
-	m.say("Replayed " + pos.SANLine(moves) + ".")
+	m.say(m.tr(msgReplayed, pos.SANLine(moves)))
 	cmd := m.afterChange()
 	if m.s.g.Paused() && m.s.g.AIToMove() {
-		m.say(m.msg + " Outpost is paused: p lets it move.")
+		m.say(m.msg + " " + m.tr(msgAIPaused))
 	}
 	return cmd
 }
@@ -635,15 +652,15 @@ func (m *Model) redo() tea.Cmd {
 func (m *Model) togglePause() tea.Cmd {
 	paused := !m.s.g.Paused()
 	if err := m.s.g.SetPaused(context.Background(), paused); err != nil {
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 		return m.afterChange()
 	}
 	if !paused {
-		m.say("Outpost may move.")
+		m.say(m.tr(msgAIMayMove))
 		return m.afterChange()
 	}
 	m.abandonSearch()
-	m.say("Outpost is paused: p lets it move.")
+	m.say(m.tr(msgAIPaused))
 	return m.afterChange()
 }
 
@@ -653,20 +670,20 @@ func (m *Model) draw() tea.Cmd {
 	msg, j, err := m.s.draw()
 	switch {
 	case err != nil:
-		m.fail(capitalize(errorText(err)))
+		m.fail(capitalize(errorText(m.lang(), err)))
 		return m.afterChange()
 	case j == nil:
 		m.say(msg)
 		return m.afterChange()
 	case m.cfg.Engine == nil:
-		m.fail("No engine to answer the draw offer.")
+		m.fail(m.tr(msgNoEngineDraw))
 		return nil
 	}
 	m.nextID++
 	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, j.params, 0)
 	s.judgement = j
 	m.judging = s
-	m.say("You offer a draw: Outpost considers it…")
+	m.say(m.tr(msgYouOfferDraw))
 	return cmd
 }
 
@@ -677,7 +694,7 @@ func (m *Model) drawAnswered(r engine.Result) tea.Cmd {
 	m.judging = nil
 	text, err := m.s.answerDraw(s.judgement, r)
 	if err != nil {
-		m.fail(errorText(err))
+		m.fail(errorText(m.lang(), err))
 	} else {
 		m.say(text)
 	}
@@ -699,8 +716,7 @@ func (m *Model) openMoveInput(text string) tea.Cmd {
 		m.fail(reason)
 		return nil
 	}
-	return m.openInput(modeMove, "Move: ", "e4, Nf3, O-O, e7e8q; or draw, resign", text,
-		"Type a move in SAN or UCI and press Enter (Esc: back to the board).")
+	return m.openInput(modeMove, m.tr(msgMovePrompt), m.tr(msgMovePlaceholder), text, m.tr(msgMoveHelp))
 }
 
 // openInput starts typing in mode md: the input line shows prompt, then text
@@ -758,7 +774,7 @@ func (m *Model) submitMove(text string) tea.Cmd {
 	case "resign":
 		m.closeInput()
 		if err := m.s.resign(); err != nil {
-			m.fail(errorText(err))
+			m.fail(errorText(m.lang(), err))
 			return nil
 		}
 		return m.afterChange()
@@ -767,7 +783,7 @@ func (m *Model) submitMove(text string) tea.Cmd {
 	mv, err := pos.ParseMove(text)
 	if err != nil {
 		m.input.SetValue("")
-		m.fail(errorText(err) + " Try again, or Esc.")
+		m.fail(m.tr(msgTryAgain, sentence(m.lang(), errorText(m.lang(), err))))
 		return nil
 	}
 	m.closeInput()
@@ -799,7 +815,7 @@ func (m *Model) promoteKey(k tea.KeyMsg) tea.Cmd {
 		m.say("")
 		return nil
 	default:
-		m.fail("Promote to: q queen, r rook, b bishop, n knight (Esc: another move).")
+		m.fail(m.tr(msgPromoteTo))
 		return nil
 	}
 	for _, mv := range m.promo {
@@ -812,38 +828,42 @@ func (m *Model) promoteKey(k tea.KeyMsg) tea.Cmd {
 
 // openSaveInput asks for the file to save the game to.
 func (m *Model) openSaveInput() {
-	m.openInput(modeSave, "Save as: ", "", "outpost-"+time.Now().Format("2006-01-02-1504")+".pgn",
-		"Enter saves the game as PGN to this file (Esc: cancel).")
+	name := m.saved
+	if name == "" {
+		name = "outpost-" + time.Now().Format("2006-01-02-1504") + ".pgn"
+	}
+	m.openInput(modeSave, m.tr(msgSavePrompt), "", name, m.tr(msgSaveHelp))
 }
 
 // saveKey handles a key while the file name is typed.
 func (m *Model) saveKey(k tea.KeyMsg) tea.Cmd {
-	return m.inputKey(k, "Not saved.", func(text string) tea.Cmd {
+	return m.inputKey(k, m.tr(msgNotSaved), func(text string) tea.Cmd {
 		path := strings.TrimSpace(text)
 		if err := m.s.save(path, m.currentReview()); err != nil {
-			m.fail("Could not save: " + errorText(err))
+			m.fail(m.tr(msgCouldNotSave, errorText(m.lang(), err)))
 			return nil
 		}
 		m.closeInput()
-		m.say("Saved to " + path + ".")
+		m.saved = path
+		m.say(m.tr(msgSavedTo, path))
 		return nil
 	})
 }
 
 // openLoadInput asks for a PGN file to load.
+// The file the game was last saved to is offered.
 func (m *Model) openLoadInput() {
-	m.openInput(modeLoad, "Load PGN: ", "game.pgn", "",
-		"Enter loads the first game of this file and goes on with it (Esc: cancel).")
+	m.openInput(modeLoad, m.tr(msgLoadPrompt), "game.pgn", m.saved, m.tr(msgLoadHelp))
 }
 
 // loadKey handles a key while the file name of a game to load is typed.
 // A file that cannot be read leaves the game as it was.
 func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
-	return m.inputKey(k, "Nothing loaded.", func(text string) tea.Cmd {
+	return m.inputKey(k, m.tr(msgNothingLoaded), func(text string) tea.Cmd {
 		path := strings.TrimSpace(text)
 		g, err := LoadPGN(path)
 		if err != nil {
-			m.fail("Could not load: " + errorText(err))
+			m.fail(m.tr(msgCouldNotLoad, errorText(m.lang(), err)))
 			return nil
 		}
 		m.closeInput()
@@ -851,7 +871,7 @@ func (m *Model) loadKey(k tea.KeyMsg) tea.Cmd {
 		if m.mode != modeBoard || m.msgErr {
 			return nil
 		}
-		m.say(fmt.Sprintf("Loaded %s (%d %s).", path, g.Len(), plural(g.Len(), "move", "moves")))
+		m.say(m.tr(msgLoaded, path, g.Len(), m.plural(g.Len(), msgMoveOne, msgMoveMany)))
 		return m.afterChange()
 	})
 }
@@ -868,9 +888,9 @@ func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 	if l.tooSmall {
 		return nil
 	}
-	col := (ev.X - rankLabelWidth) / l.board.w
-	row := (ev.Y - boardTop) / l.board.h
-	if ev.X < rankLabelWidth || ev.Y < boardTop || col > 7 || row > 7 {
+	x, y := ev.X-l.left-rankLabelWidth, ev.Y-l.top-boardTop
+	col, row := x/l.board.w, y/l.board.h
+	if x < 0 || y < 0 || col > 7 || row > 7 {
 		return nil
 	}
 	if m.mode == modePromote {
@@ -887,9 +907,23 @@ func (m *Model) say(s string) { m.msg, m.msgErr = s, false }
 // fail sets the status line to a mistake.
 func (m *Model) fail(s string) { m.msg, m.msgErr = s, true }
 
-// pieceName returns the name of a piece type: "knight".
-func pieceName(t chess.PieceType) string {
-	return [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}[t]
+// tr returns the text of k in the game's language.
+func (m *Model) tr(k msg, args ...any) string { return tr(m.lang(), k, args...) }
+
+// lang is the game's language.
+func (m *Model) lang() i18n.Lang {
+	if m.cfg.Lang == "" {
+		return i18n.English
+	}
+	return m.cfg.Lang
+}
+
+// plural returns the text of one or many by n.
+func (m *Model) plural(n int, one, many msg) string {
+	if n == 1 {
+		return m.tr(one)
+	}
+	return m.tr(many)
 }
 
 // capitalize returns s with its first letter in upper case.

@@ -15,13 +15,14 @@ import (
 	"github.com/outpost-chess/outpost/internal/play"
 )
 
-// click returns a left click on square sq of the board drawn at size b,
+// click returns a left click on square sq of the board drawn as l says,
 // White at the bottom.
-func click(sq chess.Square, b boardSize) tea.MouseMsg {
+func click(sq chess.Square, l layout) tea.MouseMsg {
 	col, row := int(sq.File()), 7-int(sq.Rank())
+	b := l.board
 	return tea.MouseMsg{
-		X:      rankLabelWidth + col*b.w + b.w/2,
-		Y:      boardTop + row*b.h + b.h/2,
+		X:      l.left + rankLabelWidth + col*b.w + b.w/2,
+		Y:      l.top + boardTop + row*b.h + b.h/2,
 		Action: tea.MouseActionPress,
 		Button: tea.MouseButtonLeft,
 	}
@@ -32,17 +33,20 @@ func TestMouse(t *testing.T) {
 		width, height int
 		board         boardSize
 	}{
-		{120, 40, largeBoard},
+		{180, 56, hugeBoard},
+		{120, 40, xlBoard},
+		{100, 35, largeBoard},
 		{80, 24, mediumBoard},
 		{60, 16, smallBoard},
 	}
 	for _, tc := range tests {
 		h := newHarness(t, Config{}, tc.width, tc.height)
-		if got := h.m.layout().board; got != tc.board {
-			t.Fatalf("%dx%d: board %v, want %v", tc.width, tc.height, got, tc.board)
+		l := h.m.layout()
+		if l.board != tc.board {
+			t.Fatalf("%dx%d: board %v, want %v", tc.width, tc.height, l.board, tc.board)
 		}
-		h.send(click(chess.G1, tc.board))
-		h.send(click(chess.F3, tc.board))
+		h.send(click(chess.G1, l))
+		h.send(click(chess.F3, l))
 		// A click outside the board and a release do nothing.
 		h.send(tea.MouseMsg{X: tc.width - 1, Y: 0, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 		h.send(tea.MouseMsg{X: 5, Y: 5, Action: tea.MouseActionRelease, Button: tea.MouseButtonLeft})
@@ -337,8 +341,10 @@ func TestFastKeys(t *testing.T) {
 		{[]tea.Msg{runes("e4"), tea.KeyMsg{Type: tea.KeyEnter}}, "e2e4", "e4", ""},
 		{[]tea.Msg{runes("Nf3")}, "", "e2", "Nf3"},
 		{[]tea.Msg{runes(":f4")}, "", "e2", "f4"},
-		{[]tea.Msg{runes("kk")}, "", "e4", ""},
-		{[]tea.Msg{runes("kkhe6")}, "", "d4", "e6"},
+		{[]tea.Msg{runes("ii")}, "", "e4", ""},
+		{[]tea.Msg{runes("iije6")}, "", "d4", "e6"},
+		{[]tea.Msg{runes("f4")}, "", "e2", "f4"},
+		{[]tea.Msg{runes("hxg6")}, "", "e2", "hxg6"},
 	}
 	for _, tc := range tests {
 		h := newHarness(t, Config{}, 120, 40)

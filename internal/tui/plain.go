@@ -11,31 +11,14 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/review"
 )
 
-// plainHelp lists what line mode understands.
-const plainHelp = `Type a move in SAN or UCI: e4, Nf3, O-O, exd5, e7e8q, g1f3.
-Commands:
-  board      show the board
-  moves      list the moves played
-  undo       take back your last move (and Outpost's reply)
-  redo       play again what the last undo took back (until a new move)
-  save FILE  save the game as PGN
-  load FILE  go on with the first game of a PGN file
-  draw       claim a draw (threefold repetition, fifty-move rule); else
-             accept the draw offered to you, or offer one
-  resign     resign the game
-  clock      show the clocks
-  review     review the game: each move's evaluation and judgement, the
-             better moves, each side's accuracy
-  help       this list
-  quit       stop (an unfinished game is kept for outpost play --resume)`
-
 // RunPlain plays the game of cfg in line mode, for pipes, scripts and
 // screen readers: it prints the board as text, reads moves (and the
-// commands of plainHelp) from in, one a line, and prints each move played,
+// commands its help lists) from in, one a line, and prints each move played,
 // the AI's included, the clocks after each move on a clock, and the
 // result on out. It ignores cfg.Menu (the players are cfg.White and
 // cfg.Black), cfg.Delay and cfg.ASCII.
@@ -111,20 +94,22 @@ func (pl *plain) printf(format string, args ...any) { fmt.Fprintf(pl.w, format, 
 
 func (pl *plain) run(ctx context.Context) error {
 	s := pl.s
-	pl.printf("Outpost, line mode. White: %s. Black: %s.\n", s.name(chess.White), s.name(chess.Black))
-	pl.printf("Type moves in SAN or UCI (e4, Nf3, O-O, e7e8q); help lists the commands.\n")
+	pl.say(msgPlainIntro, s.name(chess.White), s.name(chess.Black))
+	pl.say(msgPlainTypeMoves)
 	if line := s.clockLine(); line != "" {
-		pl.printf("Clocks (%s): %s.\n", s.g.TimeControl(), line)
+		pl.say(msgPlainClocks, s.g.TimeControl(), line)
 	}
 	showBoard, announced := true, false
 	for pl.w.err == nil {
 		s = pl.s // "load" replaces the game
 		if err := s.takeKeepError(); err != nil {
-			pl.printf("Note: %s\n", errorText(err))
+			pl.say(msgPlainNote, errorText(pl.lang(), err))
 		}
 		switch {
 		case s.over() && !announced:
-			pl.printf("\n%s\nGame over. %s\n%s\n", pl.board(), outcomeText(s.g.Outcome()), reviewText.Text(pl.cfg.Lang, rkPlainOver))
+			pl.printf("\n%s\n", pl.board())
+			pl.say(msgPlainOver, outcomeText(pl.lang(), s.g.Outcome()))
+			pl.say(msgReviewPlainOverHint)
 			announced, showBoard = true, false
 		case s.over():
 		case s.g.AIToMove():
@@ -151,7 +136,7 @@ func (pl *plain) run(ctx context.Context) error {
 		case in.err != nil && s.over() && in.err == io.EOF:
 			return pl.w.err
 		case in.err != nil:
-			pl.printf("End of input.\n")
+			pl.say(msgPlainEndOfInput)
 			pl.farewell()
 			if in.err == io.EOF {
 				return pl.w.err
@@ -185,12 +170,12 @@ func (pl *plain) aiMove(ctx context.Context) error {
 	if err := s.g.PlayAI(context.Background(), version, r.BestMove); err != nil {
 		var re *play.RuleError
 		if errors.As(err, &re) {
-			pl.printf("%s\n", capitalize(re.Text)) // its time ran out
+			pl.printf("%s\n", capitalize(errorText(pl.lang(), re))) // its time ran out
 			return nil
 		}
 		return fmt.Errorf("tui: the AI's move: %w", err)
 	}
-	pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+	pl.say(msgPlayed, s.name(pos.SideToMove()), text)
 	pl.printClocks()
 	return nil
 }
@@ -214,10 +199,10 @@ func (pl *plain) nextLine(ctx context.Context) (in lineOrErr, flagged bool, err 
 		case <-flag:
 			fell, err := pl.s.g.CheckFlag(context.Background())
 			if err != nil {
-				pl.printf("%s\n", capitalize(errorText(err)))
+				pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
 			}
 			if fell {
-				pl.printf("Time is up.\n")
+				pl.say(msgPlainTimeUp)
 				return in, true, nil
 			}
 			left, _ := pl.s.g.FlagIn()
@@ -229,7 +214,7 @@ func (pl *plain) nextLine(ctx context.Context) (in lineOrErr, flagged bool, err 
 // printClocks prints the clocks of a game on a clock.
 func (pl *plain) printClocks() {
 	if line := pl.s.clockLine(); line != "" {
-		pl.printf("Clocks: %s.\n", line)
+		pl.say(msgPlainClocksNow, line)
 	}
 }
 
@@ -237,17 +222,18 @@ func (pl *plain) printClocks() {
 func (pl *plain) prompt() string {
 	g := pl.s.game()
 	side := g.Position().SideToMove()
-	text := colorName(side) + " to move"
+	l := pl.lang()
+	text := tr(l, msgPlainToMove, colorText(l, side))
 	if g.Position().InCheck() {
-		text += ", in check"
+		text += tr(l, msgPlainInCheck)
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
-		text += " (you may claim a draw by " + reason.String() + ": draw)"
+		text += tr(l, msgPlainMayClaim, reasonText(l, reason))
 	}
 	if offer, ok := pl.s.g.DrawOffer(); ok && offer != side {
-		text += " (" + colorName(offer) + " offers a draw: draw accepts it, a move declines it)"
+		text += tr(l, msgPlainOffers, colorText(l, offer))
 	}
-	return text + ". Your move:"
+	return tr(l, msgPlainPrompt, sentence(l, text))
 }
 
 // command carries out one line of input: a move or a command. It reports
@@ -261,80 +247,80 @@ func (pl *plain) command(line string) (quit, changed bool) {
 	case "quit", "exit":
 		return true, false
 	case "help", "?":
-		pl.printf("%s\n", plainHelp)
+		pl.say(msgPlainHelp)
 	case "board":
 		pl.printf("%s\n", pl.board())
 	case "moves":
 		lines := moveListLines(s.game())
 		if len(lines) == 0 {
-			lines = []string{"No moves yet."}
+			lines = []string{tr(pl.lang(), msgPlainNoMoves)}
 		}
 		pl.printf("%s\n", strings.Join(lines, "\n"))
 	case "clock", "clocks":
 		if line := s.clockLine(); line != "" {
-			pl.printf("Clocks (%s): %s.\n", s.g.TimeControl(), line)
+			pl.say(msgPlainClocks, s.g.TimeControl(), line)
 		} else {
-			pl.printf("This game has no clocks.\n")
+			pl.say(msgPlainNoClocks)
 		}
 	case "undo", "takeback":
 		n, err := s.g.Takeback(context.Background())
 		if err != nil {
-			pl.printf("%s.\n", capitalize(errorText(err)))
+			pl.printf("%s\n", sentence(pl.lang(), capitalize(errorText(pl.lang(), err))))
 			return false, false
 		}
-		pl.printf("Took back %d %s.\n", n, plural(n, "move", "moves"))
+		pl.say(msgTookBack, n, pl.plural(n))
 		return false, true
 	case "redo":
 		if !s.g.CanRedo() {
-			pl.printf("There is nothing to redo: redo plays again the moves taken back with undo.\n")
+			pl.say(msgPlainNothingToRedo)
 			return false, false
 		}
 		pos := s.game().Position()
 		moves, err := s.g.Redo(context.Background())
 		if err != nil {
-			pl.printf("Could not redo: %s\n", errorText(err))
+			pl.say(msgCouldNotRedo, errorText(pl.lang(), err))
 			return false, false
 		}
-		pl.printf("Replayed %s.\n", pos.SANLine(moves))
+		pl.say(msgReplayed, pos.SANLine(moves))
 		return false, true
 	case "save":
 		if err := s.save(arg, pl.reviewed); err != nil {
-			pl.printf("Could not save: %s\n", errorText(err))
+			pl.say(msgCouldNotSave, errorText(pl.lang(), err))
 			return false, false
 		}
-		pl.printf("Saved to %s.\n", strings.TrimSpace(arg))
+		pl.say(msgSavedTo, strings.TrimSpace(arg))
 	case "load":
 		g, err := LoadPGN(arg)
 		if err != nil {
-			pl.printf("Could not load: %s\n", errorText(err))
+			pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
 			return false, false
 		}
 		next, err := startSession(&pl.cfg, g, s.players(), s.g.TimeControl())
 		if err != nil {
-			pl.printf("Could not load: %s\n", errorText(err))
+			pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
 			return false, false
 		}
 		s.suspend()
 		pl.s = next
-		pl.printf("Loaded %s (%d %s).\n", strings.TrimSpace(arg), g.Len(), plural(g.Len(), "move", "moves"))
+		pl.say(msgLoaded, strings.TrimSpace(arg), g.Len(), pl.plural(g.Len()))
 		return false, true
 	case "draw":
 		msg, j, err := s.draw()
 		if err == nil && j != nil {
 			if pl.cfg.Engine == nil {
-				err = errors.New("no engine to answer the draw offer")
+				err = errText(msgNoEngineDraw)
 			} else {
 				msg, err = s.answerDraw(j, pl.cfg.Engine.Search(context.Background(), j.params))
 			}
 		}
 		if err != nil {
-			pl.printf("%s\n", capitalize(errorText(err)))
+			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
 		} else {
 			pl.printf("%s\n", msg)
 		}
 	case "resign":
 		if err := s.resign(); err != nil {
-			pl.printf("%s\n", capitalize(errorText(err)))
+			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
 		}
 	case "review":
 		pl.review()
@@ -342,15 +328,15 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		pos := s.game().Position()
 		m, err := pos.ParseMove(line)
 		if err != nil {
-			pl.printf("%s. Try again (help lists the commands).\n", capitalize(strings.TrimSuffix(errorText(err), ".")))
+			pl.say(msgPlainTryAgain, capitalize(strings.TrimSuffix(errorText(pl.lang(), err), ".")))
 			return false, false
 		}
 		text := moveNumber(pos, true) + pos.SAN(m)
 		if err := s.g.Move(context.Background(), m); err != nil {
-			pl.printf("%s\n", capitalize(errorText(err)))
+			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
 			return false, false
 		}
-		pl.printf("%s played %s.\n", s.name(pos.SideToMove()), text)
+		pl.say(msgPlayed, s.name(pos.SideToMove()), text)
 		pl.printClocks()
 		// Between two people, show the board for the next one.
 		return false, !s.players()[pos.SideToMove().Other()].AI
@@ -364,12 +350,12 @@ func (pl *plain) review() {
 	s := pl.s
 	g := s.game()
 	if g.Len() == 0 {
-		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkNoMoves))
+		pl.printf("%s\n", tr(pl.lang(), msgReviewNoMoves))
 		return
 	}
 	r := storedReview(pl.cfg.Reviews, s)
 	if r == nil {
-		pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkPlainStarting, g.Len()+1))
+		pl.printf("%s\n", tr(pl.lang(), msgReviewPlainStarting, g.Len()+1))
 		if pl.reviewer == nil {
 			pl.reviewer = engine.New(engine.Options{})
 		}
@@ -379,12 +365,12 @@ func (pl *plain) review() {
 			err = keepReview(pl.cfg.Reviews, s, g, r)
 		}
 		if err != nil {
-			pl.printf("%s\n", reviewText.Text(pl.cfg.Lang, rkFailed, errorText(err)))
+			pl.printf("%s\n", tr(pl.lang(), msgReviewFailed, errorText(pl.lang(), err)))
 			return
 		}
 	}
 	pl.reviewed = r
-	r.WriteTable(pl.w, reviewWords(pl.cfg.Lang))
+	r.WriteTable(pl.w, reviewWords(pl.lang()))
 }
 
 // farewell says how to continue an unfinished game.
@@ -393,9 +379,9 @@ func (pl *plain) farewell() {
 		return
 	}
 	if pl.s.kept() {
-		pl.printf("The game is kept: outpost play --resume continues it.\n")
+		pl.say(msgKeptFarewell)
 	} else {
-		pl.printf("The game is unfinished.\n")
+		pl.say(msgPlainUnfinished)
 	}
 }
 
@@ -429,17 +415,28 @@ func (pl *plain) board() string {
 	if moves := pl.s.game().Moves(); len(moves) > 0 {
 		g := pl.s.game()
 		before := g.PositionAt(g.Len() - 1)
-		b.WriteString("\nLast move: " + moveNumber(before, true) + before.SAN(moves[len(moves)-1]))
+		b.WriteString("\n" + tr(pl.lang(), msgPlainLastMove, moveNumber(before, true)+before.SAN(moves[len(moves)-1])))
 	}
 	return b.String()
 }
 
-// plural returns one or many by n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
+// say prints the text of k, in the game's language, on a line.
+func (pl *plain) say(k msg, args ...any) { pl.printf("%s\n", tr(pl.lang(), k, args...)) }
+
+// lang is the game's language.
+func (pl *plain) lang() i18n.Lang {
+	if pl.cfg.Lang == "" {
+		return i18n.English
 	}
-	return many
+	return pl.cfg.Lang
+}
+
+// plural says "move" or "moves" as n needs.
+func (pl *plain) plural(n int) string {
+	if n == 1 {
+		return tr(pl.lang(), msgMoveOne)
+	}
+	return tr(pl.lang(), msgMoveMany)
 }
 
 // errWriter remembers the first write error, after which it writes nothing.

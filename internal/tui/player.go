@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
 )
@@ -32,12 +31,4 @@ func ParsePlayer(s string) (play.Player, error) {
 		return play.Player{}, fmt.Errorf("tui: player %q: want human or ai:LEVEL (LEVEL 1-8, classic or max)", s)
 	}
 	return play.AI(level), nil
-}
-
-// colorName returns "White" or "Black".
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }

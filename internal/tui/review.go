@@ -181,13 +181,13 @@ func (m *Model) reviewMsg(msg tea.Msg) tea.Cmd {
 		rr.r, rr.err = msg.r, msg.err
 		switch {
 		case msg.err != nil:
-			m.fail(m.rt(rkFailed, errorText(msg.err)))
+			m.fail(m.tr(msgReviewFailed, errorText(m.lang(), msg.err)))
 		default:
 			rr.done = rr.total
 			if err := keepReview(m.cfg.Reviews, m.s, rr.game, msg.r); err != nil {
-				m.fail(errorText(err))
+				m.fail(errorText(m.lang(), err))
 			} else if m.mode != modeReview && !m.msgErr && m.s.over() {
-				m.say(outcomeText(m.s.g.Outcome()) + " " + m.rt(rkReady))
+				m.say(outcomeText(m.lang(), m.s.g.Outcome()) + " " + m.tr(msgReviewReady))
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func (m *Model) reviewKey(k tea.KeyMsg) tea.Cmd {
 		n = rr.game.Len()
 	}
 	switch k.String() {
-	case "left", "h":
+	case "left", "j":
 		m.reviewPly = max(1, m.reviewPly-1)
 	case "right", "l":
 		m.reviewPly = min(n, m.reviewPly+1)
@@ -247,7 +247,7 @@ func (m *Model) reviewKey(k tea.KeyMsg) tea.Cmd {
 // isRookMoveRest reports whether r may follow the R of a rook move: a
 // file, a rank, or a capture.
 func isRookMoveRest(r rune) bool {
-	return r >= 'a' && r <= 'g' || r >= '1' && r <= '8' || r == 'x'
+	return r >= 'a' && r <= 'h' || r >= '1' && r <= '8' || r == 'x'
 }
 
 // jumpToMistake shows the next (dir 1) or previous (dir -1) judged move
@@ -277,10 +277,10 @@ func (m *Model) jumpToMistake(dir int) {
 	}
 	switch {
 	case !any:
-		m.say(m.rt(rkNoMistake))
+		m.say(m.tr(msgReviewNoMistake))
 	case dir > 0:
-		m.say(m.rt(rkLastMistake))
+		m.say(m.tr(msgReviewLastMistake))
 	default:
-		m.say(m.rt(rkFirstMistake))
+		m.say(m.tr(msgReviewFirstMistake))
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -140,7 +139,7 @@ func TestReviewAtTheEnd(t *testing.T) {
 		t.Fatalf("after the mate: over %v, review %+v", h.m.s.over(), h.m.review)
 	}
 	view := h.m.View()
-	for _, want := range []string{"1-0: White wins by checkmate", "The review is ready: R shows it.", "King's Pawn Game: Wayward Queen Attack (C20)"} {
+	for _, want := range []string{"1-0: White wins by checkmate", "The review is ready: R shows it.", "King's Pawn Game: Wayward Queen Attack"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the board after the mate lacks %q:\n%s", want, view)
 		}
@@ -235,12 +234,6 @@ func TestPlainReview(t *testing.T) {
 	}
 }
 
-// ansiCodes matches the escape sequences of styles.
-var ansiCodes = regexp.MustCompile(`\x1b\[[0-9;]*m`)
-
-// stripANSI returns s without its styles.
-func stripANSI(s string) string { return ansiCodes.ReplaceAllString(s, "") }
-
 // TestSaveReviewed saves a reviewed game: the PGN carries the review's
 // annotations; saved before the review, it carries the opening only.
 func TestSaveReviewed(t *testing.T) {
@@ -260,14 +253,6 @@ func TestSaveReviewed(t *testing.T) {
 	}
 	if flat := strings.ReplaceAll(string(a), "\n", " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "Blunder.") {
 		t.Errorf("saved after the review:\n%s", a)
-	}
-}
-
-// TestReviewText checks the review's catalogue: every key in every
-// language, with the same values.
-func TestReviewText(t *testing.T) {
-	if err := reviewText.Check(reviewKeys); err != nil {
-		t.Error(err)
 	}
 }
 

@@ -23,9 +23,9 @@ const graphHeight = 6
 // viewReview draws the review screen.
 func (m *Model) viewReview() string {
 	rr := m.review
-	title := styleTitle.Render(m.rt(rkTitle))
+	title := styleTitle.Render(m.tr(msgReviewTitle))
 	if rr != nil && rr.r != nil {
-		if line := rr.r.OpeningLine(reviewWords(m.cfg.Lang)); line != "" {
+		if line := rr.r.OpeningLine(reviewWords(m.lang())); line != "" {
 			title += "   " + line
 		}
 	}
@@ -48,12 +48,12 @@ func (m *Model) viewReview() string {
 	if m.msgErr {
 		status = styleError.Render(m.msg)
 	} else if status == "" && rr != nil && rr.r != nil {
-		status = m.rt(rkMoveOf, m.reviewPly, len(rr.r.Moves))
+		status = m.tr(msgReviewMoveOf, m.reviewPly, len(rr.r.Moves))
 	}
 	b.WriteString(truncate(status, m.width) + "\n")
-	keys := m.rt(rkKeys)
+	keys := m.tr(msgReviewKeys)
 	if lipgloss.Width(keys) > m.width {
-		keys = m.rt(rkKeysShort)
+		keys = m.tr(msgReviewKeysShort)
 	}
 	b.WriteString(truncate(styleFaint.Render(keys), m.width))
 	return b.String()
@@ -66,7 +66,7 @@ func (m *Model) reviewBoard() *boardView {
 	v := &boardView{
 		pos: g.PositionAt(ply), flipped: m.flipped,
 		cursor: chess.NoSquare, selected: chess.NoSquare, lastFrom: chess.NoSquare, lastTo: chess.NoSquare,
-		ascii: m.cfg.ASCII, mono: monochrome(),
+		ascii: m.cfg.ASCII,
 	}
 	if ply > 0 {
 		mv := g.Moves()[ply-1]
@@ -82,15 +82,15 @@ func (m *Model) reviewPanel(width, height int) string {
 	var lines []string
 	switch {
 	case rr == nil:
-		lines = []string{m.rt(rkNoMoves)}
+		lines = []string{m.tr(msgReviewNoMoves)}
 	case rr.err != nil:
-		lines = wrap(m.rt(rkFailed, errorText(rr.err)), width, 3)
+		lines = wrap(m.tr(msgReviewFailed, errorText(m.lang(), rr.err)), width, 3)
 	case rr.r == nil:
-		lines = append(wrap(m.rt(rkReviewing, rr.done, rr.total), width, 2), "", progressBar(rr.done, rr.total, width))
+		lines = append(wrap(m.tr(msgReviewReviewing, rr.done, rr.total), width, 2), "", progressBar(rr.done, rr.total, width))
 	default:
 		lines = m.reviewLines(rr.r, width, height)
 		if !rr.of(m.s.game()) {
-			lines = append(lines, "", styleFaint.Render(m.rt(rkStale)))
+			lines = append(lines, "", styleFaint.Render(m.tr(msgReviewStale)))
 		}
 	}
 	if len(lines) > height {
@@ -112,19 +112,19 @@ func (m *Model) reviewLines(r *review.Review, width, height int) []string {
 	}
 	head := r.MoveLabel(ply-1) + mv.Judgement.Symbol()
 	if mv.Judgement != review.Good {
-		head += "  " + judgementStyles[mv.Judgement].Render(m.rt(reviewJudgements[mv.Judgement]))
+		head += "  " + judgementStyles[mv.Judgement].Render(m.tr(reviewJudgements[mv.Judgement]))
 	}
 	lines := []string{styleTitle.Render(head), before.String() + " → " + mv.Eval.String()}
 	switch {
 	case mv.Mate == review.MateAllowed:
-		lines = append(lines, m.rt(rkMateAllowed))
+		lines = append(lines, m.tr(msgReviewMateAllowed))
 	case mv.Mate == review.MateMissed:
-		lines = append(lines, m.rt(rkMateMissed))
+		lines = append(lines, m.tr(msgReviewMateMissed))
 	}
 	if better := r.Better(ply - 1); better != "" {
-		lines = append(lines, wrap(m.rt(rkBetter, better), width, 2)...)
+		lines = append(lines, wrap(m.tr(msgReviewBetter, better), width, 2)...)
 	} else {
-		lines = append(lines, styleFaint.Render(m.rt(rkBest)))
+		lines = append(lines, styleFaint.Render(m.tr(msgReviewBest)))
 	}
 	lines = append(lines, "")
 	lines = append(lines, graph(r, width, graphHeight, ply)...)
@@ -132,12 +132,12 @@ func (m *Model) reviewLines(r *review.Review, width, height int) []string {
 	for _, side := range []struct {
 		name string
 		s    review.Side
-	}{{m.rt(rkWhite), r.White}, {m.rt(rkBlack), r.Black}} {
+	}{{colorText(m.lang(), chess.White), r.White}, {colorText(m.lang(), chess.Black), r.Black}} {
 		acc := "  -  "
 		if side.s.Accuracy != nil {
 			acc = fmt.Sprintf("%5.1f%%", *side.s.Accuracy)
 		}
-		lines = append(lines, m.rt(rkSummary, side.name, acc, side.s.Inaccuracies, side.s.Mistakes, side.s.Blunders, side.s.ACPL))
+		lines = append(lines, m.tr(msgReviewSummary, side.name, acc, side.s.Inaccuracies, side.s.Mistakes, side.s.Blunders, side.s.ACPL))
 	}
 	lines = append(lines, "")
 	room := height - len(lines)
@@ -205,11 +205,11 @@ func (m *Model) reviewStatusLines(width int) []string {
 	case rr == nil || !rr.of(m.s.game()):
 		return nil
 	case rr.err != nil:
-		return append([]string{""}, wrap(m.rt(rkFailed, errorText(rr.err)), width, 2)...)
+		return append([]string{""}, wrap(m.tr(msgReviewFailed, errorText(m.lang(), rr.err)), width, 2)...)
 	case rr.r == nil:
-		return []string{"", styleHead.Render(m.rt(rkTitle)), progressBar(rr.done, rr.total, min(width, 20))}
+		return []string{"", styleHead.Render(m.tr(msgReviewTitle)), progressBar(rr.done, rr.total, min(width, 20))}
 	}
-	return []string{"", styleHead.Render(m.rt(rkTitle)), m.rt(rkReady)}
+	return []string{"", styleHead.Render(m.tr(msgReviewTitle)), m.tr(msgReviewReady)}
 }
 
 // progressBar draws done of total as a bar width cells wide.

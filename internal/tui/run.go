@@ -41,9 +41,9 @@ func (m *Model) farewell() string {
 	case m.s == nil:
 		return ""
 	case m.s.over():
-		return outcomeText(m.s.game().Outcome())
+		return outcomeText(m.lang(), m.s.game().Outcome())
 	case m.s.kept():
-		return "The game is kept: outpost play --resume continues it."
+		return m.tr(msgKeptFarewell)
 	}
 	return ""
 }

@@ -11,7 +11,9 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/review"
 )
 
@@ -20,8 +22,12 @@ import (
 // mode share it, so both say and keep the same.
 type session struct {
 	g    *play.Game
-	keep *keeper // nil: the game is not kept
+	keep *keeper   // nil: the game is not kept
+	lang i18n.Lang // the language of its texts
 }
+
+// tr returns the text of k in the session's language.
+func (s *session) tr(k msg, args ...any) string { return tr(s.lang, k, args...) }
 
 // options returns the play options of a game kept by k (which may be nil).
 func options(cfg *Config, k *keeper) play.Options {
@@ -43,7 +49,7 @@ func startSession(cfg *Config, g *chess.Game, players [2]play.Player, tc play.Ti
 	if err != nil {
 		return nil, err
 	}
-	return &session{g: pg, keep: k}, nil
+	return &session{g: pg, keep: k, lang: cfg.Lang}, nil
 }
 
 // resumeSession goes on with a stored game; its clock starts again, the
@@ -57,7 +63,7 @@ func resumeSession(cfg *Config, r *Resumed) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{g: pg, keep: k}
+	s := &session{g: pg, keep: k, lang: cfg.Lang}
 	return s, pg.Resume(context.Background())
 }
 
@@ -93,11 +99,11 @@ func (s *session) name(side chess.Color) string {
 	players := s.g.Players()
 	switch p := players[side]; {
 	case p.AI:
-		return "Outpost level " + p.Level.String()
+		return s.tr(msgOutpostLevel, p.Level.String())
 	case players[side.Other()].AI:
-		return "You"
+		return s.tr(msgYou)
 	default:
-		return colorName(side)
+		return colorText(s.lang, side)
 	}
 }
 
@@ -106,17 +112,17 @@ func (s *session) describe() string {
 	w, b := s.g.Players()[chess.White], s.g.Players()[chess.Black]
 	switch {
 	case !w.AI && !b.AI:
-		return "between two people"
+		return s.tr(msgBetweenPeople)
 	case w.AI && b.AI:
-		return s.name(chess.White) + " (White) against " + s.name(chess.Black) + " (Black)"
+		return s.tr(msgAIvsAI, s.name(chess.White), s.name(chess.Black))
 	case w.AI:
-		return s.name(chess.White) + " (White) against you"
+		return s.tr(msgAIvsYou, s.name(chess.White))
 	}
-	return "you (White) against " + s.name(chess.Black)
+	return s.tr(msgYouvsAI, s.name(chess.Black))
 }
 
 // errGameOver is the answer to a move after the end of the game.
-var errGameOver = errors.New("the game is over: take back (u) or start a new game (n)")
+var errGameOver = errText(msgErrOverKeys)
 
 // resign resigns for the person at the board (see play.Game.Speaker).
 func (s *session) resign() error {
@@ -125,7 +131,7 @@ func (s *session) resign() error {
 	}
 	c, ok := s.g.Speaker(false)
 	if !ok {
-		return errors.New("both sides are Outpost's: nobody here can resign")
+		return errText(msgErrNobodyResigns)
 	}
 	return s.g.Resign(context.Background(), c)
 }
@@ -147,23 +153,23 @@ func (s *session) draw() (string, *judgement, error) {
 		return "", nil, errGameOver
 	}
 	if reason, ok := s.game().ClaimableDraw(); ok {
-		return "Draw claimed by " + reason.String() + ".", nil, s.g.ClaimDraw(ctx)
+		return s.tr(msgDrawClaimed, reasonText(s.lang, reason)), nil, s.g.ClaimDraw(ctx)
 	}
 	// At one board, the side to move speaks (against the AI, the person).
 	by, ok := s.g.Speaker(false)
 	if !ok {
-		return "", nil, errors.New("no draw to claim, and Outpost offers none to itself")
+		return "", nil, errText(msgErrNoDrawToOffer)
 	}
 	if offer, ok := s.g.DrawOffer(); ok && offer == by.Other() {
-		return "Draw agreed.", nil, s.g.AcceptDraw(ctx, by)
+		return s.tr(msgDrawAgreed), nil, s.g.AcceptDraw(ctx, by)
 	} else if ok {
-		return "", nil, errors.New("you have offered a draw already: make your move, and the other side may accept it")
+		return "", nil, errText(msgErrOfferedAlready)
 	}
 	if !s.g.Players()[by.Other()].AI {
 		if err := s.g.OfferDraw(ctx, by); err != nil {
 			return "", nil, err
 		}
-		return fmt.Sprintf("%s offers a draw: %s accepts by typing draw, or declines by moving.", colorName(by), colorName(by.Other())), nil, nil
+		return s.tr(msgOfferStands, colorText(s.lang, by), colorText(s.lang, by.Other())), nil, nil
 	}
 	params, version, err := s.g.DrawJudgement(by)
 	if err != nil {
@@ -178,7 +184,14 @@ func (s *session) answerDraw(j *judgement, res engine.Result) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return a.Text(), nil
+	score := progress.Score(a.Score, chess.White)
+	switch {
+	case a.Accepted:
+		return s.tr(msgAIAccepts), nil
+	case a.Score >= play.WorseMargin:
+		return s.tr(msgAIDeclinesBetter, score), nil
+	}
+	return s.tr(msgAIDeclinesOpen, score), nil
 }
 
 // suspend stops a running clock when the program leaves the game: the
@@ -210,7 +223,7 @@ func (s *session) clockLine() string {
 		if c.Running && c.ToMove == col {
 			mark = "▶ "
 		}
-		return colorName(col) + " " + mark + clockText(c.Remaining[col])
+		return colorText(s.lang, col) + " " + mark + clockText(c.Remaining[col])
 	}
 	return side(chess.White) + " · " + side(chess.Black)
 }
@@ -232,7 +245,7 @@ func (s *session) pgn(r *review.Review) string {
 			tags = append(tags, t)
 		}
 	}
-	cg := s.g.PGNGame(tags...)
+	cg := s.g.PGNGame(nil, tags...)
 	if r != nil {
 		if annotated, err := review.Annotate(cg, r); err == nil {
 			cg = annotated
@@ -246,7 +259,7 @@ func (s *session) pgn(r *review.Review) string {
 func (s *session) save(path string, r *review.Review) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
-		return errors.New("no file name given")
+		return errText(msgErrNoFileName)
 	}
 	return os.WriteFile(path, []byte(s.pgn(r)), 0o644)
 }
@@ -254,7 +267,7 @@ func (s *session) save(path string, r *review.Review) error {
 // LoadPGN reads the first game of the PGN file at path.
 func LoadPGN(path string) (*chess.Game, error) {
 	if strings.TrimSpace(path) == "" {
-		return nil, errors.New("no file name given")
+		return nil, errText(msgErrNoFileName)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -264,28 +277,9 @@ func LoadPGN(path string) (*chess.Game, error) {
 	g, err := chess.NewPGNReader(f).Next()
 	switch {
 	case errors.Is(err, io.EOF):
-		return nil, fmt.Errorf("%s holds no game", path)
+		return nil, errText(msgErrNoGameIn, path)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return g, nil
-}
-
-// outcomeText describes the result: "1-0: White wins by checkmate".
-func outcomeText(o chess.Outcome) string {
-	return o.Result.String() + ": " + play.DescribeOutcome(o)
-}
-
-// errorText returns err's message for people: a refusal of the rules in
-// its own words, another error without the package prefix ("chess: ").
-func errorText(err error) string {
-	var re *play.RuleError
-	if errors.As(err, &re) {
-		return re.Text
-	}
-	text := err.Error()
-	for _, pkg := range []string{"chess: ", "play: ", "tui: "} {
-		text = strings.TrimPrefix(text, pkg)
-	}
-	return text
 }

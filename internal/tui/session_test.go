@@ -52,8 +52,8 @@ func TestFormat(t *testing.T) {
 	if d := material(pos); d != 0 {
 		t.Errorf("material %d, want 0", d)
 	}
-	if got := captured(pos, chess.Black); len(got) != 1 || got[0] != chess.BlackPawn {
-		t.Errorf("captured black pieces %v, want one pawn", got)
+	if got, black := surplus(pos, chess.White), surplus(pos, chess.Black); len(got) != 0 || len(black) != 0 {
+		t.Errorf("surplus %v and %v, want none after a pawn for a pawn", got, black)
 	}
 	lines := moveListLines(chess.NewGameFromPosition(black))
 	if len(lines) != 0 {

@@ -35,7 +35,7 @@ func (k *keeper) Keep(ctx context.Context, r *play.Record) error {
 	}
 	if err := k.store.Keep(ctx, r); err != nil {
 		k.off = true
-		k.err = fmt.Errorf("the game is no longer kept for --resume: %w", err)
+		k.err = errText(msgNoLongerKept, err)
 	}
 	return nil
 }

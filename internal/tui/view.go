@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/progress"
 )
@@ -23,6 +24,7 @@ const boardTop = 2
 const (
 	panelGap      = 2  // columns between the board and the panel
 	minPanelWidth = 26 // narrower, the panel is left out
+	maxPanelWidth = 48 // wider terminals centre the board and panel instead
 	footerLines   = 3  // the blank line, the status line and the key line
 )
 
@@ -33,11 +35,22 @@ var (
 	styleHead  = lipgloss.NewStyle().Bold(true).Underline(true)
 )
 
-// layout is how the screen is divided at the terminal's size.
+// layout is how the screen is divided at the terminal's size. What the
+// screen shows is a block (title, board and panel, status, keys) placed in
+// the middle of the terminal: left and top are its margins.
 type layout struct {
 	board      boardSize
 	panelWidth int  // 0: no panel
 	tooSmall   bool // not even the small board fits
+	left, top  int
+}
+
+// width is the width of the block.
+func (l layout) width() int {
+	if l.panelWidth == 0 {
+		return l.board.width()
+	}
+	return l.board.width() + panelGap + l.panelWidth
 }
 
 // minWidth and minHeight are the smallest terminal the small board fits.
@@ -47,20 +60,28 @@ var (
 )
 
 // layout returns the layout for the terminal's size: the largest board
-// that fits with the panel, else the small board alone, else too small.
+// that fits with the panel, else the small board alone, else too small;
+// the block centred in what is left over.
 func (m *Model) layout() layout {
 	fits := func(b boardSize, panel int) bool {
 		return m.height >= boardTop+b.height()+footerLines && m.width >= b.width()+panel
 	}
-	for _, b := range []boardSize{largeBoard, mediumBoard, smallBoard} {
+	l := layout{tooSmall: true}
+	for _, b := range boardSizes {
 		if fits(b, panelGap+minPanelWidth) {
-			return layout{board: b, panelWidth: m.width - b.width() - panelGap}
+			l = layout{board: b, panelWidth: min(maxPanelWidth, m.width-b.width()-panelGap)}
+			break
 		}
 	}
-	if fits(smallBoard, 0) {
-		return layout{board: smallBoard}
+	if l.tooSmall && fits(smallBoard, 0) {
+		l = layout{board: smallBoard}
 	}
-	return layout{tooSmall: true}
+	if l.tooSmall {
+		return l
+	}
+	l.left = (m.width - l.width()) / 2
+	l.top = (m.height - (boardTop + l.board.height() + footerLines)) / 2
+	return l
 }
 
 // View draws the screen.
@@ -81,21 +102,44 @@ func (m *Model) View() string {
 	if l.tooSmall {
 		return m.viewTooSmall()
 	}
-	var b strings.Builder
-	b.WriteString(truncate(m.titleLine(), m.width))
-	b.WriteString("\n\n")
+	width := l.width()
+	lines := []string{truncate(m.titleLine(), width), ""}
 	boardText := m.boardView().render(l.board)
 	if l.panelWidth > 0 {
-		panelHeight := m.height - boardTop - footerLines
+		panelHeight := m.height - l.top - boardTop - footerLines
 		panel := m.panel(l.panelWidth, panelHeight)
 		boardText = lipgloss.JoinHorizontal(lipgloss.Top, boardText, strings.Repeat(" ", panelGap), panel)
 	}
-	b.WriteString(boardText)
-	b.WriteString("\n\n")
-	b.WriteString(truncate(m.statusLine(), m.width))
-	b.WriteString("\n")
-	b.WriteString(truncate(m.keyLine(), m.width))
-	return b.String()
+	lines = append(lines, strings.Split(boardText, "\n")...)
+	// The status line may take the blank line above it when it is long
+	// (a draw to claim, a long error), rather than be cut.
+	status := m.statusLines(width)
+	if len(status) == 1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, status...)
+	lines = append(lines, truncate(m.keyLine(width), width))
+	margin := strings.Repeat(" ", l.left)
+	for i, line := range lines {
+		lines[i] = margin + line
+	}
+	return strings.Repeat("\n", l.top) + strings.Join(lines, "\n")
+}
+
+// statusLines is the status line wrapped to width: one line, or two when
+// it is longer.
+func (m *Model) statusLines(width int) []string {
+	text, isErr := m.statusText()
+	lines := []string{text}
+	if lipgloss.Width(text) > width {
+		lines = wrap(text, max(1, width), 2)
+	}
+	if isErr {
+		for i, line := range lines {
+			lines[i] = styleError.Render(line)
+		}
+	}
+	return lines
 }
 
 // boardView returns what the board shows now.
@@ -109,7 +153,6 @@ func (m *Model) boardView() *boardView {
 		lastFrom: chess.NoSquare,
 		lastTo:   chess.NoSquare,
 		ascii:    m.cfg.ASCII,
-		mono:     monochrome(),
 	}
 	if moves := m.s.game().Moves(); len(moves) > 0 {
 		last := moves[len(moves)-1]
@@ -120,75 +163,72 @@ func (m *Model) boardView() *boardView {
 
 // titleLine names the game's players.
 func (m *Model) titleLine() string {
-	return styleTitle.Render("Outpost") + "   White: " + m.s.name(chess.White) + "   Black: " + m.s.name(chess.Black)
+	return m.tr(msgTitle, styleTitle.Render("Outpost"), m.s.name(chess.White), m.s.name(chess.Black))
 }
 
-// statusLine is the answer to the last action, or whose turn it is.
-func (m *Model) statusLine() string {
+// statusText is the answer to the last action, or whose turn it is, and
+// whether it reports a mistake.
+func (m *Model) statusText() (string, bool) {
 	switch {
 	case m.msgErr:
-		return styleError.Render(m.msg)
+		return m.msg, true
 	case m.s == nil || m.mode == modeMenu:
-		return m.msg
+		return m.msg, false
 	case m.msg == "":
-		return m.turnText()
+		return m.turnText(), false
 	case m.s.over():
-		return m.msg // the result is in the panel
+		return m.msg, false // the result is in the panel
 	}
-	return m.msg + "  " + m.turnText()
+	return m.msg + "  " + m.turnText(), false
 }
 
 // turnText says whose turn it is, or how the game ended.
 func (m *Model) turnText() string {
 	g := m.s.game()
 	if g.Outcome().IsOver() {
-		return "Game over. " + outcomeText(g.Outcome())
+		return m.tr(msgGameOver, outcomeText(m.lang(), g.Outcome()))
 	}
 	side := g.Position().SideToMove()
 	switch {
 	case m.search != nil:
-		return m.spin.View() + " " + m.s.name(side) + " is thinking…"
+		return m.spin.View() + " " + m.tr(msgIsThinking, m.s.name(side))
 	case m.s.toMove().AI && m.s.g.Paused():
-		return m.s.name(side) + " (" + colorName(side) + ") is paused."
+		return m.tr(msgIsPaused, m.s.name(side), colorText(m.lang(), side))
 	case m.s.toMove().AI:
-		return m.s.name(side) + " (" + colorName(side) + ") to move."
+		return m.tr(msgToMoveNamed, m.s.name(side), colorText(m.lang(), side))
 	}
-	text := colorName(side) + " to move."
+	text := m.tr(msgToMove, colorText(m.lang(), side))
 	if g.Position().InCheck() {
-		text = colorName(side) + " to move, in check."
+		text = m.tr(msgToMoveInCheck, colorText(m.lang(), side))
 	}
 	if reason, ok := g.ClaimableDraw(); ok {
-		text += " You may claim a draw by " + reason.String() + ": type :draw."
+		text += m.tr(msgMayClaim, reasonText(m.lang(), reason))
 	} else if offer, ok := m.s.g.DrawOffer(); ok && offer != side {
-		text += " " + colorName(offer) + " offers a draw: :draw accepts it, a move declines it."
+		text += m.tr(msgOffersDraw, colorText(m.lang(), offer))
 	}
 	return text
 }
 
 // keyLine is the text being typed, or the keys of the current mode.
-func (m *Model) keyLine() string {
+func (m *Model) keyLine(width int) string {
 	switch m.mode {
 	case modeMove, modeSave, modeLoad:
 		return m.input.View()
 	case modePromote:
-		return styleFaint.Render("q queen · r rook · b bishop · n knight · Esc: another move")
+		return styleFaint.Render(m.tr(msgPromoteKeys))
 	case modeQuit:
-		kept := "it is not kept"
+		kept := m.tr(msgNotKept)
 		if m.s.kept() {
-			kept = "it is kept: outpost play --resume continues it"
+			kept = m.tr(msgKeptResume)
 		}
-		return styleTitle.Render("Quit? The game is unfinished (" + kept + "). y: quit · n: stay")
+		return styleTitle.Render(m.tr(msgQuitAsk, kept))
 	}
-	for _, keys := range []string{
-		"arrows/hjkl move · Enter pick/put · : type a move · u takeback · r redo · f flip · s save · n new · R review · ? help · q quit",
-		"arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
-		"Enter pick/put · : move · ? help · q quit",
-	} {
-		if len([]rune(keys)) <= m.width {
+	for _, k := range []msg{msgKeysLong, msgKeysMedium, msgKeysShort} {
+		if keys := m.tr(k); lipgloss.Width(keys) <= width {
 			return styleFaint.Render(keys)
 		}
 	}
-	return styleFaint.Render("? help")
+	return styleFaint.Render(m.tr(msgKeysTiny))
 }
 
 // panel draws the side panel: the players and whose turn, the moves, the
@@ -204,45 +244,26 @@ func (m *Model) panel(width, height int) string {
 		if !g.Outcome().IsOver() && pos.SideToMove() == c {
 			mark = "▶ "
 		}
-		line := mark + fmt.Sprintf("%-7s", colorName(c)) + m.s.name(c)
+		line := mark + padRight(colorText(m.lang(), c), 7) + m.s.name(c)
 		if clock.TimeControl.Timed() {
 			line = truncate(line, width-10) + clockCell(clock, c, width-min(lipgloss.Width(line), width-10))
 		}
 		top = append(top, line)
 	}
 	top = append(top, m.openingLines(width)...)
-	top = append(top, "", styleHead.Render("Moves"))
+	top = append(top, "", styleHead.Render(m.tr(msgHeadMoves)))
 
 	if g.Outcome().IsOver() {
-		bottom = append(bottom, "", styleHead.Render("Result"))
-		bottom = append(bottom, wrap(outcomeText(g.Outcome()), width, 2)...)
-	}
-	bottom = append(bottom, "", styleHead.Render("Material"))
-	v := m.boardView()
-	for _, c := range []chess.Color{chess.Black, chess.White} {
-		var pieces strings.Builder
-		for _, p := range captured(pos, c) {
-			pieces.WriteString(v.glyph(p))
-		}
-		taken := pieces.String()
-		if taken == "" {
-			taken = "-"
-		}
-		bottom = append(bottom, truncate(colorName(c.Other())+" took "+taken, width))
-	}
-	switch d := material(pos); {
-	case d > 0:
-		bottom = append(bottom, fmt.Sprintf("White is up %d", d))
-	case d < 0:
-		bottom = append(bottom, fmt.Sprintf("Black is up %d", -d))
-	default:
-		bottom = append(bottom, "Material is equal")
+		bottom = append(bottom, "", styleHead.Render(m.tr(msgHeadResult)))
+		bottom = append(bottom, wrap(outcomeText(m.lang(), g.Outcome()), width, 2)...)
 	}
 	bottom = append(bottom, m.reviewStatusLines(width)...)
+	bottom = append(bottom, "", styleHead.Render(m.tr(msgHeadMaterial)))
+	bottom = append(bottom, m.materialLines(pos)...)
 	if s := m.shownSearch(); s != nil {
-		head := "Outpost thought"
+		head := m.tr(msgHeadThought)
 		if s == m.search {
-			head = "Outpost is thinking " + m.spin.View()
+			head = m.tr(msgHeadThinking, m.spin.View())
 		}
 		bottom = append(bottom, "", styleHead.Render(head))
 		bottom = append(bottom, m.searchLines(s, width)...)
@@ -256,7 +277,7 @@ func (m *Model) panel(width, height int) string {
 		room = 1
 	}
 	if len(moves) == 0 {
-		moves = []string{styleFaint.Render("  none yet")}
+		moves = []string{styleFaint.Render(m.tr(msgNoneYet))}
 	}
 	if len(moves) > room {
 		moves = append([]string{styleFaint.Render("  …")}, moves[len(moves)-room+1:]...)
@@ -266,6 +287,31 @@ func (m *Model) panel(width, height int) string {
 		lines[i] = truncate(line, width)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// materialLines says the material as lichess does: each side's pieces
+// that the other side lacks, and the difference in pawns beside the side
+// ahead ("White  ♛ ♟  +6"); "equal" when the sides match. Pieces missing
+// from a position the game started from are not called taken.
+func (m *Model) materialLines(pos *chess.Position) []string {
+	v := m.boardView()
+	ahead := material(pos)
+	var lines []string
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		var pieces []string
+		for _, p := range surplus(pos, c) {
+			pieces = append(pieces, v.glyph(p))
+		}
+		line := padRight(colorText(m.lang(), c), 7) + strings.Join(pieces, " ")
+		if d := ahead; (c == chess.White && d > 0) || (c == chess.Black && d < 0) {
+			line += fmt.Sprintf("  +%d", max(d, -d))
+		}
+		lines = append(lines, line)
+	}
+	if ahead == 0 && len(surplus(pos, chess.White))+len(surplus(pos, chess.Black)) == 0 {
+		return []string{m.tr(msgMaterialEqual)}
+	}
+	return lines
 }
 
 // clockCell draws c's clock right-aligned in a cell of width cells: bold
@@ -283,12 +329,13 @@ func clockCell(clock play.ClockState, c chess.Color, width int) string {
 }
 
 // shownSearch returns the search whose figures the panel shows: the
-// running one, or the AI's last one while its move is the last played.
+// running one, or the AI's last one while its move is the last played
+// (not after a person's move, as while the AI is paused).
 func (m *Model) shownSearch() *search {
 	if m.search != nil {
 		return m.search
 	}
-	if m.last != nil && m.last.hasInfo {
+	if m.last != nil && m.last.hasInfo && m.lastPly == m.s.game().Len() {
 		return m.last
 	}
 	return nil
@@ -298,56 +345,98 @@ func (m *Model) shownSearch() *search {
 // searched, speed and the principal variation in SAN.
 func (m *Model) searchLines(s *search, width int) []string {
 	if !s.hasInfo {
-		return []string{"starting…"}
+		return []string{m.tr(msgStarting)}
 	}
 	info := s.info
 	lines := []string{
-		fmt.Sprintf("depth %d  score %s", info.Depth, progress.Score(info.Score, s.root.SideToMove())),
-		fmt.Sprintf("%s positions  %s/s", progress.Count(info.Nodes), progress.Rate(info.NPS)),
+		m.tr(msgDepthScore, info.Depth, progress.Score(info.Score, s.root.SideToMove())),
+		m.tr(msgPositions, progress.Count(info.Nodes), progress.Rate(info.NPS)),
 	}
 	if pv := s.root.SANLine(info.PV); pv != "" {
-		lines = append(lines, wrap("line "+pv, width, 2)...)
+		lines = append(lines, wrap(m.tr(msgLine, pv), width, 2)...)
 	}
 	return lines
 }
 
-// viewHelp draws the help screen.
+// helpKeys are the keys the help screen lists, with what they do.
+// A key is a text when it has words (msgKey…), else written as is.
+var helpKeys = []struct {
+	key  any // a msg, or the key as typed
+	what msg
+}{
+	{msgKeyArrows, msgHelpArrows},
+	{msgKeyEnter, msgHelpEnter},
+	{msgKeyClick, msgHelpClick},
+	{msgKeyLetters, msgHelpLetters},
+	{msgKeyColon, msgHelpColon},
+	{"", msgHelpDraw},
+	{"", msgHelpResign},
+	{"Esc", msgHelpEsc},
+	{"u", msgHelpU},
+	{"r", msgHelpR},
+	{"t", msgHelpT},
+	{"s", msgHelpS},
+	{"o", msgHelpO},
+	{"n", msgHelpN},
+	{"p", msgHelpP},
+	{"R", msgReviewHelp},
+	{"?", msgHelpHelp},
+	{"q, Ctrl+C", msgHelpQ},
+	{"Ctrl+U", msgHelpCtrlU},
+}
+
+// helpLines returns the help screen's lines for a screen width wide: the
+// keys and what they do in two columns, or, when that does not fit, each
+// key on its line with what it does wrapped below it.
+func helpLines(l i18n.Lang, width int) []string {
+	lines := []string{styleTitle.Render(tr(l, msgHelpTitle)), ""}
+	const keyWidth = 20
+	for _, k := range helpKeys {
+		key, ok := k.key.(string)
+		if !ok {
+			key = tr(l, k.key.(msg))
+		}
+		what := tr(l, k.what)
+		if width >= 2+keyWidth+1+30 {
+			for i, d := range wrap(what, width-(2+keyWidth+1), 4) {
+				if i > 0 {
+					key = ""
+				}
+				lines = append(lines, "  "+key+strings.Repeat(" ", max(1, keyWidth+1-lipgloss.Width(key)))+d)
+			}
+			continue
+		}
+		if key != "" {
+			lines = append(lines, key)
+		}
+		for _, d := range wrap(what, max(1, width-2), 4) {
+			lines = append(lines, "  "+d)
+		}
+	}
+	return lines
+}
+
+// viewHelp draws the help screen. When it is higher than the screen, ↑ and
+// ↓ scroll it; the last line says how to go on.
 func (m *Model) viewHelp() string {
-	keys := [][2]string{
-		{"arrows, h j k l", "move the cursor"},
-		{"Enter, space", "pick up a piece, put it down"},
-		{"mouse click", "the same, on the square clicked"},
-		{": or /", "type a move in SAN or UCI: e4, Nf3, O-O, e7e8q"},
-		{"a-e, g, N B R Q K O", "start typing a move with that letter (R opens the review, and the"},
-		{"", "letters after it go on with the rook move: R e1)"},
-		{"", "typed \"draw\" claims a draw, accepts one offered or offers one"},
-		{"", "typed \"resign\" resigns"},
-		{"Esc", "put the piece back; make Outpost move now"},
-		{"u", "take back your last move (and Outpost's reply)"},
-		{"r", "redo: play again the moves taken back, until a new move"},
-		{"f", "flip the board"},
-		{"s", "save the game as PGN (asks for a file name)"},
-		{"o", "load a game saved as PGN and go on with it"},
-		{"n", "a new game (the start menu)"},
-		{"p", "pause Outpost, or let it move again"},
-		{"R", m.rt(rkHelp)},
-		{"?", "this help"},
-		{"q, Ctrl+C", "quit (unfinished games are kept: outpost play --resume)"},
+	lines := helpLines(m.lang(), m.width)
+	room := max(1, m.height-1)
+	if len(lines) <= room {
+		lines = append(lines, "", styleFaint.Render(m.tr(msgHelpBack)))
+		return place(m.width, m.height, lines)
 	}
-	var b strings.Builder
-	b.WriteString(styleTitle.Render("Outpost — keys") + "\n\n")
-	for _, k := range keys {
-		fmt.Fprintf(&b, "  %-22s %s\n", k[0], k[1])
+	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+	shown := append([]string(nil), lines[m.helpTop:m.helpTop+room]...)
+	for i := range shown {
+		shown[i] = truncate(shown[i], m.width)
 	}
-	b.WriteString("\n" + styleFaint.Render("Press any key to go back to the game."))
-	return place(m.width, m.height, strings.Split(b.String(), "\n"))
+	more := m.tr(msgHelpMore, m.helpTop+room, len(lines))
+	return strings.Join(append(shown, styleFaint.Render(truncate(more, m.width))), "\n")
 }
 
 // viewTooSmall says the terminal is too small for the board.
 func (m *Model) viewTooSmall() string {
-	text := fmt.Sprintf("The terminal is too small for the board: %d×%d, and it needs at least %d×%d. "+
-		"Make the window larger (or use outpost play --plain). The game goes on: q quits.",
-		m.width, m.height, minWidth, minHeight)
+	text := m.tr(msgTooSmall, m.width, m.height, minWidth, minHeight)
 	lines := wrap(text, max(10, m.width), max(1, m.height-1))
 	if m.s != nil {
 		lines = append(lines, truncate(m.turnText(), m.width))
@@ -382,6 +471,12 @@ func wrap(text string, width, maxLines int) []string {
 		lines[i] = truncate(lines[i], width)
 	}
 	return lines
+}
+
+// padRight pads s (which may hold styles or wide characters) with spaces
+// to width cells.
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-lipgloss.Width(s)))
 }
 
 // truncate cuts s (which may hold styles) to width cells.

@@ -16,10 +16,13 @@
 
 import * as api from './api';
 import type { GameState } from './api';
-import { listOpenings, position, problem, readPGN, requestReview, getReview, ReviewEvents, writePGN } from './analysisapi';
+import { listOpenings, position, readPGN, requestReview, getReview, ReviewEvents, writePGN } from './analysisapi';
 import type { Position, Review, ReviewAnswer, ReviewProgress } from './analysisapi';
 import { Board } from './board';
-import { byId, downloadText, el, toast } from './dom';
+import { byId, downloadText, el, setLabel, toast } from './dom';
+import { errText } from './errors';
+import { icon } from './icons';
+import { levelName } from './levels';
 import { openExplain } from './explain';
 import { whiteShare } from './graph';
 import { onLangChange, t } from './i18n';
@@ -31,7 +34,7 @@ import type { TreeNode } from './movetree';
 import { OpeningBook } from './openings';
 import { judgementGlyph, moveLabel, ReviewPanel } from './review';
 import { nagDecoration, renderTree } from './treeview';
-import { levelName, sanToWords, scoreText } from './words';
+import { colorName, sanToWords, scoreText } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import './analysis.css';
@@ -116,18 +119,18 @@ export class AnalysisView {
       sideName: (c) => this.sideName(c),
       moveOf: (ply) => (this.gameLine[ply - 1] ? moveNumber(this.gameLine[ply - 1]) + ' ' + this.gameLine[ply - 1].san : ''),
     });
-    const navButton = (id: string, text: string, label: MessageKey, f: () => void) => {
-      const b = el('button', { type: 'button', id, textContent: text });
+    const navButton = (id: string, iconName: string, label: MessageKey, f: () => void) => {
+      const b = el('button', { type: 'button', id }, icon(iconName));
       b.dataset.label = label;
       b.addEventListener('click', f);
       return b;
     };
     this.nav = {
-      first: navButton('an-first', '«', 'analysis.first', () => this.goTo(this.tree.root)),
-      prev: navButton('an-prev', '‹', 'analysis.prev', () => this.node.parent && this.goTo(this.node.parent)),
-      next: navButton('an-next', '›', 'analysis.next', () => this.node.children[0] && this.goTo(this.node.children[0])),
-      last: navButton('an-last', '»', 'analysis.last', () => this.goTo(this.tree.mainline(this.node).pop() ?? this.node)),
-      flip: navButton('an-flip', '⇅', 'analysis.flip', () => {
+      first: navButton('an-first', 'first', 'analysis.first', () => this.goTo(this.tree.root)),
+      prev: navButton('an-prev', 'prev', 'analysis.prev', () => this.node.parent && this.goTo(this.node.parent)),
+      next: navButton('an-next', 'next', 'analysis.next', () => this.node.children[0] && this.goTo(this.node.children[0])),
+      last: navButton('an-last', 'last', 'analysis.last', () => this.goTo(this.tree.mainline(this.node).pop() ?? this.node)),
+      flip: navButton('an-flip', 'flip', 'analysis.flip', () => {
         this.flipped = !this.flipped;
         this.render();
       }),
@@ -239,7 +242,7 @@ export class AnalysisView {
     try {
       g = await api.getGame(id);
     } catch (e) {
-      toast(problem(e));
+      toast(errText(e));
       this.reset(startFEN);
       return;
     }
@@ -302,7 +305,7 @@ export class AnalysisView {
     try {
       this.setReview(await requestReview(g.id, force));
     } catch (e) {
-      toast(problem(e));
+      toast(errText(e));
     }
   }
 
@@ -327,7 +330,7 @@ export class AnalysisView {
       this.info.set(n.id, p);
       if (n === this.node) this.renderBoard();
     } catch (e) {
-      if (tree === this.tree && n === this.node) toast(problem(e));
+      if (tree === this.tree && n === this.node) toast(errText(e));
     }
   }
 
@@ -342,7 +345,7 @@ export class AnalysisView {
       this.info.set(n.id, p);
       return n;
     } catch (e) {
-      toast(problem(e));
+      toast(errText(e));
       return null;
     }
   }
@@ -406,7 +409,7 @@ export class AnalysisView {
 
   private sideName(c: 'white' | 'black'): string {
     const g = this.game;
-    const color = t(c === 'white' ? 'analysis.white' : 'analysis.black');
+    const color = colorName(c);
     if (!g) return color;
     const side = c === 'white' ? g.white : g.black;
     const level = c === 'white' ? g.whiteLevel : g.blackLevel;
@@ -525,9 +528,9 @@ export class AnalysisView {
       );
     });
     load.addEventListener('click', () => void this.load(fen, pgn, err, details));
-    const exportBtn = el('button', { type: 'button', id: 'an-export' });
+    const exportBtn = el('button', { type: 'button', id: 'an-export' }, icon('download'), el('span', { className: 'label' }));
     exportBtn.addEventListener('click', () => void this.exportPGN());
-    const explain = el('button', { type: 'button', id: 'an-explain' });
+    const explain = el('button', { type: 'button', id: 'an-explain' }, icon('explain'), el('span', { className: 'label' }));
     explain.addEventListener('click', () => openExplain(this.node.fen));
     this.fenOut.addEventListener('focus', () => this.fenOut.select());
     const fenLabel = el('span');
@@ -544,9 +547,9 @@ export class AnalysisView {
       fen.placeholder = startFEN;
       pgn.placeholder = '1. e4 e5 2. Nf3 Nc6 …';
       load.textContent = t('analysis.loadGo');
-      exportBtn.textContent = t('analysis.export');
+      setLabel(exportBtn, t('analysis.export'));
       exportBtn.title = t('analysis.exportTitle');
-      explain.textContent = t('analysis.explain');
+      setLabel(explain, t('analysis.explain'));
       explain.title = t('analysis.explainTitle');
       fenLabel.textContent = t('analysis.fen');
       this.backLink.textContent = t('analysis.back');
@@ -591,7 +594,7 @@ export class AnalysisView {
       fenIn.value = '';
       pgnIn.value = '';
     } catch (e) {
-      err.textContent = problem(e);
+      err.textContent = errText(e);
     }
   }
 
@@ -615,7 +618,7 @@ export class AnalysisView {
       downloadText('outpost-analysis' + (this.game ? '-' + this.game.id : '') + '.pgn', pgn, 'application/x-chess-pgn');
       toast(t('analysis.exported'));
     } catch (e) {
-      toast(problem(e));
+      toast(errText(e));
     }
   }
 

@@ -10,8 +10,6 @@ import { ApiError, request } from './api';
 import type { MoveRecord, OpeningMatch, Score } from './api';
 import type { GameTreeData } from './movetree';
 import { postEvents } from './sse';
-import { t } from './i18n';
-import type { MessageKey } from './i18n';
 
 export type Judgement = '' | 'inaccuracy' | 'mistake' | 'blunder';
 
@@ -202,20 +200,4 @@ export function listOpenings(): Promise<OpeningEntry[]> {
     },
   );
   return openings;
-}
-
-// problem says what went wrong in words: the catalogue's error.CODE for an
-// answer with a code, else the server's reason without a Go package's
-// prefix.
-export function problem(e: unknown): string {
-  if (e instanceof ApiError) {
-    if (e.code) {
-      const key = ('error.' + e.code) as MessageKey;
-      const text = t(key, e.params);
-      if (text !== key) return text;
-    }
-    const msg = e.message.replace(/^([a-z]+: )+/, '');
-    return msg.charAt(0).toUpperCase() + msg.slice(1);
-  }
-  return e instanceof Error ? e.message : String(e);
 }

@@ -37,6 +37,7 @@ export interface GameState {
   canRedo: boolean;
   aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
   opening?: OpeningMatch | null; // the last named position the game reached
+  import?: ImportInfo; // what the PGN the game was imported from held
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
   source?: string;
@@ -62,6 +63,16 @@ export interface OpeningMatch {
   leftBook: number;
 }
 
+// ImportInfo is what a game's imported PGN held besides its moves: its
+// tags, its comments (by ply, of the moves the game still shares with it),
+// and how many variations were left out.
+export interface ImportInfo {
+  tags: Record<string, string>;
+  commentCount: number;
+  variations: number;
+  comments: Record<string, string>;
+}
+
 export interface Score {
   cp?: number;
   mate?: number;
@@ -82,7 +93,8 @@ export interface Thinking {
 export interface Hint {
   move: string;
   san: string;
-  score?: Score;
+  score?: Score; // White's view, from a full-strength search
+  depth?: number;
 }
 
 export interface GameSummary {
@@ -274,7 +286,7 @@ function myGameIDs(): string[] {
 export async function getGame(id: string): Promise<GameState> {
   const v = await request<unknown>('GET', '/api/games/' + encodeURIComponent(id));
   const s = unwrapState(v);
-  if (!s) throw new ApiError(500, 'The server sent a game this page cannot read.');
+  if (!s) throw new ApiError(500, 'the server sent a game this page cannot read', 'unreadable_game');
   return s;
 }
 
@@ -284,7 +296,7 @@ export function pgnURL(id: string): string {
 
 export async function getPGN(id: string): Promise<string> {
   const res = await fetch(pgnURL(id), { cache: 'no-store' });
-  if (!res.ok) throw new ApiError(res.status, 'The PGN could not be fetched.');
+  if (!res.ok) throw new ApiError(res.status, 'the PGN could not be fetched', 'pgn_fetch');
   return res.text();
 }
 
@@ -305,7 +317,9 @@ export const declineDraw = (id: string) => mutate(id, 'POST', '/draw/decline', {
 // to come (the offer then stands in the state's drawOffer).
 export interface DrawAnswer {
   accepted: boolean;
-  message: string;
+  message: string; // in English
+  code?: string; // what happened, said by the page as draw.CODE with params
+  params?: Record<string, string | number>;
   game: GameState;
 }
 
@@ -331,11 +345,16 @@ export function canPlay(id: string): boolean {
 }
 
 // Events follows one game's server-sent events. EventSource reconnects by
-// itself, and each connection starts with the current state. A state event
-// holds only the moves that changed (those after movesFrom plies): Events
-// applies them to the moves it has, and hands on whole states.
+// itself after a network error, and each connection starts with the current
+// state; when the browser gives up (the server answered with an error, as
+// while it shuts down), Events starts again itself a little later.
+// onConnected says whether the stream is up, so the page can say that the
+// server is gone instead of showing a state that may be stale. A state
+// event holds only the moves that changed (those after movesFrom plies):
+// Events applies them to the moves it has, and hands on whole states.
 export class Events {
   private es: EventSource | null = null;
+  private retry = 0;
   private moves: MoveRecord[] = [];
 
   constructor(
@@ -343,11 +362,18 @@ export class Events {
     private onState: (s: GameState) => void,
     private onThinking: (t: Thinking) => void,
     private onDeleted: () => void,
+    private onConnected: (up: boolean) => void = () => undefined,
   ) {}
 
   start() {
     this.stop();
     const es = new EventSource('/api/games/' + encodeURIComponent(this.id) + '/events');
+    es.addEventListener('open', () => this.onConnected(true));
+    es.addEventListener('error', () => {
+      if (this.es !== es) return;
+      this.onConnected(false);
+      if (es.readyState === EventSource.CLOSED) this.retry = window.setTimeout(() => this.start(), 2000);
+    });
     es.addEventListener('state', (e) => {
       try {
         const s = unwrapState(JSON.parse((e as MessageEvent).data));
@@ -378,6 +404,7 @@ export class Events {
   }
 
   stop() {
+    clearTimeout(this.retry);
     this.es?.close();
     this.es = null;
   }

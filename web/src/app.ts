@@ -6,25 +6,33 @@
 import * as api from './api';
 import type { GameState, Thinking } from './api';
 import { Board } from './board';
-import { Sound, soundFor } from './sound';
-import { byId, downloadText, el, fillLevels, toast } from './dom';
+import { Sound, hasVoice, soundFor } from './sound';
+import { byId, downloadText, el, setLabel, toast } from './dom';
+import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
+import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
-import type { Lang } from './i18n';
+import type { Lang, MessageKey } from './i18n';
+import { setIcon } from './icons';
+import { errText } from './errors';
+import { SettingsDialog } from './settings';
+import { materialView } from './material';
 import {
+  colorName,
   count,
   describeFEN,
-  levelName,
+  endText,
+  reasonPhrase,
   reasonText,
   resultText,
   sanToWords,
-  scoreFraction,
   scoreText,
   seconds,
+  depthText,
 } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
@@ -42,12 +50,15 @@ export class App {
   private hintFor = -1;
   private flipped = false;
   private busy = false; // a move is on its way to the server
+  private connected = true; // the game's event stream is up
+  private evals = new Evaluations(); // full-strength evaluations, for the bar
   private bannerClosed = false;
   private events: api.Events | null = null;
   private board: Board;
   private sound = new Sound();
   private newGame: NewGameDialog;
   private games: GamesDialog;
+  private settings = new SettingsDialog();
   private clocks: Clocks;
   private analysis: AnalysisView;
   private movesEl = byId('moves');
@@ -69,6 +80,8 @@ export class App {
       (c) => this.open(c.id, c.game),
     );
     this.analysis = new AnalysisView();
+    void loadLevels();
+    if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', () => this.renderSwitches());
     this.bind();
     this.renderSwitches();
     this.renderEmpty();
@@ -147,7 +160,7 @@ export class App {
         } catch {
           /* ignore */
         }
-        toast('That game is not on this server any more.');
+        toast(t('game.gone'));
         this.newGame.show();
       } else {
         toast(errText(e));
@@ -174,6 +187,7 @@ export class App {
       this.thinking = null;
       this.thinkingPly = -1;
       this.hintShapes = [];
+      this.evals.clear();
       this.bannerClosed = false;
       this.board.closePicker();
       this.board.cancelPremove();
@@ -184,8 +198,14 @@ export class App {
         (s) => this.applyState(s, 'event'),
         (t) => this.applyThinking(t),
         () => {
-          toast('This game was deleted.');
+          toast(t('game.deleted'));
           this.newGame.show();
+        },
+        (up) => {
+          if (up === this.connected) return;
+          this.connected = up;
+          byId('app').dataset.connected = String(up);
+          if (this.game) this.renderStatus();
         },
       );
       this.events.start();
@@ -215,7 +235,12 @@ export class App {
     const oldPlies = prev ? prev.moves.length : -1;
     const plies = s.moves.length;
     if (prev && plies !== oldPlies) {
+      // A hint is about the position it was asked in; a typed move's error
+      // about the move before.
       this.hintShapes = [];
+      this.hintFor = -1;
+      delete byId('status').dataset.note;
+      byId('move-input').removeAttribute('aria-invalid');
       if (this.viewPly !== null && this.viewPly > plies) this.viewPly = null;
     }
     if (prev && (plies !== oldPlies || s.status !== prev.status)) this.bannerClosed = false;
@@ -231,33 +256,44 @@ export class App {
       const moverIsAI = sideOf(plies - 1, s) === 'ai';
       this.sound.play(soundFor(mv.san));
       this.announce(mv.san, plies - 1, s);
-      if (moverIsAI && /[+#]/.test(mv.san)) this.sound.say(mv.san.includes('#') ? 'Checkmate.' : 'Check.');
+      if (moverIsAI && /[+#]/.test(mv.san)) this.sound.say(mv.san.includes('#') ? 'voice.checkmate' : 'voice.check');
     } else if (prev && plies !== oldPlies) {
       this.announcePosition(s);
     }
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
-      const r = resultText(s.result);
-      const why = reasonText(s.reason, s.status);
-      this.say(`Game over. ${why}. ${r}.`);
+      this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
-      if (aiWon) this.sound.say(s.reason === 'checkmate' ? 'Checkmate. I win.' : 'I win.');
+      if (aiWon) this.sound.say(s.reason === 'checkmate' ? 'voice.mateWin' : 'voice.win');
     }
     if (this.isLive() && this.myTurn() && this.board.hasPremove()) {
       if (!this.board.playPremove()) this.board.cancelPremove();
     }
   }
 
-  private applyThinking(t: Thinking) {
+  private applyThinking(th: Thinking) {
     if (!this.game) return;
-    this.thinking = t;
+    this.thinking = th;
     // The event says which position it is about: it may come before the
     // state of the move that led there, or after the state of the AI's reply.
-    this.thinkingPly = t.ply ?? this.game.moves.length;
+    this.thinkingPly = th.ply ?? this.game.moves.length;
+    this.keepEvaluation(th);
     this.renderThinking();
     this.renderEval();
+  }
+
+  // keepEvaluation keeps a thinking event's score for the bar when the AI
+  // searching plays at full strength: then its score is the engine's opinion.
+  private keepEvaluation(th: Thinking) {
+    const g = this.game!;
+    if (th.ply === undefined || th.ply > g.moves.length || !th.score) return;
+    const fen = th.ply === 0 ? g.startFen : g.moves[th.ply - 1].fen;
+    const level = fen.split(' ')[1] === 'b' ? g.blackLevel : g.whiteLevel;
+    if (!levelInfo(level)?.fullStrength) return;
+    const pv = Array.isArray(th.pvUci) ? th.pvUci : String(th.pvUci ?? '').split(' ');
+    this.evals.set(fen, { score: th.score, depth: th.depth, source: 'engine', best: pv[0] || undefined });
   }
 
   private isLive(): boolean {
@@ -291,7 +327,7 @@ export class App {
   private async playMove(move: string) {
     const g = this.game;
     if (!g || !this.canPlay()) {
-      toast('This game can be watched here, not played: it was started elsewhere.');
+      toast(t('game.watchOnlyElsewhere'));
       this.renderBoard();
       return;
     }
@@ -316,7 +352,9 @@ export class App {
     }
   }
 
-  private async act(what: string, f: (id: string) => Promise<GameState | null>) {
+  // act sends a change of the game (f) and shows the answer; an error is
+  // shown after what was tried (what).
+  private async act(what: MessageKey, f: (id: string) => Promise<GameState | null>) {
     const g = this.game;
     if (!g) return;
     this.sound.unlock();
@@ -325,7 +363,7 @@ export class App {
       const s = await f(g.id);
       if (s) this.applyState(s, 'answer', seq);
     } catch (e) {
-      toast(what + ': ' + errText(e));
+      toast(t('error.during', { what: t(what), error: errText(e) }));
     }
   }
 
@@ -339,11 +377,12 @@ export class App {
     const seq = this.stateSeq;
     try {
       const a = await api.offerDraw(g.id);
-      toast(a.message);
-      this.say(a.message);
+      const text = drawAnswerText(a);
+      toast(text);
+      this.say(text);
       this.applyState(a.game, 'answer', seq);
     } catch (e) {
-      toast('Offer a draw: ' + errText(e));
+      toast(t('error.during', { what: t('game.offerDraw'), error: errText(e) }));
     } finally {
       this.renderControls();
     }
@@ -355,7 +394,7 @@ export class App {
     const ply = g.moves.length;
     const btn = byId<HTMLButtonElement>('btn-hint');
     btn.disabled = true;
-    btn.textContent = 'Thinking…';
+    setLabel(btn, t('game.hintThinking'));
     try {
       const h = await api.hint(g.id);
       if (this.game?.moves.length !== ply || this.game.id !== g.id) return;
@@ -363,14 +402,15 @@ export class App {
       const to = h.move.slice(2, 4);
       this.hintShapes = [{ orig: from, dest: to, brush: 'green' } as DrawShape];
       this.hintFor = ply;
+      if (h.score) this.evals.set(g.fen, { score: h.score, depth: h.depth ?? 0, source: 'hint', best: h.move });
+      this.renderEval();
       this.renderBoard();
-      const sc = h.score ? ' (' + scoreText(h.score) + ')' : '';
-      setStatusNote('Hint: ' + h.san + sc);
-      this.say('Hint: ' + sanToWords(h.san));
+      setStatusNote(h.score ? t('hint.withScore', { san: h.san, score: scoreText(h.score) }) : t('hint.move', { san: h.san }));
+      this.say(t('hint.move', { san: sanToWords(h.san) }));
     } catch (e) {
-      toast('Hint: ' + errText(e));
+      toast(t('error.during', { what: t('game.hint'), error: errText(e) }));
     } finally {
-      btn.textContent = 'Hint';
+      setLabel(btn, t('game.hint'));
       this.renderControls();
     }
   }
@@ -380,7 +420,7 @@ export class App {
     if (!g) return;
     try {
       downloadText('outpost-' + g.id + '.pgn', await api.getPGN(g.id), 'application/x-chess-pgn');
-      toast('PGN downloaded.');
+      toast(t('export.downloaded'));
     } catch (e) {
       toast(errText(e));
     }
@@ -392,12 +432,12 @@ export class App {
     input.value = fen;
     try {
       await navigator.clipboard.writeText(fen);
-      toast('FEN copied.');
+      toast(t('export.copied'));
     } catch {
       input.focus();
       input.select();
       const ok = document.execCommand && document.execCommand('copy');
-      toast(ok ? 'FEN copied.' : 'Select the FEN and copy it.');
+      toast(t(ok ? 'export.copied' : 'export.selectToCopy'));
     }
   }
 
@@ -412,14 +452,15 @@ export class App {
     this.board.closePicker();
     this.render();
     const p = ply ?? g.moves.length;
-    if (p > 0) this.say(`Move ${moveNumber(p - 1, g)}: ${sanToWords(g.moves[p - 1].san)}.`);
-    else this.say('Start position.');
+    if (p > 0) this.say(t('live.moveAt', { num: moveNumber(p - 1, g), move: sanToWords(g.moves[p - 1].san) }));
+    else this.say(t('live.start'));
   }
 
   private bind() {
     byId('btn-new').addEventListener('click', () => this.newGame.show());
     byId('btn-import').addEventListener('click', () => this.newGame.show(true));
     byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
+    byId('btn-settings').addEventListener('click', () => this.settings.show());
     byId('banner-new').addEventListener('click', () => this.newGame.show());
     byId('banner-review').addEventListener('click', () => this.reviewGame());
     byId('btn-review').addEventListener('click', () => this.reviewGame());
@@ -429,40 +470,40 @@ export class App {
     });
     byId('btn-takeback').addEventListener('click', () => {
       this.board.cancelPremove();
-      void this.act('Take back', api.takeback);
+      void this.act('game.takeback', api.takeback);
     });
-    byId('btn-redo').addEventListener('click', () => void this.act('Redo', api.redo));
+    byId('btn-redo').addEventListener('click', () => void this.act('game.redo', api.redo));
     // Resigning takes two clicks: the first asks, the second resigns.
     const resign = byId<HTMLButtonElement>('btn-resign');
     let resignTimer = 0;
     resign.addEventListener('click', () => {
       if (resign.dataset.confirm !== '1') {
         resign.dataset.confirm = '1';
-        resign.textContent = 'Really resign?';
+        setLabel(resign, t('game.resignConfirm'));
         resign.classList.add('confirm');
-        this.say('Press again to resign.');
+        this.say(t('live.resignAgain'));
         clearTimeout(resignTimer);
         resignTimer = window.setTimeout(() => resetResign(), 4000);
         return;
       }
       clearTimeout(resignTimer);
       resetResign();
-      void this.act('Resign', api.resign);
+      void this.act('game.resign', api.resign);
     });
     const resetResign = () => {
       delete resign.dataset.confirm;
-      resign.textContent = 'Resign';
+      setLabel(resign, t('game.resign'));
       resign.classList.remove('confirm');
     };
-    byId('btn-draw').addEventListener('click', () => void this.act('Claim draw', api.claimDraw));
+    byId('btn-draw').addEventListener('click', () => void this.act('game.claimDraw', api.claimDraw));
     byId('btn-offer-draw').addEventListener('click', () => void this.offerDraw());
-    byId('btn-accept-draw').addEventListener('click', () => void this.act('Accept the draw', api.acceptDraw));
+    byId('btn-accept-draw').addEventListener('click', () => void this.act('draw.accept', api.acceptDraw));
     // Any change lets the AI try again to save its move; this one changes
     // nothing else.
     byId('btn-ai-retry').addEventListener('click', () =>
-      void this.act('Try again', (id) => api.patchGame(id, { paused: false })),
+      void this.act('aiError.retry', (id) => api.patchGame(id, { paused: false })),
     );
-    byId('btn-decline-draw').addEventListener('click', () => void this.act('Decline the draw', api.declineDraw));
+    byId('btn-decline-draw').addEventListener('click', () => void this.act('draw.decline', api.declineDraw));
     byId('btn-hint').addEventListener('click', () => void this.hint());
     byId('btn-flip').addEventListener('click', () => {
       this.flipped = !this.flipped;
@@ -479,12 +520,16 @@ export class App {
       this.renderSwitches();
     });
     const langSel = byId<HTMLSelectElement>('lang');
-    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: l.name, selected: l.lang === lang() })));
+    langSel.replaceChildren(...LANGS.map((l) => el('option', { value: l.lang, textContent: t(l.name), selected: l.lang === lang() })));
     langSel.addEventListener('change', () => setLang(langSel.value as Lang));
+    onLangChange(() => (langSel.value = lang()));
     byId('btn-voice').addEventListener('click', () => {
       this.sound.setVoice(!this.sound.voice);
       this.renderSwitches();
-      if (this.sound.voice) this.sound.say('Voice on.');
+      if (this.sound.voice) {
+        this.sound.say('voice.on');
+        if (!hasVoice(lang())) toast(t('voice.noVoice'));
+      }
     });
     byId('nav-first').addEventListener('click', () => this.goTo(0));
     byId('nav-prev').addEventListener('click', () => this.step(-1));
@@ -501,23 +546,24 @@ export class App {
       if (!text) return;
       void this.typedMove(text, input);
     });
+    byId('move-input').addEventListener('input', (e) => (e.target as HTMLElement).removeAttribute('aria-invalid'));
     for (const c of ['white', 'black'] as const) {
       const sel = byId<HTMLSelectElement>('lvl-' + c);
       fillLevels(sel);
       sel.addEventListener('change', () => {
         const v = sel.value;
-        void this.act('Level', (id) => api.patchGame(id, c === 'white' ? { whiteLevel: v } : { blackLevel: v }));
+        void this.act(c === 'white' ? 'level.white' : 'level.black', (id) => api.patchGame(id, c === 'white' ? { whiteLevel: v } : { blackLevel: v }));
       });
     }
     const speed = byId<HTMLInputElement>('speed');
     speed.addEventListener('input', () => (byId('speed-out').textContent = seconds(Number(speed.value))));
     speed.addEventListener('change', () => {
       const v = Number(speed.value);
-      void this.act('Speed', (id) => api.patchGame(id, { speedMs: v }));
+      void this.act('aivai.speed', (id) => api.patchGame(id, { speedMs: v }));
     });
     byId('btn-pause').addEventListener('click', () => {
       const p = !this.game?.paused;
-      void this.act(p ? 'Pause' : 'Resume', (id) => api.patchGame(id, { paused: p }));
+      void this.act(p ? 'aivai.pause' : 'aivai.resume', (id) => api.patchGame(id, { paused: p }));
     });
     document.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement;
@@ -567,11 +613,11 @@ export class App {
     const g = this.game;
     if (!g) return;
     if (!this.canPlay()) {
-      toast('This game can be watched here, not played.');
+      toast(t('game.watchOnly'));
       return;
     }
     if (!this.myTurn()) {
-      toast(this.playing() ? 'It is not your turn.' : 'The game is over.');
+      toast(t(this.playing() ? 'game.notYourTurn' : 'game.over'));
       return;
     }
     if (this.busy) return;
@@ -606,9 +652,15 @@ export class App {
       premove: false,
       shapes: [],
     });
-    byId('status').textContent = 'Start a new game.';
+    byId('status').textContent = t('status.start');
+    document.title = 'Outpost';
+    for (const id of ['player-top', 'player-bottom']) {
+      byId(id).classList.add('empty');
+      byId(id).querySelector('.material')!.replaceChildren();
+    }
     for (const id of ['lvl-white-box', 'lvl-black-box', 'thinking']) byId(id).hidden = true;
     byId('evalbar').classList.add('off');
+    byId('eval-note').textContent = '';
     this.clocks.set(null);
     for (const id of ['btn-takeback', 'btn-redo', 'btn-hint', 'btn-resign', 'btn-offer-draw', 'btn-pgn', 'btn-fen']) {
       byId<HTMLButtonElement>(id).disabled = true;
@@ -627,6 +679,7 @@ export class App {
     app.dataset.thinking = String(!!g.thinking);
     app.dataset.viewPly = this.viewPly === null ? '' : String(this.viewPly);
     this.renderBoard();
+    for (const id of ['player-top', 'player-bottom']) byId(id).classList.remove('empty');
     this.renderPlayers();
     this.renderMoves();
     this.renderStatus();
@@ -636,6 +689,7 @@ export class App {
     this.renderBanner();
     this.renderSettings();
     this.renderWords();
+    this.renderImport();
     this.renderOpening();
   }
 
@@ -649,6 +703,33 @@ export class App {
     box.textContent = t('game.opening', { eco: o.eco, name: o.name });
     const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
     box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
+  }
+
+  // renderImport shows what an imported game's PGN held: its players,
+  // event, date and opening above the moves, and the comment of the move
+  // shown below them.
+  private renderImport() {
+    const g = this.game!;
+    const info = byId('game-info');
+    const comment = byId('move-comment');
+    const imp = g.import;
+    info.hidden = !imp;
+    comment.hidden = true;
+    if (!imp) return;
+    const tags = imp.tags;
+    const parts: string[] = [];
+    if (tags.White || tags.Black) parts.push(t('import.players', { white: tags.White || '?', black: tags.Black || '?' }));
+    // A PGN writes an unknown value as "?" (a date as "????.??.??").
+    for (const v of [tags.Event, tags.Site, tags.Date]) if (v && !/^[?.]+$/.test(v)) parts.push(v);
+    if (tags.ECO || tags.Opening) parts.push([tags.ECO, tags.Opening, tags.Variation].filter(Boolean).join(' '));
+    if (tags.TimeControl && tags.TimeControl !== '-') parts.push(t('import.timeControl', { tc: tags.TimeControl }));
+    info.textContent = parts.join(' · ');
+    info.hidden = parts.length === 0;
+    const text = imp.comments[String(this.shownPly())];
+    if (text) {
+      comment.textContent = text;
+      comment.hidden = false;
+    }
   }
 
   private orientation(): Color {
@@ -725,11 +806,11 @@ export class App {
       const lvl = c === 'white' ? g.whiteLevel : g.blackLevel;
       const who =
         side === 'ai'
-          ? 'Outpost (' + levelName(lvl) + ')'
+          ? t('player.ai', { level: levelName(lvl) })
           : mine.includes(c) && mine.length === 1
-            ? 'You'
-            : 'Human';
-      return (c === 'white' ? 'White' : 'Black') + ' · ' + who;
+            ? t('player.you')
+            : t('player.human');
+      return t('player.label', { color: colorName(c), who });
     };
     for (const [id, c] of [
       ['player-top', top],
@@ -742,9 +823,21 @@ export class App {
       p.classList.toggle('to-move', toMove);
       const side = c === 'white' ? g.white : g.black;
       p.querySelector('.clock-note')!.textContent =
-        toMove && side === 'ai' ? (g.paused ? 'paused' : g.thinking ? 'thinking…' : '') : '';
+        toMove && side === 'ai' ? (g.paused ? t('player.paused') : g.thinking ? t('player.thinking') : '') : '';
+      this.renderMaterial(p.querySelector<HTMLElement>('.material')!, c);
     }
     this.clocks.draw(); // the bars may have swapped
+  }
+
+  // renderMaterial shows beside c's name the pieces c is up in the position
+  // shown (in the other side's colour, as taken) and by how many pawns.
+  private renderMaterial(box: HTMLElement, c: Color) {
+    const m = materialView(this.shownFEN())[c];
+    const other = c === 'white' ? 'black' : 'white';
+    const pieces = m.up.map((role) => el('piece' as 'span', { className: `${role} ${other}` }));
+    box.replaceChildren(...pieces);
+    if (m.diff > 0) box.append(el('span', { className: 'material-diff', textContent: '+' + m.diff }));
+    box.setAttribute('aria-label', m.diff > 0 ? t('material.up', { n: m.diff }) : '');
   }
 
   private renderMoves() {
@@ -769,7 +862,7 @@ export class App {
         textContent: m.san,
       });
       b.dataset.ply = String(i + 1);
-      b.setAttribute('aria-label', `${num}${black ? '…' : '.'} ${black ? 'Black' : 'White'} ${sanToWords(m.san)}`);
+      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) }));
       if (i + 1 === ply) b.setAttribute('aria-current', 'step');
       row.append(b);
     });
@@ -780,10 +873,11 @@ export class App {
     const cur = this.movesEl.querySelector('.current') as HTMLElement | null;
     const box = this.movesEl;
     if (cur) {
-      const top = cur.offsetTop - box.offsetTop;
-      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) {
-        box.scrollTop = top - box.clientHeight / 2;
-      }
+      // Scroll the current move into the middle of the list when it is out
+      // of view (the list's own scroll only, never the page's).
+      const b = box.getBoundingClientRect();
+      const c = cur.getBoundingClientRect();
+      if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - (box.clientHeight - c.height) / 2;
     } else if (this.viewPly === null) box.scrollTop = box.scrollHeight;
   }
 
@@ -792,21 +886,26 @@ export class App {
     const s = byId('status');
     let text: string;
     if (g.status !== 'playing') {
-      text = `${reasonText(g.reason, g.status)}. ${resultText(g.result)} (${g.result}).`;
+      text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
     } else {
-      const who = g.turn === 'white' ? 'White' : 'Black';
+      const who = colorName(g.turn);
       const side = g.turn === 'white' ? g.white : g.black;
-      if (side === 'ai' && g.aiError) text = `Outpost (${who}) could not save its move.`;
-      else if (side === 'ai') text = g.paused ? `Paused. ${who} (Outpost) to move.` : `Outpost is thinking (${who})…`;
-      else if (this.myTurn() && this.humanColors().length === 1) text = 'Your move.' + (g.check ? ' Check!' : '');
-      else text = `${who} to move.` + (g.check ? ' Check!' : '');
+      if (side === 'ai' && g.aiError) text = t('aiError.status', { color: who });
+      else if (side === 'ai') text = g.paused ? t('status.aiPaused', { color: who }) : t('status.aiThinking', { color: who });
+      else if (this.myTurn() && this.humanColors().length === 1) text = t('status.yourMove') + (g.check ? ' ' + t('status.check') : '');
+      else text = t('status.toMove', { color: who }) + (g.check ? ' ' + t('status.check') : '');
     }
-    if (!this.isLive()) text = `Looking at move ${this.shownPly()} of ${g.moves.length}. ` + text;
-    if (!this.canPlay()) text += ' (watching)';
+    document.title = t('title.game', { status: text });
+    if (!this.isLive()) text = t('status.looking', { n: this.shownPly(), of: g.moves.length }) + ' ' + text;
+    if (!this.canPlay()) text += ' ' + t('status.watching');
+    // While the event stream is down, what the page would say may be stale
+    // (the AI may have moved): say that instead.
+    if (!this.connected) text = t('status.reconnecting');
     s.textContent = text;
-    s.classList.toggle('thinking', g.status === 'playing' && !!g.thinking);
+    s.classList.toggle('reconnecting', !this.connected);
+    s.classList.toggle('thinking', this.connected && g.status === 'playing' && !!g.thinking);
     const note = s.dataset.note;
-    if (note && this.hintFor === g.moves.length) {
+    if (note && this.hintFor === g.moves.length && this.isLive()) {
       s.append(el('span', { className: 'note', textContent: ' ' + note }));
     }
   }
@@ -818,28 +917,33 @@ export class App {
     const playing = this.playing();
     const humans = this.humanColors();
     const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
-    set('btn-takeback', mine && (g.canTakeback ?? g.moves.length > 0) && !this.busy);
-    set('btn-redo', mine && !!g.canRedo && !this.busy);
+    // Take back and redo stay usable while a move is on its way: the
+    // server applies requests in order.
+    set('btn-takeback', mine && (g.canTakeback ?? g.moves.length > 0));
+    set('btn-redo', mine && !!g.canRedo);
     set('btn-hint', mine && playing && this.myTurn() && !this.busy);
     set('btn-resign', mine && playing && (humans.length > 0 || (g.white === 'ai' && g.black === 'ai')));
     const draw = byId<HTMLButtonElement>('btn-draw');
     draw.hidden = !(mine && playing && !!g.claimableDraw);
-    if (g.claimableDraw) draw.title = 'Claim a draw: ' + String(g.claimableDraw);
+    if (g.claimableDraw) draw.title = t('game.claimDrawBy', { reason: reasonPhrase(String(g.claimableDraw)) });
     const offer = byId<HTMLButtonElement>('btn-offer-draw');
     offer.hidden = humans.length === 0;
     offer.disabled = !(mine && playing && !g.drawOffer);
-    offer.title = humans.length === 1 ? 'Offer a draw: Outpost answers at once' : 'Offer a draw to the other player';
+    offer.title = t(humans.length === 1 ? 'game.offerDrawTitle' : 'game.offerDrawPeople');
     // Between two people, a standing offer waits for Accept or Decline.
     const standing = mine && playing && !!g.drawOffer;
     byId('draw-offer').hidden = !standing;
     if (standing) {
-      const by = g.drawOffer === 'white' ? 'White' : 'Black';
-      const to = g.drawOffer === 'white' ? 'Black' : 'White';
-      byId('draw-offer-text').textContent = `${by} offers a draw: ${to} may accept it, or decline by moving.`;
+      const by = colorName(g.drawOffer === 'white' ? 'white' : 'black');
+      const to = colorName(g.drawOffer === 'white' ? 'black' : 'white');
+      byId('draw-offer-text').textContent = t('draw.offered', { by, to });
     }
     const aiError = playing && !!g.aiError;
     byId('ai-error').hidden = !aiError;
-    byId('ai-error-text').textContent = aiError ? g.aiError! : '';
+    // The server's reason (a storage failure) is for whoever runs it: the
+    // player reads what happened, the reason is in the title.
+    byId('ai-error-text').textContent = aiError ? t('aiError.text') : '';
+    byId('ai-error-text').title = aiError ? g.aiError! : '';
     byId<HTMLButtonElement>('btn-ai-retry').hidden = !mine;
     set('btn-pgn', true);
     set('btn-fen', true);
@@ -860,59 +964,69 @@ export class App {
   }
 
   private renderThinking() {
-    const t = this.thinking;
+    const th = this.thinking;
     const box = byId('thinking');
     const g = this.game;
     const hasAI = !!g && (g.white === 'ai' || g.black === 'ai');
     box.hidden = !hasAI;
-    // The bar keeps its place, so the board does not move between games.
-    byId('evalbar').classList.toggle('off', !hasAI);
-    const stale = !t || !g || this.thinkingPly !== g.moves.length;
-    box.classList.toggle('stale', stale && !!t);
+    const stale = !th || !g || this.thinkingPly !== g.moves.length;
+    box.classList.toggle('stale', stale && !!th);
     box.classList.toggle('active', !!g && g.thinking && g.status === 'playing');
     const set = (id: string, v: string) => (byId(id).textContent = v || '–');
-    if (!t) {
+    if (!th) {
       for (const id of ['th-depth', 'th-score', 'th-nodes', 'th-time', 'th-nps', 'th-pv']) set(id, '');
       return;
     }
-    set('th-depth', t.seldepth ? `${t.depth}/${t.seldepth}` : String(t.depth));
-    set('th-score', scoreText(t.score));
-    set('th-nodes', count(t.nodes));
-    set('th-time', seconds(t.timeMs));
-    set('th-nps', count(t.nps));
-    const pv = Array.isArray(t.pv) ? t.pv.join(' ') : String(t.pv || '');
+    set('th-depth', depthText(th.depth, th.seldepth));
+    set('th-score', scoreText(th.score));
+    set('th-nodes', count(th.nodes));
+    set('th-time', seconds(th.timeMs));
+    set('th-nps', count(th.nps));
+    const pv = Array.isArray(th.pv) ? th.pv.join(' ') : String(th.pv || '');
     set('th-pv', pv);
   }
 
+  // renderEval shows the bar of the position shown: its result at the end
+  // of a finished game, else the full-strength evaluation seen for it (the
+  // AI's own search at full strength, or a hint's), else none; and says which.
   private renderEval() {
-    const t = this.thinking;
-    const frac = scoreFraction(t?.score);
-    const white = byId('evalbar-white');
+    const g = this.game;
+    if (!g) return;
+    const final = g.status !== 'playing' && this.shownPly() === g.moves.length;
+    const ply = this.shownPly();
+    const before = ply === 0 ? undefined : ply === 1 ? g.startFen : g.moves[ply - 2].fen;
+    const v = barView(final ? g.result : '', this.evals.get(this.shownFEN(), before, g.moves[ply - 1]?.uci));
     const bar = byId('evalbar');
-    // The bar fills from the bottom player's side.
+    bar.classList.remove('off');
+    bar.dataset.kind = v.kind;
+    // The bar fills from the bottom player's side; the number is written at
+    // the end of the side ahead.
     const bottomWhite = this.orientation() === 'white';
-    white.style.height = (frac * 100).toFixed(1) + '%';
+    byId('evalbar-white').style.height = (v.fraction * 100).toFixed(1) + '%';
     bar.classList.toggle('flipped', !bottomWhite);
-    bar.setAttribute('aria-valuenow', (frac * 100).toFixed(0));
-    const txt = t ? scoreText(t.score) : '';
-    bar.setAttribute('aria-valuetext', txt ? 'White ' + txt : 'even');
-    byId('evalbar-text').textContent = txt;
+    bar.classList.toggle('text-bottom', (v.fraction >= 0.5) === bottomWhite);
+    bar.setAttribute('aria-valuenow', (v.fraction * 100).toFixed(0));
+    let note: string;
+    if (v.kind === 'result') note = t('eval.result', { result: v.text });
+    else if (v.kind === 'engine') note = t('eval.engine', { score: v.text, depth: v.depth ?? 0 });
+    else if (v.kind === 'hint') note = t('eval.hint', { score: v.text, depth: v.depth ?? 0 });
+    else note = t('eval.none');
+    bar.setAttribute('aria-valuetext', note);
+    bar.title = note;
+    byId('evalbar-text').textContent = v.text;
+    byId('eval-note').textContent = note;
   }
 
   private renderBanner() {
     const g = this.game!;
     const b = byId('banner');
     const over = g.status !== 'playing';
-    b.hidden = !over || this.bannerClosed;
+    // The banner is about the end: it steps aside while the player looks at
+    // the game's earlier positions.
+    b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
     byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
-    let why = reasonText(g.reason, g.status);
-    if (g.reason === 'checkmate') why = `Checkmate: ${g.result === '1-0' ? 'White' : 'Black'} mated the ${g.result === '1-0' ? 'black' : 'white'} king`;
-    else if (g.reason === 'resignation') why = `${g.result === '1-0' ? 'Black' : 'White'} resigned`;
-    else if (g.reason === 'time forfeit' && g.result !== '1/2-1/2') why = `${g.result === '1-0' ? 'Black' : 'White'} ran out of time`;
-    else if (g.reason === 'time forfeit') why = 'Draw: a flag fell, but the other side could never checkmate';
-    else if (g.reason) why = (g.result === '1/2-1/2' ? 'Draw by ' : '') + g.reason;
-    byId('banner-reason').textContent = why + '.';
+    byId('banner-reason').textContent = endText(g.result, g.reason, g.status);
   }
 
   private renderSettings() {
@@ -933,7 +1047,8 @@ export class App {
     byId('speed-out').textContent = seconds(Number(speed.value));
     speed.disabled = !mine;
     const pause = byId<HTMLButtonElement>('btn-pause');
-    pause.textContent = g.paused ? 'Resume' : 'Pause';
+    setLabel(pause, t(g.paused ? 'aivai.resume' : 'aivai.pause'));
+    setIcon(pause, g.paused ? 'resume' : 'pause');
     pause.setAttribute('aria-pressed', String(!!g.paused));
     pause.disabled = !mine || g.status !== 'playing';
   }
@@ -944,11 +1059,13 @@ export class App {
 
   private renderSwitches() {
     const m = byId('btn-mute');
-    m.textContent = t(this.sound.muted ? 'sound.off' : 'sound.on');
+    setLabel(m, t(this.sound.muted ? 'sound.off' : 'sound.on'));
+    setIcon(m, this.sound.muted ? 'soundOff' : 'soundOn');
     m.setAttribute('aria-pressed', String(this.sound.muted));
     m.setAttribute('aria-label', t(this.sound.muted ? 'sound.unmuteLabel' : 'sound.muteLabel'));
     const v = byId('btn-voice');
-    v.textContent = t(this.sound.voice ? 'voice.on' : 'voice.off');
+    setLabel(v, t(this.sound.voice ? 'voice.on' : 'voice.off'));
+    v.title = t('voice.title') + (hasVoice(lang()) ? '' : ' — ' + t('voice.noVoice'));
     v.setAttribute('aria-pressed', String(this.sound.voice));
     v.hidden = !('speechSynthesis' in window);
   }
@@ -956,22 +1073,31 @@ export class App {
   // ---- words for screen readers ---------------------------------------------
 
   private announce(san: string, ply: number, s: GameState) {
-    const mover = sideColor(ply, s) === 'white' ? 'White' : 'Black';
-    let text = `${mover} played ${sanToWords(san)}.`;
-    if (s.status === 'playing') text += ` ${s.turn === 'white' ? 'White' : 'Black'} to move.`;
+    let text = t('live.played', { color: colorName(sideColor(ply, s)), move: sanToWords(san) });
+    if (s.status === 'playing') text += ' ' + t('status.toMove', { color: colorName(s.turn) });
     this.say(text);
   }
 
   private announcePosition(s: GameState) {
     const n = s.moves.length;
-    const last = n > 0 ? `Last move ${sanToWords(s.moves[n - 1].san)}. ` : 'Start position. ';
-    this.say(last + `${s.turn === 'white' ? 'White' : 'Black'} to move.`);
+    const last = n > 0 ? t('live.lastMove', { move: sanToWords(s.moves[n - 1].san) }) : t('live.start');
+    this.say(last + ' ' + t('status.toMove', { color: colorName(s.turn) }));
   }
 
   private say(text: string) {
     const live = byId('live');
     live.textContent = text;
   }
+}
+
+// drawAnswerText says the answer to a draw offer by its code (the AI's
+// judgement with its score, or the offer standing for the other player).
+function drawAnswerText(a: api.DrawAnswer): string {
+  const p = { ...a.params };
+  if (typeof p.by === 'string') p.by = colorName(p.by === 'white' ? 'white' : 'black');
+  if (typeof p.to === 'string') p.to = colorName(p.to === 'white' ? 'white' : 'black');
+  const key = ('draw.' + a.code) as MessageKey;
+  return a.code && t(key) !== key ? t(key, p) : a.message;
 }
 
 function setStatusNote(note: string) {
@@ -1020,12 +1146,6 @@ function sameState(a: GameState, b: GameState): boolean {
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );
-}
-
-function errText(e: unknown): string {
-  if (e instanceof api.ApiError) return e.message;
-  if (e instanceof Error) return e.message;
-  return String(e);
 }
 
 function loadFlag(k: string): boolean {

@@ -7,6 +7,8 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Config } from '@lichess-org/chessground/config';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Color, Dests, Key, Role } from '@lichess-org/chessground/types';
+import { t } from './i18n';
+import { pieceName } from './words';
 
 export interface BoardView {
   fen: string;
@@ -21,11 +23,11 @@ export interface BoardView {
   shapes: DrawShape[];
 }
 
-const promotionRoles: Array<{ role: Role; letter: string; name: string }> = [
-  { role: 'queen', letter: 'q', name: 'Queen' },
-  { role: 'rook', letter: 'r', name: 'Rook' },
-  { role: 'bishop', letter: 'b', name: 'Bishop' },
-  { role: 'knight', letter: 'n', name: 'Knight' },
+const promotionRoles: Array<{ role: Role; letter: string }> = [
+  { role: 'queen', letter: 'q' },
+  { role: 'rook', letter: 'r' },
+  { role: 'bishop', letter: 'b' },
+  { role: 'knight', letter: 'n' },
 ];
 
 export class Board {
@@ -146,12 +148,13 @@ export class Board {
     const list = document.createElement('div');
     list.className = 'promotion-choices';
     list.setAttribute('role', 'group');
-    for (const { role, letter, name } of promotionRoles) {
+    for (const { role, letter } of promotionRoles) {
+      const name = pieceName(letter.toUpperCase());
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'promotion-choice';
       b.dataset.role = role;
-      b.setAttribute('aria-label', 'Promote to ' + name.toLowerCase());
+      b.setAttribute('aria-label', t('board.promoteAria', { piece: name }));
       b.title = name;
       const pc = document.createElement('piece');
       pc.className = role + ' ' + color;
@@ -167,7 +170,7 @@ export class Board {
     cancel.type = 'button';
     cancel.className = 'promotion-cancel';
     cancel.textContent = '✕';
-    cancel.setAttribute('aria-label', 'Cancel the promotion');
+    cancel.setAttribute('aria-label', t('board.promoteCancel'));
     cancel.addEventListener('click', (e) => {
       e.stopPropagation();
       this.closePicker();

@@ -6,6 +6,8 @@
 // second.
 
 import type { ClockInfo, ColorName } from './api';
+import { t } from './i18n';
+import { colorName } from './words';
 
 // clockText writes a clock as a chess clock shows it: "4:32", "1:02:03",
 // and under 10 seconds with tenths, "0:09.3" (cut, never rounded up).
@@ -66,7 +68,7 @@ export class Clocks {
       if (e.textContent !== text) e.textContent = text;
       e.classList.toggle('running', i.running === c);
       e.classList.toggle('low', left < lowTime);
-      e.setAttribute('aria-label', `${c === 'white' ? 'White' : 'Black'}'s clock: ${text}`);
+      e.setAttribute('aria-label', t('clock.aria', { color: colorName(c), time: text }));
       if (i.running === c && left > 0 && left < lowTime) {
         const sec = Math.ceil(left / 1000);
         if (sec !== this.lastTick) {

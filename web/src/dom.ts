@@ -40,16 +40,10 @@ export function downloadText(name: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-// LEVELS are the engine's levels, weakest first.
-export const LEVELS = ['1', '2', '3', '4', '5', '6', '7', '8', 'classic', 'max'];
-
-// fillLevels fills a select with the levels.
-export function fillLevels(sel: HTMLSelectElement, selected = '4') {
-  sel.replaceChildren(
-    ...LEVELS.map((l) => {
-      const o = el('option', { value: l, textContent: /^\d$/.test(l) ? 'Level ' + l : l[0].toUpperCase() + l.slice(1) });
-      if (l === selected) o.selected = true;
-      return o;
-    }),
-  );
+// setLabel sets the text of a button that has an icon: its .label span (or,
+// without one, the button's text after the icon).
+export function setLabel(button: HTMLElement, text: string) {
+  const label = button.querySelector<HTMLElement>('.label');
+  if (label) label.textContent = text;
+  else button.textContent = text;
 }

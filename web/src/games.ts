@@ -5,8 +5,11 @@
 import * as api from './api';
 import type { Created, GameSummary } from './api';
 import { byId, el, toast } from './dom';
-import { levelName } from './words';
-import { t } from './i18n';
+import { errText } from './errors';
+import { locale, t } from './i18n';
+import type { MessageKey } from './i18n';
+import { levelName } from './levels';
+import { reasonPhrase } from './words';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
@@ -54,26 +57,26 @@ export class GamesDialog {
       this.dlg.close();
       this.onCreated(c);
     } catch (e) {
-      toast('Play on: ' + (e instanceof Error ? e.message : String(e)));
+      toast(t('error.during', { what: t('games.playOn'), error: errText(e) }));
       btn.disabled = false;
     }
   }
 
   async show(current?: string) {
-    this.list.textContent = 'Loading…';
+    this.list.textContent = t('games.loading');
     if (!this.dlg.open) this.dlg.showModal();
     let mine: GameSummary[], all: GameSummary[];
     try {
       [mine, all] = await Promise.all([api.listMyGames(), api.listGames()]);
     } catch (e) {
-      this.list.textContent = 'The games could not be loaded: ' + (e instanceof Error ? e.message : String(e));
+      this.list.textContent = t('games.cannotLoad', { error: errText(e) });
       return;
     }
     const others = all.filter((g) => !api.canPlay(g.id));
     this.games = new Map([...mine, ...others].map((g) => [g.id, g]));
     this.list.replaceChildren(
-      this.section('games-mine', 'Your games', 'Opponent', mine, true, current, 'No games of yours yet on this browser.'),
-      this.section('games-others', 'Other games on this server', 'Players', others, false, current, 'No other games.'),
+      this.section('games-mine', 'games.mine', 'games.opponent', mine, true, current, 'games.noneMine'),
+      this.section('games-others', 'games.others', 'games.players', others, false, current, 'games.noneOthers'),
     );
   }
 
@@ -81,33 +84,33 @@ export class GamesDialog {
   // there are none); mine says whether this browser plays them.
   private section(
     id: string,
-    title: string,
-    who: string,
+    title: MessageKey,
+    who: MessageKey,
     games: GameSummary[],
     mine: boolean,
     current: string | undefined,
-    none: string,
+    none: MessageKey,
   ): HTMLElement {
     const sec = el('section', { className: 'games-section', id });
-    const h = el('h3', { textContent: title, id: id + '-title' });
+    const h = el('h3', { textContent: t(title), id: id + '-title' });
     sec.setAttribute('aria-labelledby', h.id);
     sec.append(h);
     if (games.length === 0) {
-      sec.append(el('p', { className: 'games-none', textContent: none }));
+      sec.append(el('p', { className: 'games-none', textContent: t(none) }));
       return sec;
     }
     const table = el('table', { className: 'games' });
     table.append(
-      el('thead', {}, el('tr', {}, ...['Date', who, 'Moves', 'Result', ''].map((h) => el('th', { scope: 'col', textContent: h })))),
+      el('thead', {}, el('tr', {}, ...[t('games.date'), t(who), t('games.moves'), t('games.result'), ''].map((h) => el('th', { scope: 'col', textContent: h })))),
     );
     const body = el('tbody');
     for (const g of games) {
       const over = g.result && g.result !== '*';
-      const action = over ? 'Replay' : mine ? 'Continue' : 'Watch';
+      const action = t(over ? 'games.replay' : mine ? 'games.continue' : 'games.watch');
       const players = mine ? opponent(g) : playersOf(g);
       const b = el('button', { type: 'button', textContent: action });
       b.dataset.open = g.id;
-      b.setAttribute('aria-label', `${action} the game of ${date(g.createdAt)} (${players})`);
+      b.setAttribute('aria-label', t('games.actionAria', { action, date: date(g.createdAt), opponent: players }));
       const actions = el('td', { className: 'actions' }, b);
       if (g.plies > 0) {
         const r = el('button', { type: 'button', textContent: t('games.review') });
@@ -118,9 +121,9 @@ export class GamesDialog {
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
         // browser's) goes on as a new game from its PGN.
-        const on = el('button', { type: 'button', textContent: 'Play on' });
+        const on = el('button', { type: 'button', textContent: t('games.playOn') });
         on.dataset.playOn = g.id;
-        on.setAttribute('aria-label', `Play on from the game of ${date(g.createdAt)} in a new game`);
+        on.setAttribute('aria-label', t('games.playOnAria', { date: date(g.createdAt) }));
         actions.append(on);
       }
       const tr = el(
@@ -129,7 +132,7 @@ export class GamesDialog {
         el('td', { textContent: date(g.createdAt) }),
         el('td', { textContent: players + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
-        el('td', { textContent: over ? g.result + (g.reason ? ' · ' + g.reason : '') : 'playing' }),
+        el('td', { textContent: over ? g.result + (g.reason ? ' · ' + reasonPhrase(g.reason) : '') : t('games.playing') }),
         actions,
       );
       tr.dataset.id = g.id;
@@ -145,7 +148,7 @@ function date(iso: string): string {
   const d = new Date(iso);
   if (isNaN(d.getTime())) return iso || '';
   const sameYear = d.getFullYear() === new Date().getFullYear();
-  return d.toLocaleString(undefined, {
+  return d.toLocaleString(locale(), {
     year: sameYear ? undefined : 'numeric',
     month: 'short',
     day: 'numeric',
@@ -154,21 +157,20 @@ function date(iso: string): string {
   });
 }
 
-const ai = (l: string) => 'Outpost ' + levelName(l);
+const ai = (l: string) => t('games.ai', { level: levelName(l) });
 
 // opponent describes one of the visitor's games: whom they play.
 function opponent(g: GameSummary): string {
-  let s: string;
-  if (g.white === 'ai' && g.black === 'ai') s = `${ai(g.whiteLevel)} vs ${ai(g.blackLevel)}`;
-  else if (g.white === 'human' && g.black === 'human') s = 'Two players';
-  else if (g.black === 'ai') s = ai(g.blackLevel) + ' (you play White)';
-  else s = ai(g.whiteLevel) + ' (you play Black)';
-  return s;
+  if (g.white === 'ai' && g.black === 'ai') return t('games.aiVsAi', { white: ai(g.whiteLevel), black: ai(g.blackLevel) });
+  if (g.white === 'human' && g.black === 'human') return t('games.twoPlayers');
+  if (g.black === 'ai') return t('games.youWhite', { ai: ai(g.blackLevel) });
+  return t('games.youBlack', { ai: ai(g.whiteLevel) });
 }
 
 // playersOf describes someone else's game: White vs Black.
 function playersOf(g: GameSummary): string {
-  const name = (side: string, level: string) => (side === 'ai' ? ai(level) : 'a player');
-  const s = `${name(g.white, g.whiteLevel)} vs ${name(g.black, g.blackLevel)}`;
-  return (s.charAt(0).toUpperCase() + s.slice(1)) + (g.source === 'terminal' ? ' · terminal' : '');
+  const name = (side: string, level: string) => (side === 'ai' ? ai(level) : t('games.aPlayer'));
+  const s = t('games.aiVsAi', { white: name(g.white, g.whiteLevel), black: name(g.black, g.blackLevel) });
+  const line = s.charAt(0).toUpperCase() + s.slice(1);
+  return g.source === 'terminal' ? t('games.terminal', { who: line }) : line;
 }

@@ -15,10 +15,11 @@ import { zh } from './messages/zh';
 export type { MessageKey };
 export type Lang = 'en' | 'zh';
 
-// LANGS are the languages offered, each named in itself (for the switch).
-export const LANGS: ReadonlyArray<{ lang: Lang; name: string }> = [
-  { lang: 'en', name: 'English' },
-  { lang: 'zh', name: '中文' },
+// LANGS are the languages offered, each with the key of its name (in
+// itself, whatever the page's language: lang.en is "English" in Chinese too).
+export const LANGS: ReadonlyArray<{ lang: Lang; name: MessageKey }> = [
+  { lang: 'en', name: 'lang.en' },
+  { lang: 'zh', name: 'lang.zh' },
 ];
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { en, zh };
@@ -43,6 +44,7 @@ function initial(): Lang {
   } catch {
     /* storage disabled: follow the browser */
   }
+  if (typeof navigator === 'undefined') return 'en';
   const prefs = navigator.languages && navigator.languages.length > 0 ? navigator.languages : [navigator.language || 'en'];
   return detectLang(prefs);
 }
@@ -70,12 +72,11 @@ export function setLang(l: Lang) {
   }
   if (l === current) return;
   current = l;
-  translatePage();
   for (const cb of listeners) cb();
 }
 
 // onLangChange calls cb after every switch of language, so a view can render
-// its texts again.
+// its texts again; callbacks run in the order they were added.
 export function onLangChange(cb: () => void) {
   listeners.push(cb);
 }
@@ -91,6 +92,18 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
     if (v === undefined) return all;
     return typeof v === 'number' ? fmtNumber(v) : v;
   });
+}
+
+// tIn is t in language l, whatever the page's (the voice falls back to
+// English where the browser has no Chinese voice).
+export function tIn(l: Lang, key: MessageKey, params?: Record<string, string | number>): string {
+  const saved = current;
+  current = l;
+  try {
+    return t(key, params);
+  } finally {
+    current = saved;
+  }
 }
 
 // PluralKey is a key that has .one and .other forms.
@@ -114,7 +127,8 @@ export function fmtNumber(n: number): string {
 const attrs = ['title', 'aria-label', 'placeholder'] as const;
 
 // translatePage fills the static HTML's texts (the data-i18n attributes
-// under root) and sets <html lang>.
+// under root) and sets <html lang>. main.ts calls it at the start and after
+// every switch of language.
 export function translatePage(root: ParentNode = document) {
   document.documentElement.lang = locale();
   for (const e of root.querySelectorAll<HTMLElement>('[data-i18n]')) {

@@ -6,8 +6,9 @@
 // within an inaccuracy of the best). "Show me" plays the review's better
 // move, "Skip" goes on; the end says how many were found.
 
-import { problem, tryMove } from './analysisapi';
+import { tryMove } from './analysisapi';
 import type { Review, ReviewMove, TryAnswer } from './analysisapi';
+import { errText } from './errors';
 import { el } from './dom';
 import { t } from './i18n';
 import type { MessageKey } from './i18n';
@@ -128,7 +129,7 @@ export class Learn {
       a = await tryMove(this.gameId, m.ply, uci);
     } catch (e) {
       this.phase = 'wrong';
-      this.feedback = problem(e);
+      this.feedback = errText(e);
       this.render();
       this.timer = window.setTimeout(() => this.retry(), 1500);
       return;

@@ -6,8 +6,9 @@
 // to it shows it at once, and a search that starts again replaces it only
 // once it is deeper.
 
-import { analyse, problem } from './analysisapi';
+import { analyse } from './analysisapi';
 import type { EngineLine } from './analysisapi';
+import { errText } from './errors';
 import { el } from './dom';
 import { t } from './i18n';
 import { count, scoreText } from './words';
@@ -173,7 +174,7 @@ export class LiveEval {
       );
     } catch (e) {
       if (ac.signal.aborted) return;
-      live.error = problem(e);
+      live.error = errText(e);
       live.done = true;
       publish();
     }

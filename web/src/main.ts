@@ -1,14 +1,20 @@
-// main.ts is the entry point of the bundle: the board's styles, the page's
-// styles, and the App.
+// main.ts is the entry point of the bundle: the board's styles, the piece
+// sets, the page's styles, and the App. It applies the remembered looks and
+// language before the App draws anything.
 import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
-import '@lichess-org/chessground/assets/chessground.cburnett.css';
+import 'outpost:piece-sets';
 import './style.css';
 import { App } from './app';
-import { translatePage } from './i18n';
+import { onLangChange, translatePage } from './i18n';
+import { decorate } from './icons';
+import { applyLooks } from './looks';
 
 function start() {
+  applyLooks();
+  decorate();
   translatePage();
+  onLangChange(() => translatePage());
   const app = new App();
   (window as unknown as { outpost: App }).outpost = app;
 }

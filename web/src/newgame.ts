@@ -3,8 +3,12 @@
 // (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
-import type { Created, NewGame } from './api';
-import { byId, fillLevels } from './dom';
+import type { Created, ImportInfo, NewGame } from './api';
+import { byId, toast } from './dom';
+import { errText } from './errors';
+import { onLangChange, t, tn } from './i18n';
+import type { MessageKey } from './i18n';
+import { fillLevels } from './levels';
 import { OpeningPicker } from './openingpicker';
 
 export class NewGameDialog {
@@ -30,7 +34,7 @@ export class NewGameDialog {
       const f = (e.target as HTMLInputElement).files?.[0];
       if (!f) return;
       if (f.size > 60000) {
-        this.err.textContent = 'That file is too large for one game (at most 60 kB).';
+        this.err.textContent = t('newgame.fileTooLarge');
         return;
       }
       f.text().then(
@@ -39,10 +43,27 @@ export class NewGameDialog {
           byId<HTMLInputElement>('new-fen').value = '';
           this.err.textContent = '';
         },
-        () => (this.err.textContent = 'The file could not be read.'),
+        () => (this.err.textContent = t('newgame.fileUnreadable')),
       );
     });
     this.sync();
+    this.speeds();
+    onLangChange(() => this.speeds());
+  }
+
+  // speeds writes the pauses between two AI moves in the language's units,
+  // and the clock presets with their kind (bullet, blitz, rapid, classical).
+  private speeds() {
+    for (const o of byId<HTMLSelectElement>('new-clock').options) {
+      const kind = o.dataset.kind;
+      if (!kind) continue;
+      const [limit, inc] = o.value.split('+').map(Number);
+      o.textContent = `${limit / 60}+${inc} · ${t(('clock.' + kind) as MessageKey)}`;
+    }
+    for (const o of byId<HTMLSelectElement>('new-speed').options) {
+      const ms = Number(o.value);
+      o.textContent = ms === 0 ? t('newgame.noPause') : t('unit.seconds', { s: ms / 1000 });
+    }
   }
 
   // show opens the dialog; importing opens the FEN/PGN part.
@@ -77,9 +98,9 @@ export class NewGameDialog {
     const minutes = Number(byId<HTMLInputElement>('new-clock-minutes').value);
     const increment = Number(byId<HTMLInputElement>('new-clock-increment').value);
     const limit = Math.round(minutes * 60);
-    if (!isFinite(minutes) || limit < 0 || limit > 10800) return 'The minutes must be from 0 to 180.';
-    if (!Number.isInteger(increment) || increment < 0 || increment > 180) return 'The increment must be a whole number of seconds from 0 to 180.';
-    if (limit === 0 && increment === 0) return 'A clock needs some time: minutes, an increment, or both.';
+    if (!isFinite(minutes) || limit < 0 || limit > 10800) return t('clock.badMinutes');
+    if (!Number.isInteger(increment) || increment < 0 || increment > 180) return t('clock.badIncrement');
+    if (limit === 0 && increment === 0) return t('clock.noTime');
     return { limit, increment };
   }
 
@@ -111,7 +132,7 @@ export class NewGameDialog {
     const fen = val('fen').trim();
     const pgn = val('pgn').trim();
     if (fen && pgn) {
-      this.err.textContent = 'Give a FEN or a PGN, not both.';
+      this.err.textContent = t('newgame.fenAndPgn');
       return;
     }
     if (fen) g.fen = fen;
@@ -122,6 +143,8 @@ export class NewGameDialog {
     this.err.textContent = '';
     try {
       const c = await api.createGame(g);
+      const imp = c.game.import;
+      if (imp) toast(importReport(c.game.moves.length, imp));
       this.dlg.close();
       byId<HTMLInputElement>('new-fen').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
@@ -129,10 +152,21 @@ export class NewGameDialog {
       this.openings.clear();
       this.onCreated(c);
     } catch (e) {
-      this.err.textContent = e instanceof Error ? e.message : String(e);
+      this.err.textContent = errText(e);
     } finally {
       this.submitting = false;
       btn.disabled = false;
     }
   }
+}
+
+// importReport says what an import kept: the moves, the players' names and
+// the other tags, the comments; and the variations left out.
+function importReport(moves: number, imp: ImportInfo): string {
+  const kept = [tn('import.moves', moves)];
+  if (Object.keys(imp.tags).length > 0) kept.push(t('import.tags'));
+  if (imp.commentCount > 0) kept.push(tn('import.comments', imp.commentCount));
+  let text = t('import.kept', { kept: kept.join(t('list.sep')) });
+  if (imp.variations > 0) text += ' ' + tn('import.variations', imp.variations);
+  return text;
 }

@@ -3,8 +3,9 @@
 // ECO code or moves; choosing one puts its moves in the dialog's PGN box,
 // so the game starts after them.
 
-import { listOpenings, problem } from './analysisapi';
+import { listOpenings } from './analysisapi';
 import type { OpeningEntry } from './analysisapi';
+import { errText } from './errors';
 import { el } from './dom';
 import { onLangChange, t } from './i18n';
 import { searchOpenings } from './openings';
@@ -66,7 +67,7 @@ export class OpeningPicker {
     try {
       this.all = await listOpenings();
     } catch (e) {
-      this.chosen.textContent = problem(e);
+      this.chosen.textContent = errText(e);
       return [];
     }
     return this.all;

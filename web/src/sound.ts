@@ -1,6 +1,11 @@
 // sound.ts makes the game's sounds with WebAudio (no sound files) and speaks
-// with the browser's speech synthesis. One mute switch silences both; it and
-// the voice switch are remembered in localStorage.
+// with the browser's speech synthesis, in the page's language: with a zh-CN
+// voice in Chinese where the browser has one, else in English (the settings
+// say so: hasVoice). One mute switch silences both; it and the voice switch
+// are remembered in localStorage.
+
+import { lang, locale, tIn } from './i18n';
+import type { Lang, MessageKey } from './i18n';
 
 export type SoundKind = 'move' | 'capture' | 'check' | 'castle' | 'end' | 'tick';
 
@@ -145,12 +150,16 @@ export class Sound {
     src.start(t);
   }
 
-  // say speaks text in the page's language, when the voice is on.
-  say(text: string) {
+  // say speaks the text of key in the page's language when the voice is
+  // on; in English when the browser has no voice for the page's language.
+  say(key: MessageKey) {
     if (this.muted || !this.voice || !('speechSynthesis' in window)) return;
+    const l: Lang = hasVoice(lang()) ? lang() : 'en';
     try {
-      const u = new SpeechSynthesisUtterance(text);
-      u.lang = document.documentElement.lang || navigator.language || 'en';
+      const u = new SpeechSynthesisUtterance(tIn(l, key));
+      u.lang = locale(l);
+      const v = voiceFor(l);
+      if (v) u.voice = v;
       window.speechSynthesis.speak(u);
     } catch {
       /* no voice available */
@@ -164,4 +173,20 @@ export function soundFor(san: string): SoundKind {
   if (san.startsWith('O-O')) return 'castle';
   if (san.includes('x')) return 'capture';
   return 'move';
+}
+
+// voiceFor returns the browser's voice for language l (zh-CN first for
+// Chinese), if it has one.
+function voiceFor(l: Lang): SpeechSynthesisVoice | undefined {
+  if (!('speechSynthesis' in window)) return undefined;
+  const voices = window.speechSynthesis.getVoices();
+  const tag = (v: SpeechSynthesisVoice) => v.lang.toLowerCase().replace('_', '-');
+  if (l === 'zh') return voices.find((v) => tag(v) === 'zh-cn') ?? voices.find((v) => tag(v).startsWith('zh'));
+  return voices.find((v) => tag(v).startsWith('en'));
+}
+
+// hasVoice says whether the browser can speak language l. English is
+// assumed: a browser with speech synthesis speaks it.
+export function hasVoice(l: Lang): boolean {
+  return l === 'en' || !!voiceFor(l);
 }

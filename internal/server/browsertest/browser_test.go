@@ -132,6 +132,9 @@ func findRepoRoot() (string, error) {
 	}
 }
 
+// outpostBin is the outpost command startServer built.
+var outpostBin string
+
 // startServer builds the outpost command and runs "outpost serve" on a free
 // loopback port with a database in dir (dir/outpost.db) and the extra
 // flags args. stop ends it with SIGTERM.
@@ -148,9 +151,19 @@ func startServer(dir string, args ...string) (url string, stop func(), err error
 	}
 	addr := l.Addr().String()
 	l.Close()
+	if outpostBin == "" {
+		outpostBin = bin
+	}
+	return serve(bin, dir, addr, args...)
+}
+
+// serve runs the outpost command bin's "outpost serve" on addr with a
+// database in dir and the extra flags args, and waits until it answers.
+// stop ends it with SIGTERM.
+func serve(bin, dir, addr string, args ...string) (url string, stop func(), err error) {
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "outpost.db"), "--workers", "2"}, args...)...)
 	logPath := filepath.Join(dir, "server.log")
-	logf, err := os.Create(logPath)
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return "", nil, err
 	}
@@ -162,15 +175,18 @@ func startServer(dir string, args ...string) (url string, stop func(), err error
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	var once sync.Once
 	stop = func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-		logf.Close()
+		once.Do(func() {
+			cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-exited:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-exited
+			}
+			logf.Close()
+		})
 	}
 	url = "http://" + addr
 	deadline := time.Now().Add(20 * time.Second)
@@ -367,7 +383,7 @@ func (p *page) screenshot(name string) {
 	if err := chromedp.Do(ctx, p.vp.emulate()); err != nil {
 		p.t.Errorf("screenshot: restoring the viewport: %v", err)
 	}
-	file := filepath.Join(dir, strings.ReplaceAll(p.t.Name(), "/", "-")+"-"+name+".png") // a subtest's name has a /
+	file := filepath.Join(dir, strings.ReplaceAll(p.t.Name(), "/", "-")+"-"+name+".png")
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		p.t.Errorf("screenshot: %v", err)
 	}

@@ -59,3 +59,71 @@ func TestLanguageFromBrowser(t *testing.T) {
 		t.Errorf("after the reload: My games says %q and <html lang> is %q; want the English chosen", got, lang)
 	}
 }
+
+// englishWords returns the words of the page's visible text that are
+// English: a Chinese page should show none but names that are the same in
+// every language, moves (SAN) and FENs.
+func (p *page) englishWords() []string {
+	p.t.Helper()
+	return evalJS[[]string](p, `(() => {
+		const same = new Set(['Outpost', 'FEN', 'PGN', 'SAN', 'UCI', 'Elo', 'English', 'Cburnett', 'Merida', 'Staunty', 'Esc', 'Enter']);
+		const out = new Set();
+		const walk = (n) => {
+			if (n.nodeType === Node.TEXT_NODE) {
+				const e = n.parentElement;
+				if (!e || !e.checkVisibility({visibilityProperty: true, opacityProperty: true})) return;
+				if (e.closest('#moves, .pv, #fen-out, input, textarea, #th-pv, coords, .xsan')) return;
+				for (const w of n.textContent.match(/[A-Za-z][a-z]{2,}/g) || []) if (!same.has(w)) out.add(w);
+				return;
+			}
+			for (const c of n.childNodes) walk(c);
+		};
+		walk(document.body);
+		return [...out];
+	})()`)
+}
+
+// TestChineseThroughout plays in a browser set up in Chinese: the new-game
+// dialog, the game, the AI's thinking, the settings and an illegal move all
+// speak Chinese; moves stay in SAN.
+func TestChineseThroughout(t *testing.T) {
+	p := newPage(t, desktop)
+	p.speak("zh-CN,zh")
+	p.open("/#new")
+	p.do("the new-game dialog", chromedp.WaitVisible("#dlg-new"))
+	p.waitFor("the levels", `/等级分/.test(document.getElementById('new-level').selectedOptions[0].textContent)`, 5*time.Second)
+	if words := p.englishWords(); len(words) > 0 {
+		t.Errorf("the new-game dialog shows English: %q", words)
+	}
+	p.screenshot("dialog")
+	p.click(`#form-new input[name=mode][value=ai]`)
+	p.do("level 1", chromedp.SetValue("#new-level", "1"))
+	p.click("#new-start-btn")
+	p.waitFor("the game", `!!document.getElementById('app').dataset.gameId`, 10*time.Second)
+	p.clickMove("e2", "e4")
+	p.waitPly(2, 20*time.Second)
+	p.waitFor("the reply in words", `/^黑方走了 .+。 轮到白方走棋。$/.test(document.getElementById('live').textContent)`, 5*time.Second)
+	if got := p.text("#status"); got != "轮到你走棋。" {
+		t.Errorf("the status says %q", got)
+	}
+	if got := evalJS[string](p, `document.title`); got != "轮到你走棋。 · Outpost" {
+		t.Errorf("the title is %q", got)
+	}
+	p.do("typing an illegal move", chromedp.SendKeys("#move-input", "Ke3\n"))
+	p.waitFor("the toast", `/这步棋不合法/.test(document.getElementById('toast').textContent)`, 5*time.Second)
+	if got := p.text("#toast"); got != "这步棋不合法：白方没有王能走到 e3。" {
+		t.Errorf("the illegal move's toast says %q", got)
+	}
+	p.click("#btn-hint")
+	p.waitFor("the hint", `/提示：/.test(document.getElementById('status').textContent)`, 20*time.Second)
+	if words := p.englishWords(); len(words) > 0 {
+		t.Errorf("the game shows English: %q", words)
+	}
+	p.screenshot("game")
+	p.click("#btn-settings")
+	p.waitFor("the settings", `document.getElementById('dlg-settings').open`, 5*time.Second)
+	if words := p.englishWords(); len(words) > 0 {
+		t.Errorf("the settings show English: %q", words)
+	}
+	p.screenshot("settings")
+}

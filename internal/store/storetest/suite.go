@@ -138,7 +138,8 @@ func testSave(t *testing.T, b Backend) {
 	ctx := context.Background()
 	since := time.Now().UTC().Truncate(time.Millisecond)
 	g := store.Game{White: store.Human, Black: store.AI, WhiteLevel: "4", BlackLevel: "4", StartFEN: StartFEN,
-		TimeLimit: 3 * time.Minute, TimeIncrement: 2 * time.Second, ClockSince: since, SpeedMs: 500, TokenHash: []byte{7}}
+		TimeLimit: 3 * time.Minute, TimeIncrement: 2 * time.Second, ClockSince: since, SpeedMs: 500, TokenHash: []byte{7},
+		ImportPGN: "[Event \"Casual\"]\n\n1. e4 {best by test} *\n"}
 	if err := s.CreateGame(ctx, &g); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,8 @@ func testSave(t *testing.T, b Backend) {
 		t.Errorf("saved %+v\ngot   %+v", saved, got)
 	}
 	if got.TimeLimit != 3*time.Minute || got.TimeIncrement != 2*time.Second || got.SpeedMs != 500 ||
-		string(got.TokenHash) != "\x07" || got.StartFEN != StartFEN || !got.CreatedAt.Equal(g.CreatedAt) {
+		string(got.TokenHash) != "\x07" || got.StartFEN != StartFEN || !got.CreatedAt.Equal(g.CreatedAt) ||
+		got.ImportPGN != g.ImportPGN {
 		t.Errorf("Save changed what it does not own: %+v", got)
 	}
 	if l, _ := s.List(ctx, store.ListOptions{}); len(l) != 2 || l[1].ID != g.ID || l[1].Plies != 3 || l[1].Result != "1-0" {

@@ -1,0 +1,81 @@
+// levels.ts: the engine's levels as the server describes them (GET
+// /api/levels: weakest first, each with its Elo, whether it plays at full
+// strength, what classic is), their names for people, and the level
+// selects, which follow the list and the language.
+
+import { request } from './api';
+import { onLangChange, t } from './i18n';
+
+export interface LevelInfo {
+  name: string;
+  elo?: number;
+  fullStrength?: boolean;
+  classic?: boolean;
+  depth?: number;
+  sameAs?: string;
+}
+
+// Until the server answers, the names alone (in the server's order).
+let levels: LevelInfo[] = ['classic', '1', '2', '3', '4', '5', '6', '7', '8', 'max'].map((name) => ({ name }));
+const selects = new Set<HTMLSelectElement>();
+
+// loadLevels asks the server for the levels and refreshes the selects. A
+// failure keeps the names alone: the page works without the Elos.
+export async function loadLevels() {
+  try {
+    const r = await request<{ levels: LevelInfo[] }>('GET', '/api/levels');
+    if (Array.isArray(r.levels) && r.levels.length > 0) levels = r.levels;
+  } catch {
+    return;
+  }
+  refresh();
+}
+
+onLangChange(refresh);
+
+function refresh() {
+  for (const sel of selects) fillLevels(sel, sel.value);
+}
+
+// levelInfo returns what the server said of the level, if it is known.
+export function levelInfo(name: string): LevelInfo | undefined {
+  return levels.find((l) => l.name === name);
+}
+
+// levelName names a level inside a sentence: "level 4", "classic".
+export function levelName(l: string | undefined): string {
+  if (!l) return '';
+  if (/^\d+$/.test(l)) return t('level.name', { n: l });
+  if (l === 'classic') return t('level.classic');
+  if (l === 'max') return t('level.max');
+  return l;
+}
+
+// levelOption describes a level in a list: its name, its strength, and
+// what classic and max are.
+export function levelOption(l: LevelInfo): string {
+  if (l.sameAs) return t('level.optionSame', { name: capitalized(levelName(l.name)), same: levelName(l.sameAs) });
+  if (l.elo === undefined) return capitalized(levelName(l.name));
+  if (l.classic) return t('level.optionClassic', { depth: l.depth ?? 3, elo: l.elo });
+  if (l.fullStrength) return t('level.optionFull', { name: capitalized(levelName(l.name)), elo: l.elo });
+  return t('level.option', { name: capitalized(levelName(l.name)), elo: l.elo });
+}
+
+function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// fillLevels fills a select with the levels, selects one, and keeps the
+// select up to date with the server's list and the language.
+export function fillLevels(sel: HTMLSelectElement, selected = '4') {
+  selects.add(sel);
+  sel.replaceChildren(
+    ...levels.map((l) => {
+      const o = document.createElement('option');
+      o.value = l.name;
+      o.textContent = levelOption(l);
+      o.selected = l.name === selected;
+      return o;
+    }),
+  );
+}
