@@ -67,13 +67,17 @@ func (p *page) englishWords() []string {
 	p.t.Helper()
 	return evalJS[[]string](p, `(() => {
 		const same = new Set(['Outpost', 'FEN', 'PGN', 'SAN', 'UCI', 'Elo', 'English', 'Cburnett', 'Merida', 'Staunty', 'Esc', 'Enter']);
+		const san = /^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?)[+#]?$/;
 		const out = new Set();
 		const walk = (n) => {
 			if (n.nodeType === Node.TEXT_NODE) {
 				const e = n.parentElement;
 				if (!e || !e.checkVisibility({visibilityProperty: true, opacityProperty: true})) return;
 				if (e.closest('#moves, .pv, #fen-out, input, textarea, #th-pv, coords, .xsan')) return;
-				for (const w of n.textContent.match(/[A-Za-z][a-z]{2,}/g) || []) if (!same.has(w)) out.add(w);
+				for (const token of n.textContent.match(/[A-Za-z0-9+#=-]+/g) || []) {
+					if (san.test(token)) continue; // a move, as in "提示：exd5"
+					for (const w of token.match(/[A-Za-z][a-z]{2,}/g) || []) if (!same.has(w)) out.add(w);
+				}
 				return;
 			}
 			for (const c of n.childNodes) walk(c);
