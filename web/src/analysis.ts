@@ -82,7 +82,7 @@ export class AnalysisView {
   private noteBox = el('section', { className: 'an-note', id: 'an-note' });
   private tools = el('section', { className: 'an-tools' });
   private nav: Record<'first' | 'prev' | 'next' | 'last' | 'flip', HTMLButtonElement>;
-  private fenOut = el('input', { type: 'text', readOnly: true, className: 'an-fen', id: 'an-fen' });
+  private fenOut = el('input', { type: 'text', readOnly: true, id: 'an-fen' });
   private backLink = el('a', { id: 'an-back', className: 'an-back' });
   private live: LiveEval;
   private reviewPanel: ReviewPanel;
@@ -536,7 +536,7 @@ export class AnalysisView {
     const fenLabel = el('span');
     this.tools.append(
       el('div', { className: 'an-tool-row' }, exportBtn, explain, this.backLink),
-      el('label', { className: 'an-fen-label' }, fenLabel, this.fenOut),
+      el('label', { className: 'an-fen-label export' }, fenLabel, this.fenOut),
       details,
     );
     this.renderTools = () => {

@@ -44,7 +44,7 @@ export function renderTree(box: HTMLElement, tree: MoveTree, o: TreeViewOptions)
     const d = o.decorate(n);
     const b = el('button', {
       type: 'button',
-      className: 'an-move' + (inline ? ' inline' : '') + (n === o.current ? ' current' : '') + (d ? ' ' + d.cls : ''),
+      className: 'move an-move' + (inline ? ' inline' : '') + (n === o.current ? ' current' : '') + (d ? ' ' + d.cls : ''),
     });
     b.append(n.san);
     if (d?.glyph) b.append(el('span', { className: 'an-glyph', textContent: d.glyph }));
@@ -81,15 +81,15 @@ export function renderTree(box: HTMLElement, tree: MoveTree, o: TreeViewOptions)
   for (const n of tree.mainline()) {
     const white = n.ply % 2 === 1;
     if (white || !row) {
-      row = el('div', { className: 'an-row' }, el('span', { className: 'an-num', textContent: String(Math.ceil(n.ply / 2)) + '.' }));
-      if (!white) row.append(el('span', { className: 'an-move empty', textContent: '…' }));
+      row = el('div', { className: 'move-row an-row' }, el('span', { className: 'num', textContent: String(Math.ceil(n.ply / 2)) + '.' }));
+      if (!white) row.append(el('span', { className: 'move an-move empty', textContent: '…' }));
       rows.push(row);
     }
     row.append(move(n, false));
     const c = comment(n);
     const alts = n.parent!.children.slice(1);
     if (c || alts.length) {
-      if (white) row.append(el('span', { className: 'an-move empty', textContent: '…' }));
+      if (white) row.append(el('span', { className: 'move an-move empty', textContent: '…' }));
       const box = el('div', { className: 'an-vars' });
       if (c) box.append(el('div', { className: 'an-var' }, c));
       for (const a of alts) box.append(el('div', { className: 'an-var' }, ...line(a)));
@@ -101,7 +101,7 @@ export function renderTree(box: HTMLElement, tree: MoveTree, o: TreeViewOptions)
   }
   const first = commentText(tree.root.comment);
   if (first) rows.unshift(el('div', { className: 'an-vars' }, el('div', { className: 'an-var' }, el('span', { className: 'an-comment', textContent: first }))));
-  if (o.result) rows.push(el('div', { className: 'an-result', textContent: o.result }));
+  if (o.result) rows.push(el('div', { className: 'move-result', textContent: o.result }));
   box.replaceChildren(...rows);
   const cur = box.querySelector<HTMLElement>('.an-move.current');
   if (cur) {

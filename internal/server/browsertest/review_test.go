@@ -3,6 +3,8 @@ package browsertest
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -375,4 +377,47 @@ func TestOpeningNames(t *testing.T) {
 		p.click(`#an-moves .an-move[data-id="e2e4"]`)
 		p.waitFor("1. e4's name", `document.getElementById('an-opening').textContent === "B00 · King's Pawn Game"`, 5*time.Second)
 	})
+}
+
+// TestAfterGamePictures shows the review, learn from your mistakes and the
+// analysis board in the screens and languages the tests above leave out
+// (a desktop in Chinese, a phone in English), on a game reviewed once.
+func TestAfterGamePictures(t *testing.T) {
+	post := func(path, body string) []byte {
+		t.Helper()
+		res, err := http.Post(baseURL+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode >= 300 {
+			t.Fatalf("POST %s: %s %s", path, res.Status, b)
+		}
+		return b
+	}
+	var g struct{ ID string }
+	json.Unmarshal(post("/api/games", fmt.Sprintf(`{"white":"human","black":"human","pgn":%q}`, blunders)), &g)
+	post("/api/games/"+g.ID+"/review", "{}")
+	for _, v := range []variant{{"desktop-zh", desktop, "zh-CN,zh"}, {"phone-en", phone, "en-US,en"}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := newPage(t, v.vp)
+			p.speak(v.accept)
+			p.openAnalysis("#/review/" + g.ID)
+			p.waitReviewed()
+			p.click(`#an-graph circle.mark.blunder`)
+			p.waitFor("a blunder shown", `!!document.querySelector('#an-note .an-verdict.j-blunder')`, 5*time.Second)
+			p.screenshot("review")
+			// Black's mistakes: Black at the bottom.
+			p.click("#an-flip")
+			p.click("#an-learn-start")
+			p.waitFor("learning", `document.getElementById('an-learn')?.dataset.phase === 'find'`, 5*time.Second)
+			p.screenshot("learn")
+			p.click("#an-learn-close")
+			p.openAnalysis("#/analysis")
+			p.anMove("d2", "d4")
+			p.waitFor("1. d4 and the engine's lines", `document.getElementById('analysis').dataset.node === 'd2d4' && Number(document.getElementById('an-engine').dataset.lines) > 0`, 30*time.Second)
+			p.screenshot("board")
+		})
+	}
 }
