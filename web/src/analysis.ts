@@ -31,7 +31,7 @@ import { Learn } from './learn';
 import { LiveEval } from './liveeval';
 import { MoveTree, moveNumber } from './movetree';
 import type { TreeNode } from './movetree';
-import { OpeningBook } from './openings';
+import { OpeningBook, openingLabel } from './openings';
 import { judgementGlyph, moveLabel, ReviewPanel } from './review';
 import { nagDecoration, renderTree } from './treeview';
 import { colorName, sanToWords, scoreText } from './words';
@@ -195,16 +195,19 @@ export class AnalysisView {
       this.reset(startFEN);
       return;
     }
+    if (this.game && !this.events) this.events = new ReviewEvents(this.game.id, (p) => this.onProgress(p));
     this.goTo(this.node);
     if (route.review && !this.review && this.progress?.status !== 'running') void this.askReview(false);
   }
 
-  // close hides the board and stops the engine.
+  // close hides the board and stops the engine and the review's events.
   close() {
     if (this.main.hidden) return;
     this.main.hidden = true;
     this.live.stop();
     this.learn?.stop();
+    this.events?.stop();
+    this.events = null;
   }
 
   private async loadBook() {
@@ -737,7 +740,7 @@ export class AnalysisView {
   private renderOpening() {
     const path = [this.tree.root, ...this.tree.path(this.node)];
     const found = this.book?.last(path.map((n) => n.fen));
-    this.openingEl.textContent = found ? found.opening.eco + ' · ' + found.opening.name : '';
+    this.openingEl.replaceChildren(...(found ? [openingLabel(found.opening.eco, found.opening.name)] : []));
     this.openingEl.title = found ? found.opening.pgn : '';
   }
 

@@ -15,6 +15,7 @@ import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
+import { openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
@@ -700,7 +701,7 @@ export class App {
     const box = byId('opening');
     box.hidden = !o?.name;
     if (!o?.name) return;
-    box.textContent = t('game.opening', { eco: o.eco, name: o.name });
+    box.replaceChildren(openingLabel(o.eco, o.name));
     const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
     box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
   }

@@ -5,6 +5,15 @@
 // new-game dialog's picker.
 
 import type { OpeningEntry } from './analysisapi';
+import { el } from './dom';
+
+// openingLabel shows an opening's ECO code and name ("C00 · French
+// Defense"). The names are lichess's, in English in every language (as on
+// lichess): the name is marked lang="en", so a screen reader says it in
+// English and the check for untranslated text passes it by.
+export function openingLabel(eco: string, name: string, between = ' · '): HTMLElement {
+  return el('span', { className: 'opening-label' }, eco + between, el('span', { lang: 'en', textContent: name }));
+}
 
 // epdOf is the part of a FEN that names a position for the opening list:
 // the board, the side to move, castling and en passant.

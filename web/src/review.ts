@@ -13,6 +13,7 @@ import { EvalGraph, whiteShare } from './graph';
 import type { Mark } from './graph';
 import { t } from './i18n';
 import type { MessageKey } from './i18n';
+import { openingLabel } from './openings';
 import { scoreText } from './words';
 
 // judgementGlyph is the mark after a judged move.
@@ -118,7 +119,7 @@ export class ReviewPanel {
     const p = this.progress;
     const running = p?.status === 'running';
     this.title.textContent = t('review.title');
-    this.box.dataset.status = r ? 'done' : running ? 'running' : this.missing ? 'none' : '';
+    this.box.dataset.status = running ? 'running' : r ? 'done' : this.missing ? 'none' : '';
     this.bar.hidden = !running;
     if (running) {
       this.bar.max = Math.max(1, p.total);
@@ -168,7 +169,7 @@ export class ReviewPanel {
 
   private openingText(o: OpeningMatch | null): Array<string | HTMLElement> {
     if (!o || !o.name) return [t('review.noOpening')];
-    const out: Array<string | HTMLElement> = [el('strong', { textContent: o.name }), ' (' + o.eco + ')'];
+    const out: Array<string | HTMLElement> = [el('strong', {}, openingLabel(o.eco, o.name))];
     if (o.leftBook > 0) {
       const b = el('button', { type: 'button', className: 'an-link', textContent: this.hooks.moveOf(o.leftBook) });
       b.addEventListener('click', () => this.hooks.go(o.leftBook));

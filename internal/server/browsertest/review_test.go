@@ -28,13 +28,23 @@ var variants = []variant{
 	{"phone-zh", phone, "zh-CN,zh"},
 }
 
-// each runs f as a subtest in every variant, on a page of its own.
+// each runs f as a subtest in every variant, on a page of its own, and
+// checks at the end that the page fits the screen's width and, in
+// Chinese, shows no English.
 func each(t *testing.T, f func(t *testing.T, p *page, v variant)) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			p := newPage(t, v.vp)
 			p.speak(v.accept)
 			f(t, p, v)
+			if w := evalJS[int](p, `document.documentElement.scrollWidth`); w > int(v.vp.width) {
+				t.Errorf("the page is %dpx wide on a %dpx screen", w, v.vp.width)
+			}
+			if strings.HasPrefix(v.accept, "zh") {
+				if words := p.englishWords(); len(words) > 0 {
+					t.Errorf("the page shows English: %q", words)
+				}
+			}
 		})
 	}
 }

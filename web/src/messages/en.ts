@@ -514,7 +514,6 @@ export const en = {
   'game.review': 'Review the game',
   'game.reviewShort': 'Review',
   'game.reviewTitle': "The game's review in the analysis board: the evaluation graph, mistakes, accuracy, better moves",
-  'game.opening': '{eco} · {name}',
   'game.leftBook': 'Left the book at {move}',
   'games.review': 'Review',
   'games.reviewLabel': 'Review the game of {date} ({players})',
@@ -620,7 +619,7 @@ export const en = {
   'newgame.opening': 'Start from an opening',
   'newgame.openingPlaceholder': 'Sicilian, Ruy Lopez, B90, e4 c5…',
   'newgame.openingNone': 'No opening has that name.',
-  'newgame.openingChosen': 'The game starts after {moves} ({eco} {name}).',
+  'newgame.openingChosen': 'The game starts after {moves}:',
 
   'error.no_review': 'This game has not been reviewed yet.',
   'error.review_stale': 'The game has changed since its review: review it again.',

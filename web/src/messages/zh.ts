@@ -516,7 +516,6 @@ export const zh: Record<MessageKey, string> = {
   'game.review': '复盘这局棋',
   'game.reviewShort': '复盘',
   'game.reviewTitle': '在分析棋盘中复盘：局势曲线、缓着错着漏着、准确率和更好的着法',
-  'game.opening': '{eco} · {name}',
   'game.leftBook': '在 {move} 脱谱',
   'games.review': '复盘',
   'games.reviewLabel': '复盘 {date} 的对局（{players}）',
@@ -622,7 +621,7 @@ export const zh: Record<MessageKey, string> = {
   'newgame.opening': '从开局开始',
   'newgame.openingPlaceholder': '西西里、西班牙、B90、e4 c5…',
   'newgame.openingNone': '没有这个名字的开局。',
-  'newgame.openingChosen': '对局从 {moves} 之后开始（{eco} {name}）。',
+  'newgame.openingChosen': '对局从 {moves} 之后开始：',
 
   'error.no_review': '这局棋还没有复盘。',
   'error.review_stale': '复盘之后对局又有了变化，请重新复盘。',
