@@ -94,14 +94,17 @@ func TestParallelSearchLimits(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
 	r = e.Search(ctx, Params{Position: p})
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	// The bounds below catch a search that does not stop, not a slow one:
+	// they are generous because this runs under the race detector on a
+	// busy machine too.
+	if elapsed := time.Since(start); elapsed > 10*time.Second {
 		t.Errorf("cancelled after 100 ms, returned after %v", elapsed)
 	}
 	if !p.IsLegal(r.BestMove) {
 		t.Errorf("cancelled search: best move %v is illegal", r.BestMove)
 	}
 	r = e.Search(context.Background(), Params{Position: p, Limits: Limits{MoveTime: 200 * time.Millisecond}})
-	if !p.IsLegal(r.BestMove) || r.Time > time.Second {
+	if !p.IsLegal(r.BestMove) || r.Time > 10*time.Second {
 		t.Errorf("movetime 200 ms: best move %v after %v", r.BestMove, r.Time)
 	}
 }
