@@ -87,6 +87,8 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/analysis", map[string]handlerFunc{"POST": srv.analysis})
 	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
 	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
+	srv.boardRoutes(handle)
+	srv.learnRoutes(handle)
 	handle("/api/health", map[string]handlerFunc{"GET": srv.getHealth})
 	mux.HandleFunc("/metrics", srv.serveMetrics)
 	srv.explainRoutes(handle)
@@ -838,13 +840,29 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(w, r, &req, true); err != nil {
 		return err
 	}
-	p, err := requiredFEN(req.FEN)
+	start, err := requiredFEN(req.FEN)
 	if err != nil {
 		return err
 	}
-	g := chess.NewGameFromPosition(p)
+	if len(req.Moves) > maxAnalysisMoves {
+		return errorf(http.StatusBadRequest, "%d moves: at most %d", len(req.Moves), maxAnalysisMoves)
+	}
+	g := chess.NewGameFromPosition(start)
+	var moves []MoveInfo
+	for i, mv := range req.Moves {
+		p := g.Position()
+		m, err := p.ParseMove(strings.TrimSpace(mv))
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			return illegalMove(&lineError{fmt.Sprintf("move %d %q", i+1, mv), err})
+		}
+		moves = append(moves, MoveInfo{UCI: m.String(), SAN: p.SAN(m), FEN: g.Position().FEN()})
+	}
+	p := g.Position()
 	a := Analysis{FEN: p.FEN(), Turn: colorName(p.SideToMove()), Legal: []string{}, Check: p.InCheck(),
-		Status: "playing", Result: g.Outcome().Result.String()}
+		Status: "playing", Result: g.Outcome().Result.String(), Moves: moves}
 	for _, m := range p.LegalMoves() {
 		a.Legal = append(a.Legal, m.String())
 	}

@@ -224,6 +224,14 @@ func TestAnalyse(t *testing.T) {
 		{AnalyseRequest{FEN: foolsMate}, 200, func(a Analysis) bool {
 			return a.Check && len(a.Legal) == 0 && a.Status == "over" && a.Result == "0-1" && a.Reason == "checkmate"
 		}},
+		// Moves, in UCI or SAN, lead to the position checked; each comes
+		// back with its SAN and the position after it.
+		{AnalyseRequest{FEN: chess.StartFEN, Moves: []string{"f2f3", "e5", "g4", "Qh4"}}, 200, func(a Analysis) bool {
+			return a.Status == "over" && a.Reason == "checkmate" && len(a.Moves) == 4 &&
+				a.Moves[1] == MoveInfo{UCI: "e7e5", SAN: "e5", FEN: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2"} &&
+				a.Moves[3].SAN == "Qh4#" && a.FEN == a.Moves[3].FEN
+		}},
+		{AnalyseRequest{FEN: chess.StartFEN, Moves: []string{"e4", "e4"}}, 400, nil},
 		{AnalyseRequest{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, 400, nil},
 		{AnalyseRequest{}, 400, nil},
 		{`{"fen":`, 400, nil},

@@ -173,6 +173,8 @@ type Hint struct {
 // AnalyseRequest is the body of POST /api/analyse.
 type AnalyseRequest struct {
 	FEN string `json:"fen"`
+	// Moves (UCI or SAN) lead from FEN to the position checked.
+	Moves []string `json:"moves"`
 }
 
 // Analysis is the answer to POST /api/analyse.
@@ -186,6 +188,9 @@ type Analysis struct {
 	Reason string   `json:"reason"`
 	// Opening is the opening named after the position, or nil.
 	Opening *opening.Opening `json:"opening"`
+	// Moves are the request's moves, each with its SAN and the position
+	// after it (absent when the request had none).
+	Moves []MoveInfo `json:"moves,omitempty"`
 }
 
 // errorBody is the body of every error answer: the reason in English (for

@@ -36,6 +36,7 @@ export interface GameState {
   canTakeback?: boolean;
   canRedo: boolean;
   aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
+  opening?: OpeningMatch | null; // the last named position the game reached
   import?: ImportInfo; // what the PGN the game was imported from held
   drawOffer?: ColorName | ''; // the side whose draw offer stands
   clock?: ClockInfo | null; // null for a game without clocks
@@ -49,6 +50,17 @@ export interface ClockInfo {
   white: number; // milliseconds left
   black: number;
   running: ColorName | ''; // whose clock runs
+}
+
+// OpeningMatch is a game's opening: the last named position it reached
+// (after ply plies), and the ply (from 1) of the move that left the book
+// for good (0: it never did).
+export interface OpeningMatch {
+  eco: string;
+  name: string;
+  pgn: string;
+  ply: number;
+  leftBook: number;
 }
 
 // ImportInfo is what a game's imported PGN held besides its moves: its

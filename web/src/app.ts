@@ -7,13 +7,15 @@ import * as api from './api';
 import type { GameState, Thinking } from './api';
 import { Board } from './board';
 import { Sound, hasVoice, soundFor } from './sound';
-import { byId, el, setLabel, toast } from './dom';
+import { byId, downloadText, el, setLabel, toast } from './dom';
 import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
 import { barView, Evaluations } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
+import { AnalysisView, analysisRoute } from './analysis';
+import { openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
@@ -59,6 +61,7 @@ export class App {
   private games: GamesDialog;
   private settings = new SettingsDialog();
   private clocks: Clocks;
+  private analysis: AnalysisView;
   private movesEl = byId('moves');
 
   constructor() {
@@ -77,6 +80,7 @@ export class App {
       (id) => this.navigate(id),
       (c) => this.open(c.id, c.game),
     );
+    this.analysis = new AnalysisView();
     void loadLevels();
     if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', () => this.renderSwitches());
     this.bind();
@@ -94,6 +98,18 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
+    // The analysis board (and a game's review) takes the game's place.
+    const analysis = analysisRoute(location.hash);
+    const app = byId('app');
+    const wasHidden = app.hidden;
+    app.hidden = !!analysis;
+    if (analysis) {
+      byId<HTMLDialogElement>('dlg-new').close();
+      this.analysis.open(analysis);
+      return;
+    }
+    this.analysis.close();
+    if (wasHidden) this.board.cg.redrawAll();
     if (/^#\/?lesson$/.test(location.hash)) {
       this.lesson();
       return;
@@ -404,13 +420,7 @@ export class App {
     const g = this.game;
     if (!g) return;
     try {
-      const pgn = await api.getPGN(g.id);
-      const url = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
-      const a = el('a', { href: url, download: 'outpost-' + g.id + '.pgn' });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      downloadText('outpost-' + g.id + '.pgn', await api.getPGN(g.id), 'application/x-chess-pgn');
       toast(t('export.downloaded'));
     } catch (e) {
       toast(errText(e));
@@ -453,6 +463,8 @@ export class App {
     byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
     byId('btn-settings').addEventListener('click', () => this.settings.show());
     byId('banner-new').addEventListener('click', () => this.newGame.show());
+    byId('banner-review').addEventListener('click', () => this.reviewGame());
+    byId('btn-review').addEventListener('click', () => this.reviewGame());
     byId('banner-close').addEventListener('click', () => {
       this.bannerClosed = true;
       this.renderBanner();
@@ -559,7 +571,7 @@ export class App {
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
       // A tree view (the search explorer's) uses the arrows, Home and End itself.
       if (t instanceof Element && t.closest('[role="tree"]')) return;
-      if (document.querySelector('dialog[open]')) return;
+      if (document.querySelector('dialog[open]') || byId('app').hidden) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       switch (e.key) {
         case 'ArrowLeft':
@@ -584,6 +596,11 @@ export class App {
       e.preventDefault();
     });
     document.addEventListener('pointerdown', () => this.sound.unlock(), { once: true });
+  }
+
+  // reviewGame opens the game's review in the analysis board.
+  private reviewGame() {
+    if (this.game) location.hash = '#/review/' + this.game.id;
   }
 
   private step(d: number) {
@@ -674,6 +691,19 @@ export class App {
     this.renderSettings();
     this.renderWords();
     this.renderImport();
+    this.renderOpening();
+  }
+
+  // renderOpening names the game's opening: the last named position it
+  // reached, and the move that left the book.
+  private renderOpening() {
+    const o = this.game?.opening;
+    const box = byId('opening');
+    box.hidden = !o?.name;
+    if (!o?.name) return;
+    box.replaceChildren(openingLabel(o.eco, o.name));
+    const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
+    box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
   }
 
   // renderImport shows what an imported game's PGN held: its players,
@@ -918,6 +948,11 @@ export class App {
     byId<HTMLButtonElement>('btn-ai-retry').hidden = !mine;
     set('btn-pgn', true);
     set('btn-fen', true);
+    // A game is reviewed once it is over, or when this page does not play
+    // in it (it watches): not while a player here can still use it.
+    const review = byId<HTMLButtonElement>('btn-review');
+    review.hidden = g.moves.length === 0;
+    review.disabled = playing && humans.length > 0;
     const n = g.moves.length;
     const p = this.shownPly();
     set('nav-first', p > 0);

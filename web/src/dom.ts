@@ -30,6 +30,16 @@ export function toast(msg: string) {
   toastTimer = window.setTimeout(() => (t.hidden = true), 4000);
 }
 
+// downloadText makes the browser save text as a file named name.
+export function downloadText(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 // setLabel sets the text of a button that has an icon: its .label span (or,
 // without one, the button's text after the icon).
 export function setLabel(button: HTMLElement, text: string) {

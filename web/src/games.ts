@@ -29,6 +29,12 @@ export class GamesDialog {
         this.onOpen(open.dataset.open!);
         return;
       }
+      const review = t.closest<HTMLElement>('[data-review]');
+      if (review) {
+        this.dlg.close();
+        location.hash = '#/review/' + review.dataset.review;
+        return;
+      }
       const on = t.closest<HTMLButtonElement>('[data-play-on]');
       if (on) void this.playOn(on, on.dataset.playOn!);
     });
@@ -106,6 +112,12 @@ export class GamesDialog {
       b.dataset.open = g.id;
       b.setAttribute('aria-label', t('games.actionAria', { action, date: date(g.createdAt), opponent: players }));
       const actions = el('td', { className: 'actions' }, b);
+      if (g.plies > 0) {
+        const r = el('button', { type: 'button', textContent: t('games.review') });
+        r.dataset.review = g.id;
+        r.setAttribute('aria-label', t('games.reviewLabel', { date: date(g.createdAt), players }));
+        actions.append(r);
+      }
       if (!mine && !over && (g.white === 'human') !== (g.black === 'human')) {
         // A game this browser cannot play (the terminal's, or another
         // browser's) goes on as a new game from its PGN.

@@ -9,17 +9,21 @@ import { errText } from './errors';
 import { onLangChange, t, tn } from './i18n';
 import type { MessageKey } from './i18n';
 import { fillLevels } from './levels';
+import { OpeningPicker } from './openingpicker';
 
 export class NewGameDialog {
   private dlg = byId<HTMLDialogElement>('dlg-new');
   private form = byId<HTMLFormElement>('form-new');
   private err = byId('new-error');
   private submitting = false;
+  private openings: OpeningPicker;
 
   constructor(private onCreated: (c: Created) => void) {
     fillLevels(byId<HTMLSelectElement>('new-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-white-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-black-level'), '4');
+    this.openings = new OpeningPicker(byId<HTMLTextAreaElement>('new-pgn'), byId<HTMLInputElement>('new-fen'));
+    byId('new-start').before(this.openings.box);
     this.form.addEventListener('change', () => this.sync());
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -145,6 +149,7 @@ export class NewGameDialog {
       byId<HTMLInputElement>('new-fen').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
       byId<HTMLInputElement>('new-pgn-file').value = '';
+      this.openings.clear();
       this.onCreated(c);
     } catch (e) {
       this.err.textContent = errText(e);

@@ -389,6 +389,38 @@ func (p *page) screenshot(name string) {
 	}
 }
 
+// downloads lets the page download files, into the directory it returns.
+func (p *page) downloads() string {
+	p.t.Helper()
+	dir := p.t.TempDir()
+	if _, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
+		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
+		DownloadPath:     dir,
+	}); err != nil {
+		p.t.Fatalf("allowing downloads: %v", err)
+	}
+	return dir
+}
+
+// downloaded waits for a file matching pattern in dir (see downloads) and
+// returns what it holds.
+func (p *page) downloaded(dir, pattern string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		files, _ := filepath.Glob(filepath.Join(dir, pattern))
+		if len(files) > 0 {
+			if b, err := os.ReadFile(files[0]); err == nil && len(b) > 0 {
+				return string(b)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("no %s file was downloaded into %s", pattern, dir)
+	return ""
+}
+
 // ---- game helpers ---------------------------------------------------------
 
 type newGame struct {
@@ -457,17 +489,23 @@ func (p *page) waitPly(n int, timeout time.Duration) {
 	p.waitFor(fmt.Sprintf("ply %d", n), fmt.Sprintf(`Number(document.getElementById('app').dataset.ply) === %d`, n), timeout)
 }
 
-// square returns the centre of a square on the screen, whichever way the
-// board is turned.
+// square returns the centre of a square of the game's board on the
+// screen, whichever way the board is turned.
 func (p *page) square(sq string) (x, y float64) {
 	p.t.Helper()
+	return p.squareOf("board", sq)
+}
+
+// squareOf is square for the board whose element has the id board.
+func (p *page) squareOf(board, sq string) (x, y float64) {
+	p.t.Helper()
 	xy := evalJS[[]float64](p, fmt.Sprintf(`(() => {
-		const b = document.querySelector('#board cg-board').getBoundingClientRect();
-		const black = document.getElementById('board').classList.contains('orientation-black');
+		const b = document.querySelector('#%s cg-board').getBoundingClientRect();
+		const black = document.getElementById(%[1]q).classList.contains('orientation-black');
 		let f = %q.charCodeAt(0) - 97, r = %q.charCodeAt(1) - 49;
 		if (black) { f = 7 - f; r = 7 - r; }
 		return [b.left + (f + 0.5) * b.width / 8, b.top + (7 - r + 0.5) * b.height / 8];
-	})()`, sq, sq))
+	})()`, board, sq, sq))
 	return xy[0], xy[1]
 }
 
@@ -690,14 +728,7 @@ func TestCheckmate(t *testing.T) {
 // downloads the game's PGN.
 func TestExportPGN(t *testing.T) {
 	p := newPage(t, desktop)
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
-		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
-		DownloadPath:     dir,
-	}); err != nil {
-		t.Fatalf("allowing downloads: %v", err)
-	}
+	dir := p.downloads()
 	file := filepath.Join(t.TempDir(), "ruy-lopez.pgn")
 	if err := os.WriteFile(file, []byte("[Event \"Test\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -713,21 +744,7 @@ func TestExportPGN(t *testing.T) {
 	p.clickMove("b5", "a4")
 	p.waitPly(7, 10*time.Second)
 	p.click("#btn-pgn")
-	var pgn string
-	deadline := time.Now().Add(10 * time.Second)
-	for pgn == "" && time.Now().Before(deadline) {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
-		if len(files) > 0 {
-			b, err := os.ReadFile(files[0])
-			if err == nil {
-				pgn = string(b)
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if pgn == "" {
-		t.Fatalf("no PGN file was downloaded into %s", dir)
-	}
+	pgn := p.downloaded(dir, "*.pgn")
 	for _, want := range []string{"[White ", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"} {
 		if !strings.Contains(strings.Join(strings.Fields(pgn), " "), want) {
 			t.Errorf("downloaded PGN lacks %q:\n%s", want, pgn)

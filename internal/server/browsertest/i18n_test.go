@@ -73,7 +73,9 @@ func (p *page) englishWords() []string {
 			if (n.nodeType === Node.TEXT_NODE) {
 				const e = n.parentElement;
 				if (!e || !e.checkVisibility({visibilityProperty: true, opacityProperty: true})) return;
-				if (e.closest('#moves, .pv, #fen-out, input, textarea, #th-pv, coords, .xsan')) return;
+				// Not words of the page: moves, FENs, and what is marked
+				// English in every language (lichess's openings' names).
+				if (e.closest('#moves, .pv, #fen-out, input, textarea, #th-pv, coords, .xsan, [lang=en]')) return;
 				for (const token of n.textContent.match(/[A-Za-z0-9+#=-]+/g) || []) {
 					if (san.test(token)) continue; // a move, as in "提示：exd5"
 					for (const w of token.match(/[A-Za-z][a-z]{2,}/g) || []) if (!same.has(w)) out.add(w);

@@ -1,0 +1,132 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/review"
+)
+
+// This file is "learn from your mistakes" (docs/server.md, "Review"): the
+// player tries another move instead of one the review judged, and the
+// server says whether it would have kept the winning chances, by the
+// review's own judgement (review.Judge):
+//
+//	POST /api/games/{id}/review/try {"ply", "move"} → TryAnswer
+
+// TryRequest is the body of POST /api/games/{id}/review/try: a move (UCI
+// or SAN) tried instead of the game's move at ply (from 1).
+type TryRequest struct {
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+}
+
+// TryAnswer is the answer to a move tried.
+type TryAnswer struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	// Accepted is set when the move keeps the mover's winning chances
+	// within an inaccuracy of the review's evaluation of the position
+	// before it: review.Judge finds nothing to say about it.
+	Accepted bool `json:"accepted"`
+	// Best is set when the move is the review's better move; Played when
+	// it is the move the game played (neither is searched again: the
+	// review's judgement of the game's move stands).
+	Best   bool `json:"best"`
+	Played bool `json:"played"`
+	// Eval is the evaluation after the move (White's view); Judgement and
+	// Mate what review.Judge says of it.
+	Eval      review.Eval      `json:"eval"`
+	Judgement review.Judgement `json:"judgement"`
+	Mate      review.MateSwing `json:"mate"`
+}
+
+// learnRoutes registers the routes of learn from your mistakes.
+func (srv *Server) learnRoutes(handle func(string, map[string]handlerFunc)) {
+	handle("/api/games/{id}/review/try", map[string]handlerFunc{"POST": srv.tryMove})
+}
+
+// tryMove is POST /api/games/{id}/review/try.
+func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
+	var req TryRequest
+	if err := decodeBody(w, r, &req, true); err != nil {
+		return err
+	}
+	id := r.PathValue("id")
+	gr, err := srv.lookupReview(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if !gr.current {
+		return codef(http.StatusNotFound, "no_review", nil, "game %q has no review of its moves as they are now: POST /api/games/%s/review asks for one", id, id)
+	}
+	cg := gr.game
+	var rv review.Review
+	if err := json.Unmarshal(gr.stored.Data, &rv); err != nil {
+		return fmt.Errorf("server: game %s: reading its review: %w", id, err)
+	}
+	if req.Ply < 1 || req.Ply > len(rv.Moves) {
+		return errorf(http.StatusBadRequest, "ply %d is out of range 1..%d", req.Ply, len(rv.Moves))
+	}
+	before := cg.PositionAt(req.Ply - 1)
+	m, err := before.ParseMove(strings.TrimSpace(req.Move))
+	if err != nil {
+		return illegalMove(&lineError{fmt.Sprintf("move %q", req.Move), err})
+	}
+	played := rv.Moves[req.Ply-1]
+	a := TryAnswer{UCI: m.String(), SAN: before.SAN(m)}
+	evalBefore := rv.Start
+	if req.Ply > 1 {
+		evalBefore = rv.Moves[req.Ply-2].Eval
+	}
+	switch a.UCI {
+	case played.UCI:
+		a.Played, a.Eval, a.Judgement, a.Mate = true, played.Eval, played.Judgement, played.Mate
+		a.Accepted = played.Judgement == review.Good
+	case played.Best:
+		a.Best, a.Accepted, a.Eval = true, true, evalBefore
+	default:
+		after, err := srv.evalAfter(r, cg, req.Ply-1, m)
+		if err != nil {
+			return err
+		}
+		a.Eval = after
+		a.Judgement, a.Mate = review.Judge(evalBefore, after, before.SideToMove())
+		a.Accepted = a.Judgement == review.Good
+	}
+	writeJSON(w, http.StatusOK, a)
+	return nil
+}
+
+// evalAfter evaluates the position after m, played in g's position after
+// ply plies, as the review evaluates a position: by the rules when it has
+// no legal move, else by a search to the review's node budget, on the
+// worker pool as a job of the client who asked.
+func (srv *Server) evalAfter(r *http.Request, g *chess.Game, ply int, m chess.Move) (review.Eval, error) {
+	child := *g.PositionAt(ply)
+	child.MakeMove(m)
+	if len(child.LegalMoves()) == 0 {
+		if child.InCheck() {
+			return review.MateIn(0), nil
+		}
+		return review.CP(0), nil
+	}
+	params := engine.Params{
+		Position: &child,
+		History:  g.Hashes()[:ply+1],
+		Limits:   engine.Limits{Nodes: srv.cfg.ReviewNodes},
+	}
+	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), params)
+	if err != nil {
+		return review.Eval{}, err
+	}
+	s := newScore(res.Score, child.SideToMove())
+	if s.Mate != nil {
+		return review.MateIn(*s.Mate), nil
+	}
+	return review.CP(*s.CP), nil
+}

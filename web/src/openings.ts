@@ -1,0 +1,74 @@
+// openings.ts: lichess's named openings in the page. openingOf names a
+// position (by its FEN's first four fields, as the server writes them), so
+// the analysis board names every position, transpositions included;
+// searchOpenings finds openings by name, ECO code or moves, for the
+// new-game dialog's picker.
+
+import type { OpeningEntry } from './analysisapi';
+import { el } from './dom';
+
+// openingLabel shows an opening's ECO code and name ("C00 · French
+// Defense"). The names are lichess's, in English in every language (as on
+// lichess): the name is marked lang="en", so a screen reader says it in
+// English and the check for untranslated text passes it by.
+export function openingLabel(eco: string, name: string, between = ' · '): HTMLElement {
+  return el('span', { className: 'opening-label' }, eco + between, el('span', { lang: 'en', textContent: name }));
+}
+
+// epdOf is the part of a FEN that names a position for the opening list:
+// the board, the side to move, castling and en passant.
+export function epdOf(fen: string): string {
+  return fen.split(' ').slice(0, 4).join(' ');
+}
+
+// OpeningBook looks openings up by position.
+export class OpeningBook {
+  private byEPD = new Map<string, OpeningEntry>();
+
+  constructor(readonly list: OpeningEntry[]) {
+    for (const o of list) if (!this.byEPD.has(o.epd)) this.byEPD.set(o.epd, o);
+  }
+
+  // at returns the opening named after the position fen, if any.
+  at(fen: string): OpeningEntry | undefined {
+    return this.byEPD.get(epdOf(fen));
+  }
+
+  // last returns the last named position of fens (the positions of a line,
+  // in order) and its index: the opening of the line as lichess names it.
+  last(fens: string[]): { opening: OpeningEntry; index: number } | undefined {
+    for (let i = fens.length - 1; i >= 0; i--) {
+      const o = this.at(fens[i]);
+      if (o) return { opening: o, index: i };
+    }
+    return undefined;
+  }
+}
+
+// fold is text as searches compare it: lower case, without accents
+// ("Grünfeld" finds "grunfeld"), punctuation as spaces.
+export function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9+#=]+/g, ' ')
+    .trim();
+}
+
+// searchOpenings returns the openings (at most limit) whose name, ECO code
+// or moves hold every word of query as the start of one of theirs ("sic
+// najd", "B90", "e4 c5 nf3"): the broadest first (the fewest moves), then
+// by name. An empty query finds nothing.
+export function searchOpenings(list: OpeningEntry[], query: string, limit = 50): OpeningEntry[] {
+  const words = fold(query).split(' ').filter(Boolean);
+  if (words.length === 0) return [];
+  const found: Array<{ o: OpeningEntry; moves: number }> = [];
+  for (const o of list) {
+    const moves = o.pgn.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w));
+    const hay = [...fold(o.name).split(' '), o.eco.toLowerCase(), ...moves.map((m) => m.toLowerCase())];
+    if (words.every((w) => hay.some((h) => h.startsWith(w)))) found.push({ o, moves: moves.length });
+  }
+  found.sort((a, b) => a.moves - b.moves || a.o.name.localeCompare(b.o.name));
+  return found.slice(0, limit).map((f) => f.o);
+}
