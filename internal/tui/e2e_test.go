@@ -27,24 +27,24 @@ func TestTerminalChinese(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "outpost.db")
 	tm := termtest.Start(t, 120, 40, []string{"LANG=zh_CN.UTF-8", "LC_ALL=", "COLORTERM=truecolor"},
 		bin, "play", "--black", "ai:1", "--store", db)
-	tm.WaitFor(10*time.Second, "白方：你", "黑方：Outpost 1 级", "轮到白方走棋", "着法", "子力")
+	tm.WaitFor(30*time.Second, "白方：你", "黑方：Outpost 1 级", "轮到白方走棋", "着法", "子力")
 	tm.Send("e4", "{Enter}")
-	tm.WaitFor(10*time.Second, "Outpost 1 级走了 1...", "1. e4")
+	tm.WaitFor(30*time.Second, "Outpost 1 级走了 1...", "1. e4")
 	tm.Save("played")
 	tm.Send("Ke3", "{Enter}")
-	tm.WaitFor(5*time.Second, "不合法", "请重试")
+	tm.WaitFor(30*time.Second, "不合法", "请重试")
 	tm.Save("illegal")
 	tm.Send("{Escape}")
-	tm.WaitFor(5*time.Second, "方向键/ijkl 移动") // the keys again: the move line is closed
+	tm.WaitFor(30*time.Second, "方向键/ijkl 移动") // the keys again: the move line is closed
 	tm.Send("?")
-	tm.WaitFor(5*time.Second, "Outpost — 按键", "翻转棋盘", "悔棋")
+	tm.WaitFor(30*time.Second, "Outpost — 按键", "翻转棋盘", "悔棋")
 	tm.Save("help")
 	tm.Send("x")
-	tm.WaitFor(5*time.Second, "方向键/ijkl 移动")
+	tm.WaitFor(30*time.Second, "方向键/ijkl 移动")
 	tm.Send("q")
-	tm.WaitFor(5*time.Second, "退出？对局还没结束")
+	tm.WaitFor(30*time.Second, "退出？对局还没结束")
 	tm.Send("y")
-	tm.WaitFor(5*time.Second, "Pane is dead") // the program ended
+	tm.WaitFor(30*time.Second, "Pane is dead") // the program ended
 }
 
 // TestTerminalLangFlag: --lang chooses the language over LANG.
@@ -52,9 +52,9 @@ func TestTerminalLangFlag(t *testing.T) {
 	bin := termtest.Build(t)
 	db := filepath.Join(t.TempDir(), "outpost.db")
 	zh := termtest.Start(t, 100, 35, []string{"LANG=C.UTF-8", "LC_ALL="}, bin, "play", "--lang", "zh", "--white", "human", "--black", "human", "--store", db)
-	zh.WaitFor(10*time.Second, "白方：白方", "轮到白方走棋")
+	zh.WaitFor(30*time.Second, "白方：白方", "轮到白方走棋")
 	en := termtest.Start(t, 100, 35, []string{"LANG=zh_CN.UTF-8", "LC_ALL="}, bin, "play", "--lang", "en", "--white", "human", "--black", "human", "--store", db)
-	en.WaitFor(10*time.Second, "White: White", "White to move.")
+	en.WaitFor(30*time.Second, "White: White", "White to move.")
 }
 
 // TestTerminalLooks shows a game in a large terminal (the board grows and
@@ -72,7 +72,7 @@ func TestTerminalLooks(t *testing.T) {
 	}{{"100x35", 100, 35}, {"160x50", 160, 50}} {
 		tm := termtest.Start(t, size.width, size.height, []string{"LANG=en_US.UTF-8", "LC_ALL=", "COLORTERM=truecolor"},
 			bin, "play", "--load", pgn, "--white", "human", "--black", "ai:3", "--store", filepath.Join(dir, size.name+".db"))
-		tm.WaitFor(10*time.Second, "12. cxb5", "White to move")
+		tm.WaitFor(30*time.Second, "12. cxb5", "White to move")
 		tm.Save(size.name)
 		tm.Send("q", "y")
 	}

@@ -42,9 +42,9 @@ func TestTerminalPictures(t *testing.T) {
 	} {
 		tm := termtest.Start(t, c.width, c.height, []string{"LANG=" + c.lang, "LC_ALL=", "COLORTERM=truecolor"},
 			bin, "play", "--load", pgn, "--white", "human", "--black", "ai:3", "--store", filepath.Join(dir, c.name+".db"))
-		tm.WaitFor(10*time.Second, c.wait[:2]...)
+		tm.WaitFor(30*time.Second, c.wait[:2]...)
 		tm.Send("c3") // the move line, with a move being typed
-		tm.WaitFor(5*time.Second, c.wait[2])
+		tm.WaitFor(30*time.Second, c.wait[2])
 		screen := tm.Screen(true)
 		p := newPage(t, viewport{"terminal", int64(c.width*9 + 40), int64(c.height*19 + 40), false})
 		page, _ := json.Marshal(terminalHTML(screen))
