@@ -59,7 +59,7 @@ export function analysisRoute(hash: string): AnalysisRoute | null {
 }
 
 // destsOf turns legal moves (UCI) into the board's destinations.
-export function destsOf(legal: string[]): Record<string, string[]> {
+function destsOf(legal: string[]): Record<string, string[]> {
   const d: Record<string, string[]> = {};
   for (const u of legal) {
     const from = u.slice(0, 2);
@@ -161,7 +161,8 @@ export class AnalysisView {
     this.treeBox.addEventListener('click', (e) => {
       const b = (e.target as HTMLElement).closest<HTMLElement>('[data-id]');
       const n = b && this.tree.get(b.dataset.id!);
-      if (n) this.goTo(n);
+      // While learning, the board stays on the mistake being worked on.
+      if (n && !this.learn?.active) this.goTo(n);
     });
     document.addEventListener('keydown', (e) => this.key(e));
     onLangChange(() => {
@@ -643,11 +644,12 @@ export class AnalysisView {
     this.renderLines();
     this.learn?.render();
     this.renderTools();
+    const learning = !!this.learn?.active;
     for (const [k, b] of Object.entries(this.nav)) {
       b.setAttribute('aria-label', t(b.dataset.label as MessageKey));
       b.title = t(b.dataset.label as MessageKey);
-      if (k === 'first' || k === 'prev') b.disabled = !n.parent;
-      if (k === 'next' || k === 'last') b.disabled = n.children.length === 0;
+      if (k === 'first' || k === 'prev') b.disabled = learning || !n.parent;
+      if (k === 'next' || k === 'last') b.disabled = learning || n.children.length === 0;
     }
     this.main.setAttribute('aria-label', t('analysis.title'));
     this.evalbar.setAttribute('aria-label', t('analysis.evaluation'));

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The after-the-game tests (issue 45): the review and its graph, learn
@@ -249,6 +250,16 @@ func TestLearnFromMistakes(t *testing.T) {
 		}
 		if !evalJS[bool](p, `document.getElementById('an-engine').hidden`) {
 			t.Error("the engine's lines show while learning")
+		}
+		// The board stays on the mistake: the move list, the arrows and
+		// the keys do not move it while learning.
+		if !evalJS[bool](p, `['an-first','an-prev','an-next','an-last'].every(id => document.getElementById(id).disabled)`) {
+			t.Error("the move arrows are enabled while learning")
+		}
+		evalJS[bool](p, `(document.querySelector('#an-moves [data-id]').click(), true)`)
+		p.do("pressing Home", chromedp.KeyEvent(kb.Home))
+		if got := p.an("gamePly"); got != fmt.Sprint(first.Ply-1) {
+			t.Errorf("a click in the move list or Home took the board to ply %s while learning", got)
 		}
 		p.screenshot("find")
 
