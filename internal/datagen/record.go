@@ -85,6 +85,9 @@ func (r *Record) Result() uint8 { return r[26] }
 // SideToMove returns the side to move.
 func (r *Record) SideToMove() chess.Color { return chess.Color(r[27] & 1) }
 
+// CastlingRights returns the castling rights.
+func (r *Record) CastlingRights() chess.CastlingRights { return chess.CastlingRights(r[27] >> 4) }
+
 // Check returns an error saying what is wrong if r is not a record that
 // NewRecord could have written: too many pieces, a piece code out of range,
 // not one king each, a result or en-passant square out of range.
@@ -148,7 +151,7 @@ func (r *Record) Position() (*chess.Position, error) {
 			b.WriteByte('/')
 		}
 	}
-	fmt.Fprintf(&b, " %c %v %v %d %d", "wb"[r.SideToMove()], chess.CastlingRights(r[27]>>4), chess.Square(r[28]),
+	fmt.Fprintf(&b, " %c %v %v %d %d", "wb"[r.SideToMove()], r.CastlingRights(), chess.Square(r[28]),
 		r[29], binary.LittleEndian.Uint16(r[30:]))
 	return chess.ParseFEN(b.String())
 }

@@ -14,18 +14,34 @@ type features struct {
 	stm  chess.Color
 }
 
-// set fills f from r without allocating.
-func (f *features) set(r *datagen.Record) {
+// set fills f from r without allocating; with mirror, from r's position
+// mirrored left to right (a-file to h-file).
+func (f *features) set(r *datagen.Record, mirror bool) {
 	f.stm = r.SideToMove()
 	occ := r.Occupancy()
+	flip := chess.Square(0)
+	if mirror {
+		flip = 7
+	}
 	n := 0
 	for ; occ != 0 && n < 32; n++ {
-		sq := occ.PopFirst()
+		sq := occ.PopFirst() ^ flip
 		pc := r.Piece(n)
 		f.side[0][n] = int32(nnue.FeatureIndex(f.stm, pc, sq))
 		f.side[1][n] = int32(nnue.FeatureIndex(f.stm.Other(), pc, sq))
 	}
 	f.n = n
+}
+
+// mirrored reports whether training shows record i of the data mirrored
+// left to right in the epoch whose shuffle is numbered epoch: a position
+// without castling rights is worth the same as its mirror image (castling
+// is the only rule that tells the a-file from the h-file), so such a
+// position is shown one way in one epoch and the other way in the next,
+// doubling the positions the network learns from at no cost. Validation
+// positions are never mirrored.
+func mirrored(r *datagen.Record, i uint32, epoch int) bool {
+	return r.CastlingRights() == 0 && (i^uint32(epoch))&1 == 1
 }
 
 // us returns the side to move's features.

@@ -24,10 +24,11 @@ func newWorker(h int) *worker {
 }
 
 // gradient sets w.grad to the gradient of weight × Σ loss over the records
-// recs[i] for i in idx, and w.loss to Σ loss. The first layer is sparse:
+// recs[i] for i in idx, each shown as in the given epoch (mirrored), and
+// w.loss to Σ loss. The first layer is sparse:
 // only the columns of a position's ~32 active features per perspective are
 // read and written.
-func (w *worker) gradient(m *Model, l *loss, recs []datagen.Record, idx []uint32, weight float32) {
+func (w *worker) gradient(m *Model, l *loss, recs []datagen.Record, idx []uint32, epoch int, weight float32) {
 	clear(w.grad.Params)
 	h := m.Hidden
 	g := w.grad
@@ -35,7 +36,7 @@ func (w *worker) gradient(m *Model, l *loss, recs []datagen.Record, idx []uint32
 	var sum float64
 	for _, i := range idx {
 		r := &recs[i]
-		w.f.set(r)
+		w.f.set(r, mirrored(r, i, epoch))
 		us, them := w.f.us(), w.f.them()
 		m.accumulate(w.us, us)
 		m.accumulate(w.them, them)
@@ -64,7 +65,7 @@ func (w *worker) evaluate(m *Model, l *loss, recs []datagen.Record, idx []uint32
 	var sum float64
 	for _, i := range idx {
 		r := &recs[i]
-		w.f.set(r)
+		w.f.set(r, false)
 		m.accumulate(w.us, w.f.us())
 		m.accumulate(w.them, w.f.them())
 		diff := sigmoid(m.output(w.us, w.them)*ys) - l.target(r)

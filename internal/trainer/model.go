@@ -101,7 +101,7 @@ const Clip = 1.98
 // the side to move's view (float64, not rounded).
 func (m *Model) Evaluate(r *datagen.Record) float64 {
 	var f features
-	f.set(r)
+	f.set(r, false)
 	h := m.Hidden
 	us, them := make([]float32, h), make([]float32, h)
 	m.accumulate(us, f.us())

@@ -304,7 +304,7 @@ func (t *Trainer) step(idx []uint32, lr float64) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.gradient(t.model, &t.loss, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw], weight)
+			w.gradient(t.model, &t.loss, t.recs, idx[i*len(idx)/nw:(i+1)*len(idx)/nw], t.epoch, weight)
 		}()
 	}
 	wg.Wait()

@@ -91,9 +91,13 @@ func TestTrainLowersLoss(t *testing.T) {
 // the loss, for parameters of every kind.
 func TestGradient(t *testing.T) {
 	recs := testData(t)[:40]
-	idx := make([]uint32, len(recs))
-	for i := range idx {
-		idx[i] = uint32(i)
+	// The records shown as they are in epoch 0, since the finite
+	// differences evaluate them so (TestMirrored checks the others).
+	var idx []uint32
+	for i := range recs {
+		if !mirrored(&recs[i], uint32(i), 0) {
+			idx = append(idx, uint32(i))
+		}
 	}
 	m, err := NewModel(16, 9)
 	if err != nil {
@@ -110,10 +114,10 @@ func TestGradient(t *testing.T) {
 	m.syncOutput()
 	l := loss{wdl: 0.5, k: 400}
 	w := newWorker(16)
-	w.gradient(m, &l, recs, idx, 1)
+	w.gradient(m, &l, recs, idx, 0, 1)
 
 	var f features
-	f.set(&recs[0])
+	f.set(&recs[0], false)
 	// Each probe names a parameter (its index in Params and so in the
 	// gradient) and the value the forward pass uses for it: the parameter
 	// itself, or for an output weight its rounded copy (owq), whose
@@ -151,6 +155,38 @@ func TestGradient(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrored checks that a record shown mirrored has the features of its
+// position mirrored left to right, that only positions without castling
+// rights are mirrored, and that they are mirrored in every other epoch.
+func TestMirrored(t *testing.T) {
+	p, err := chess.ParseFEN("4k2r/1p4p1/8/3Pp3/5q2/2N5/PP6/R3K3 b - - 0 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := chess.ParseFEN("r2k4/1p4p1/8/3pP3/2q5/5N2/6PP/3K3R b - - 0 30") // p mirrored
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := datagen.NewRecord(p, 0, datagen.Draw)
+	rq := datagen.NewRecord(q, 0, datagen.Draw)
+	var got, want features
+	got.set(&r, true)
+	want.set(&rq, false)
+	if !slices.Equal(sorted(got.us()), sorted(want.us())) || !slices.Equal(sorted(got.them()), sorted(want.them())) {
+		t.Errorf("mirrored features %v %v, want those of the mirrored position %v %v", got.us(), got.them(), want.us(), want.them())
+	}
+	if mirrored(&r, 0, 0) || !mirrored(&r, 0, 1) || !mirrored(&r, 1, 0) || mirrored(&r, 1, 1) {
+		t.Error("a record without castling rights is not mirrored in every other epoch")
+	}
+	castles := datagen.NewRecord(chess.StartingPosition(), 0, datagen.Draw)
+	if mirrored(&castles, 0, 1) || mirrored(&castles, 1, 0) {
+		t.Error("a record with castling rights is mirrored")
+	}
+}
+
+// sorted returns a sorted copy of s.
+func sorted(s []int32) []int32 { return slices.Sorted(slices.Values(s)) }
 
 // TestQuantisedMatchesFloat checks that the engine's integer network,
 // quantised from a trained model, evaluates as the model does.
