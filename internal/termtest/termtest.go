@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,34 @@ func (tm *Term) WaitFor(timeout time.Duration, texts ...string) string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// WaitExit waits until the program has ended and returns its exit status;
+// known is false when tmux has seen the program end (its terminal closed)
+// but not yet collected its status. It asks tmux about the pane rather than
+// looking for tmux's "Pane is dead" line, which tmux does not always draw.
+func (tm *Term) WaitExit(timeout time.Duration) (status int, known bool) {
+	tm.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		dead, code, _ := strings.Cut(strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.session, "#{pane_dead} #{pane_dead_status}")), " ")
+		if dead == "1" {
+			status, err := strconv.Atoi(code)
+			return status, err == nil
+		}
+		if time.Now().After(deadline) {
+			tm.Save("TIMEOUT")
+			tm.t.Fatalf("termtest: the program did not end within %v:\n%s", timeout, tm.Screen(false))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Scrollback returns the text of the screen and of the lines scrolled off
+// its top.
+func (tm *Term) Scrollback() string {
+	tm.t.Helper()
+	return tm.tmux("capture-pane", "-p", "-S", "-", "-t", tm.session)
 }
 
 // Save writes the screen to artifacts/screenshots/TEST-NAME.txt (text) and

@@ -3,6 +3,7 @@ package tui_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,7 +45,12 @@ func TestTerminalChinese(t *testing.T) {
 	tm.Send("q")
 	tm.WaitFor(30*time.Second, "退出？对局还没结束")
 	tm.Send("y")
-	tm.WaitFor(30*time.Second, "Pane is dead") // the program ended
+	if status, known := tm.WaitExit(30 * time.Second); known && status != 0 {
+		t.Errorf("outpost play ended with status %d after quitting, want 0", status)
+	}
+	if farewell := "对局已保存：outpost play --resume 可以继续。"; !strings.Contains(tm.Scrollback(), farewell) {
+		t.Errorf("after quitting, the terminal lacks %q:\n%s", farewell, tm.Scrollback())
+	}
 }
 
 // TestTerminalLangFlag: --lang chooses the language over LANG.
