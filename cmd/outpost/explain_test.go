@@ -28,7 +28,7 @@ func TestExplainText(t *testing.T) {
 		"  alpha-beta, random order ",
 		"  full engine ",
 		"classic evaluation (white's view)",
-		"main evaluation (white's view",
+		"hand-crafted evaluation (the engine plays with the network; white's view",
 		"candidates (full engine, MultiPV):",
 		"  3. ",
 	} {

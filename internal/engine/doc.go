@@ -97,8 +97,7 @@
 //	             nothing)
 //	network.go   the evaluation in use: a network (Options.Network,
 //	             SetNetwork) or the hand-crafted one; DefaultNetwork, the
-//	             default (the hand-crafted evaluation until a trained
-//	             network beats it)
+//	             default: the network built into the binary
 //	see.go       static exchange evaluation (threshold swap algorithm)
 //	timeman.go   time manager: soft and hard budgets from the clock; the
 //	             soft one stretched while the best move changes or shares

@@ -6,19 +6,11 @@ import (
 	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
-// networkByDefault says whether engines evaluate with the network built
-// into the binary (nnue.Embedded) unless told otherwise. It stays false
-// until a trained network beats the hand-crafted evaluation in a match
-// (docs/nnue.md): until then the hand-crafted evaluation is the default,
-// and the bench signature is its search's.
-const networkByDefault = false
-
-// DefaultNetwork returns the network engines evaluate with by default, or
-// nil when the default is the hand-crafted evaluation (eval.Default).
+// DefaultNetwork returns the network engines evaluate with unless told
+// otherwise: the one built into the binary (nnue.Embedded), which beat the
+// hand-crafted evaluation in matches (docs/nnue.md). Options.HandCrafted
+// and SetNetwork(nil) select the hand-crafted evaluation (eval.Default).
 func DefaultNetwork() *nnue.Network {
-	if !networkByDefault {
-		return nil
-	}
 	net, _, _ := nnue.Embedded()
 	return net
 }

@@ -280,7 +280,7 @@ func TestExplainReport(t *testing.T) {
 	if err := WriteText(&b, tree, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"tree: alpha-beta, captures first", "(root)", "* 4. ", "✂ cut at α=", "comparison", "minimax (no pruning)", "full engine", "classic evaluation", "main evaluation", "candidates", "1. "} {
+	for _, want := range []string{"tree: alpha-beta, captures first", "(root)", "* 4. ", "✂ cut at α=", "comparison", "minimax (no pruning)", "full engine", "classic evaluation", "hand-crafted evaluation (the engine plays with the network", "candidates", "1. "} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}

@@ -52,7 +52,7 @@ func WriteText(w io.Writer, t *Tree, r *Report) error {
 		fmt.Fprintf(&b, "  %-6s %-5s %8d %5d %+7d\n", p.Square, p.Piece, p.Material, p.PST, p.Signed)
 	}
 
-	fmt.Fprintf(&b, "\nmain evaluation (%s's view, phase %d/%d): total %s\n", r.Turn, r.Main.Phase, r.Main.MaxPhase, progress.Pawns(r.Main.Total))
+	fmt.Fprintf(&b, "\nhand-crafted evaluation (the engine plays with the network; %s's view, phase %d/%d): total %s\n", r.Turn, r.Main.Phase, r.Main.MaxPhase, progress.Pawns(r.Main.Total))
 	fmt.Fprintf(&b, "  %-15s %6s %9s %6s\n", "term", "mover", "opponent", "net")
 	for _, m := range r.Main.Terms {
 		fmt.Fprintf(&b, "  %-15s %6d %9d %+6d\n", m.Name, m.Mover, m.Opponent, m.Net)

@@ -429,7 +429,7 @@ export const en = {
   'eval.bonus': 'square bonus',
   'eval.counts': 'counts',
   'eval.endgameTable': '(endgame table)',
-  'eval.main': "Outpost's evaluator (phase {phase}/{max}{scaled}): total {total}",
+  'eval.main': "Outpost's hand-crafted evaluator (phase {phase}/{max}{scaled}): total {total}. The engine itself plays with a neural network.",
   'eval.scaled': ', scaled {scale}/64',
   'eval.term': 'term',
   'eval.mover': 'side to move',

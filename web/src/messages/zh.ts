@@ -431,7 +431,7 @@ export const zh: Record<MessageKey, string> = {
   'eval.bonus': '格子加分',
   'eval.counts': '计入',
   'eval.endgameTable': '（残局表）',
-  'eval.main': 'Outpost 的评估函数（阶段 {phase}/{max}{scaled}）：合计 {total}',
+  'eval.main': 'Outpost 的手工评估函数（阶段 {phase}/{max}{scaled}）：合计 {total}。引擎下棋用的是神经网络。',
   'eval.scaled': '，缩放 {scale}/64',
   'eval.term': '项目',
   'eval.mover': '走棋方',
