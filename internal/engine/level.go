@@ -43,24 +43,25 @@ const (
 
 // levels is the level table. Elo is on the scale of Stockfish 15.1's
 // UCI_Elo. Full strength (8 and max) is what matches measured at 10+0.1
-// against UCI_Elo 2400 (docs/strength.md: 55.0% in 300 games); the weaker levels aim
-// at Elos spread below it. scripts/level-calibration measures them
-// (docs/levels.md, 29 November: each within its interval of its aim,
-// 40-100 games a level). The capped levels follow the search's strength:
-// levels 5-7 moved down on 29 November, when they measured 98-180 above
-// their aims.
+// against UCI_Elo 2400 with the hand-crafted evaluation (docs/strength.md:
+// 55.0% in 300 games); the network, the default since, is stronger, so it
+// is a floor. The weaker levels aim at Elos spread below it.
+// scripts/level-calibration measures them (docs/levels.md, 29 November,
+// with the network: each within its interval of its aim, 40-200 games a
+// level). The capped levels follow the engine's strength: levels 1-4 moved
+// when the network became the default evaluation.
 // Classic is whatever the tutorials' search is worth: its Elo is measured,
 // not aimed at.
 var levels = []Level{
-	{Name: "1", Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 250, Temperature: 100},
-	{Name: "2", Elo: 1000, Depth: 2, Nodes: 4_000, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 250, Temperature: 90},
+	{Name: "1", Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 150, Temperature: 50},
+	{Name: "2", Elo: 1000, Depth: 2, Nodes: 4_000, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 150, Temperature: 50},
 	{Name: "3", Elo: 1200, Depth: 3, Nodes: 10_000, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
-	{Name: "4", Elo: 1400, Depth: 4, Nodes: 30_000, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 100, Temperature: 40},
+	{Name: "4", Elo: 1400, Depth: 4, Nodes: 30_000, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
 	{Name: "5", Elo: 1550, Depth: 4, Nodes: 100_000, MoveTime: 400 * time.Millisecond, Candidates: 4, Spread: 75, Temperature: 30},
 	{Name: "6", Elo: 1700, Depth: 5, Nodes: 200_000, MoveTime: 500 * time.Millisecond, Candidates: 3, Spread: 45, Temperature: 18},
 	{Name: "7", Elo: 1800, Depth: 6, Nodes: 400_000, MoveTime: 700 * time.Millisecond, Candidates: 2, Spread: 20, Temperature: 6},
 	{Name: "8", Elo: 2430},
-	{Name: "classic", Elo: 750, Depth: 3, Classic: true},
+	{Name: "classic", Elo: 600, Depth: 3, Classic: true},
 	{Name: "max", Elo: 2430},
 }
 
