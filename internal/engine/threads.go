@@ -83,19 +83,24 @@ func (e *Engine) setThreads(n int) {
 }
 
 // threadGroup is what the threads of one parallel search share besides the
-// hash table: the order to stop and the helpers' node count.
+// hash table: the order to stop, the helpers' node count and the search's
+// node limit (0: none).
 type threadGroup struct {
 	stop        atomic.Bool
 	helperNodes atomic.Uint64
+	nodeLimit   uint64
 }
 
 // poll is a helper's stop check, every 1024 nodes: it adds the nodes
 // searched since the last poll to the group's count and reports whether the
-// main thread has ordered the stop.
+// main thread has ordered the stop or the helpers alone have reached the
+// node limit. The main thread enforces the limit on the total; the helpers
+// stop by themselves so that a main thread the operating system leaves
+// waiting for a core cannot let them search on past it.
 func (g *threadGroup) poll(s *searcher) bool {
-	g.helperNodes.Add(s.nodes - s.polledNodes)
+	helpers := g.helperNodes.Add(s.nodes - s.polledNodes)
 	s.polledNodes = s.nodes
-	return g.stop.Load()
+	return g.stop.Load() || (g.nodeLimit > 0 && helpers >= g.nodeLimit)
 }
 
 // totalNodes is the nodes searched so far by the search s belongs to: its
@@ -123,7 +128,7 @@ type helperResult struct {
 // iteration with a score at least as good (Stockfish's rule before its
 // vote): that helper saw further.
 func (e *Engine) runThreads(ctx context.Context, p *Params, main *searcher, multiPV int) Result {
-	g := new(threadGroup)
+	g := &threadGroup{nodeLimit: main.nodeLimit}
 	main.threads = g
 	results := make([]helperResult, len(e.workers)-1)
 	var wg sync.WaitGroup

@@ -134,3 +134,20 @@ func TestParallelSearchOnlyAtFullStrength(t *testing.T) {
 		t.Errorf("level 3: 4 threads searched %d nodes and chose %v, 1 thread %d and %v", four.Nodes, four.BestMove, one.Nodes, one.BestMove)
 	}
 }
+
+// Helpers stop by themselves at the node limit, even while the main thread
+// (which enforces the limit on the total) has not run to see it.
+func TestHelpersStopAtNodeLimit(t *testing.T) {
+	g := &threadGroup{nodeLimit: 5000}
+	a, b := &searcher{nodes: 3072}, &searcher{nodes: 1024}
+	if g.poll(a) || g.poll(b) {
+		t.Fatal("helpers stopped at 4096 nodes under a limit of 5000")
+	}
+	b.nodes += 1024
+	if !g.poll(b) {
+		t.Errorf("helpers searched on at %d nodes past a limit of 5000", g.helperNodes.Load())
+	}
+	if free := (&threadGroup{}); free.poll(&searcher{nodes: 1 << 30}) {
+		t.Error("a search without a node limit stopped its helper")
+	}
+}
