@@ -22,8 +22,12 @@
 // clock-selfplay/TC): results.txt (a line per game), games.pgn (with each
 // move's [%clk]) and games.db; a run stopped and started again goes on
 // after the games in results.txt. It exits with status 1 when a game was
-// lost on time. Run it at low priority (nice -n 19) on a shared machine: a
-// busy machine only makes the test harder.
+// lost on time. -concurrency K plays K games at once, each on one core
+// (keep K at most the number of cores: a game left waiting for a core only
+// tests the scheduler); results are written in game order, so a game
+// finished while one before it is still on is played again after a stop.
+// Run it at low priority (nice -n 19) on a shared machine: a busy machine
+// only makes the test harder.
 package main
 
 import (
@@ -32,11 +36,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -52,8 +58,9 @@ func main() {
 	games := flag.Int("games", 20, "games to play in all (those in -dir included)")
 	levelName := flag.String("level", "max", "the AI's level on both sides")
 	dir := flag.String("dir", "", "where the results, PGN and database go (default $XDG_CACHE_HOME/outpost/clock-selfplay/TC)")
+	concurrency := flag.Int("concurrency", 1, "games to play at once, each on one core")
 	flag.Parse()
-	if err := run(*tcFlag, *games, *levelName, *dir); err != nil {
+	if err := run(*tcFlag, *games, *levelName, *dir, *concurrency); err != nil {
 		fmt.Fprintln(os.Stderr, "clock-selfplay:", err)
 		os.Exit(1)
 	}
@@ -70,7 +77,10 @@ type result struct {
 	overhead, maxOverhead time.Duration
 }
 
-func run(tcText string, games int, levelName, dir string) error {
+func run(tcText string, games int, levelName, dir string, concurrency int) error {
+	if concurrency < 1 {
+		return fmt.Errorf("-concurrency %d: want 1 or more", concurrency)
+	}
 	tc, err := play.ParseTimeControl(tcText)
 	if err != nil || !tc.Timed() {
 		return fmt.Errorf("-tc %q: want a clock such as 1+0 or 3+2", tcText)
@@ -115,36 +125,35 @@ func run(tcText string, games int, levelName, dir string) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	engines := [2]*engine.Engine{engine.New(engine.Options{Seed: 1}), engine.New(engine.Options{Seed: 2})}
-	fmt.Printf("Outpost level %s against itself at %s, through internal/play; %d games done in %s\n", level, tc, len(done), dir)
-	for n := len(done) + 1; n <= games; n++ {
-		o := openings[(n-1)/2%len(openings)]
-		start, err := chess.ParseFEN(o.FEN)
-		if err != nil {
-			return err
+	fmt.Printf("Outpost level %s against itself at %s, through internal/play, %d at a time; %d games done in %s\n", level, tc, concurrency, len(done), dir)
+	finished := playAll(ctx, st, openings, level, tc, len(done)+1, games, concurrency)
+	next, pending := len(done)+1, map[int]played{}
+	var failed error
+	for p := range finished {
+		if failed != nil {
+			continue // the other games end with ctx and are not kept
 		}
-		r, g, err := playGame(ctx, st, engines, start, level, tc, n)
-		if ctx.Err() != nil {
-			fmt.Printf("Stopped during game %d; run again to go on.\n", n)
-			break
+		pending[p.r.n] = p
+		for q, ok := pending[next]; ok; q, ok = pending[next] {
+			delete(pending, next)
+			if q.err == nil {
+				q.err = keep(results, pgn, q, tc, level)
+			}
+			if q.err != nil {
+				if ctx.Err() != nil { // interrupted: nothing failed
+					fmt.Printf("Stopped during game %d; run again to go on.\n", next)
+					q.err = errStopped
+				}
+				failed = fmt.Errorf("game %d: %w", next, q.err)
+				stop()
+				break
+			}
+			done = append(done, q.r)
+			next++
 		}
-		if err != nil {
-			return fmt.Errorf("game %d: %w", n, err)
-		}
-		done = append(done, r)
-		fmt.Printf("game %d: %s, %d plies, least time left %s, moves cost %s beyond the search (at most %s)\n", n, describe(r.outcome), r.plies,
-			r.least.Round(time.Millisecond), (r.overhead / time.Duration(max(r.plies, 1))).Round(time.Millisecond), r.maxOverhead.Round(time.Millisecond))
-		if _, err := fmt.Fprintf(results, "%d\t%s\t%s\t%d\t%d\t%d\t%d\n", n, r.outcome.Result, r.outcome.Reason, r.plies, r.least.Milliseconds(),
-			r.overhead.Milliseconds(), r.maxOverhead.Milliseconds()); err != nil {
-			return err
-		}
-		tags := []chess.Tag{
-			{Name: "Event", Value: "clock-selfplay " + tc.String()}, {Name: "Round", Value: strconv.Itoa(n)},
-			{Name: "White", Value: "Outpost " + level.String()}, {Name: "Black", Value: "Outpost " + level.String()},
-		}
-		if _, err := fmt.Fprintln(pgn, g.PGN(tags...)); err != nil {
-			return err
-		}
+	}
+	if failed != nil && !errors.Is(failed, errStopped) {
+		return failed
 	}
 	summarize(done)
 	for _, r := range done {
@@ -153,6 +162,78 @@ func run(tcText string, games int, levelName, dir string) error {
 		}
 	}
 	return nil
+}
+
+// errStopped is how a game ends when the run is interrupted.
+var errStopped = errors.New("stopped")
+
+// keep prints game p's line and writes its result and PGN.
+func keep(results, pgn io.Writer, p played, tc play.TimeControl, level engine.Level) error {
+	r := p.r
+	fmt.Printf("game %d: %s, %d plies, least time left %s, moves cost %s beyond the search (at most %s)\n", r.n, describe(r.outcome), r.plies,
+		r.least.Round(time.Millisecond), (r.overhead / time.Duration(max(r.plies, 1))).Round(time.Millisecond), r.maxOverhead.Round(time.Millisecond))
+	if _, err := fmt.Fprintf(results, "%d\t%s\t%s\t%d\t%d\t%d\t%d\n", r.n, r.outcome.Result, r.outcome.Reason, r.plies, r.least.Milliseconds(),
+		r.overhead.Milliseconds(), r.maxOverhead.Milliseconds()); err != nil {
+		return err
+	}
+	tags := []chess.Tag{
+		{Name: "Event", Value: "clock-selfplay " + tc.String()}, {Name: "Round", Value: strconv.Itoa(r.n)},
+		{Name: "White", Value: "Outpost " + level.String()}, {Name: "Black", Value: "Outpost " + level.String()},
+	}
+	_, err := fmt.Fprintln(pgn, p.g.PGN(tags...))
+	return err
+}
+
+// played is a game played by playAll: its result and record, or why it
+// could not be played.
+type played struct {
+	r   result
+	g   *play.Game
+	err error
+}
+
+// playAll plays games first to last on concurrency workers, each with an
+// engine for each side, and sends each game as it finishes; the channel is
+// closed when every worker has stopped. After ctx ends, the games on are
+// sent with ctx's error and no more are started.
+func playAll(ctx context.Context, st *store.SQLite, openings []match.Opening, level engine.Level, tc play.TimeControl, first, last, concurrency int) <-chan played {
+	numbers := make(chan int)
+	finished := make(chan played)
+	go func() {
+		defer close(numbers)
+		for n := first; n <= last && ctx.Err() == nil; n++ {
+			select {
+			case numbers <- n:
+			case <-ctx.Done():
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := range concurrency {
+		engines := [2]*engine.Engine{engine.New(engine.Options{Seed: uint64(2*w + 1)}), engine.New(engine.Options{Seed: uint64(2*w + 2)})}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range numbers {
+				o := openings[(n-1)/2%len(openings)]
+				start, err := chess.ParseFEN(o.FEN)
+				if err != nil {
+					finished <- played{r: result{n: n}, err: err}
+					continue
+				}
+				r, g, err := playGame(ctx, st, engines, start, level, tc, n)
+				if err == nil && ctx.Err() != nil {
+					err = ctx.Err()
+				}
+				finished <- played{r: r, g: g, err: err}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	return finished
 }
 
 // playGame plays game n from start and returns how it went.
