@@ -34,16 +34,25 @@ func DamageValue(column string, value any) Damage {
 
 // CorruptPage overwrites the page of the file that holds the game's row
 // with garbage: a page type SQLite does not know, so that reading it fails
-// with "database disk image is malformed". The test makes its games long
-// enough (a few thousand bytes of moves) to have a page each.
+// with "database disk image is malformed". The other games on that page
+// are damaged with it: a test needs enough games for several pages.
 func CorruptPage(t testing.TB, path, id string) {
 	t.Helper()
+	leaves := tableLeaves(t, path, "games")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pageSize := int(data[16])<<8 | int(data[17]) // the file header's; 1 means 65536
+	if pageSize == 1 {
+		pageSize = 65536
+	}
 	// In the table's row the id is followed by the token hash (at most
-	// 32 bytes) and the source; in the index on id, by a rowid.
+	// 32 bytes) and the source; in the index on id, by a rowid. A copy of
+	// the row may also linger in the unused space of another page (the
+	// table's root keeps its cells' bytes when it becomes an interior
+	// page as the table grows): only a leaf of the table, in its cell
+	// content area, holds the row SQLite reads.
 	at := -1
 	for from := 0; ; {
 		i := bytes.Index(data[from:], []byte(id))
@@ -51,13 +60,16 @@ func CorruptPage(t testing.TB, path, id string) {
 			t.Fatalf("the row of %s is not in the file", id)
 		}
 		i += from
+		from = i + 1
+		page := i / pageSize * pageSize
+		if !leaves[page/pageSize+1] || i < cellContentStart(data, page) {
+			continue
+		}
 		if end := min(len(data), i+len(id)+40); bytes.Contains(data[i+len(id):end], []byte("web")) {
 			at = i
 			break
 		}
-		from = i + 1
 	}
-	const pageSize = 4096
 	page := at / pageSize * pageSize
 	data[page] = 0xff
 	for i := page + 1; i < page+pageSize; i++ {
@@ -66,4 +78,48 @@ func CorruptPage(t testing.TB, path, id string) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// tableLeaves returns the page numbers (from 1) of the leaves of table's
+// b-tree in the database file path, as SQLite's dbstat table lists them.
+func tableLeaves(t testing.TB, path, table string) map[int]bool {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf'`, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	leaves := map[int]bool{}
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		leaves[n] = true
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return leaves
+}
+
+// cellContentStart returns the file offset where the cell content area of
+// the b-tree page at offset page begins (the bytes before it, after the
+// cell pointers, are unused). The page header is at the page's start, or
+// after the 100-byte file header on page 1.
+func cellContentStart(data []byte, page int) int {
+	h := page
+	if page == 0 {
+		h = 100
+	}
+	start := int(data[h+5])<<8 | int(data[h+6])
+	if start == 0 {
+		start = 65536
+	}
+	return page + start
 }
