@@ -129,9 +129,10 @@ func run(tcText string, games int, levelName, dir string, concurrency int) error
 	finished := playAll(ctx, st, openings, level, tc, len(done)+1, games, concurrency)
 	next, pending := len(done)+1, map[int]played{}
 	var failed error
+	ended := false // interrupted, or failed: the other games end with ctx and are not kept
 	for p := range finished {
-		if failed != nil {
-			continue // the other games end with ctx and are not kept
+		if ended {
+			continue
 		}
 		pending[p.r.n] = p
 		for q, ok := pending[next]; ok; q, ok = pending[next] {
@@ -140,19 +141,20 @@ func run(tcText string, games int, levelName, dir string, concurrency int) error
 				q.err = keep(results, pgn, q, tc, level)
 			}
 			if q.err != nil {
-				if ctx.Err() != nil { // interrupted: nothing failed
+				if ctx.Err() != nil {
 					fmt.Printf("Stopped during game %d; run again to go on.\n", next)
-					q.err = errStopped
+				} else {
+					failed = fmt.Errorf("game %d: %w", next, q.err)
+					stop()
 				}
-				failed = fmt.Errorf("game %d: %w", next, q.err)
-				stop()
+				ended = true
 				break
 			}
 			done = append(done, q.r)
 			next++
 		}
 	}
-	if failed != nil && !errors.Is(failed, errStopped) {
+	if failed != nil {
 		return failed
 	}
 	summarize(done)
@@ -163,9 +165,6 @@ func run(tcText string, games int, levelName, dir string, concurrency int) error
 	}
 	return nil
 }
-
-// errStopped is how a game ends when the run is interrupted.
-var errStopped = errors.New("stopped")
 
 // keep prints game p's line and writes its result and PGN.
 func keep(results, pgn io.Writer, p played, tc play.TimeControl, level engine.Level) error {
