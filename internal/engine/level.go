@@ -53,10 +53,10 @@ const (
 // Classic is whatever the tutorials' search is worth: its Elo is measured,
 // not aimed at.
 var levels = []Level{
-	{Name: "1", Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 150, Temperature: 50},
-	{Name: "2", Elo: 1000, Depth: 2, Nodes: 4_000, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 150, Temperature: 50},
-	{Name: "3", Elo: 1200, Depth: 3, Nodes: 10_000, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
-	{Name: "4", Elo: 1400, Depth: 4, Nodes: 30_000, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
+	{Name: "1", Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 250, Temperature: 100},
+	{Name: "2", Elo: 1000, Depth: 2, Nodes: 1_500, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 200, Temperature: 100},
+	{Name: "3", Elo: 1200, Depth: 3, Nodes: 1_500, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 150, Temperature: 80},
+	{Name: "4", Elo: 1400, Depth: 4, Nodes: 1_500, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
 	{Name: "5", Elo: 1550, Depth: 4, Nodes: 100_000, MoveTime: 400 * time.Millisecond, Candidates: 4, Spread: 75, Temperature: 30},
 	{Name: "6", Elo: 1700, Depth: 5, Nodes: 200_000, MoveTime: 500 * time.Millisecond, Candidates: 3, Spread: 45, Temperature: 18},
 	{Name: "7", Elo: 1800, Depth: 6, Nodes: 400_000, MoveTime: 700 * time.Millisecond, Candidates: 2, Spread: 20, Temperature: 6},
