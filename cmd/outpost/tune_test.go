@@ -10,17 +10,18 @@ import (
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
 
-// TestDatagenAndTune runs the whole pipeline at a tiny size: two games of
-// self-play, then a short tuning run on their positions.
+// TestDatagenAndTune runs the whole pipeline at a tiny size: a few games of
+// self-play (six games at 300 nodes a move), then a short tuning run on
+// their positions.
 func TestDatagenAndTune(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data.txt")
 	var stdout, stderr bytes.Buffer
-	err := runDatagenTo([]string{"--format", "texel", "--games", "2", "--nodes", "300", "--seed", "3", "--out", data}, &stdout, &stderr)
+	err := runDatagenTo([]string{"--format", "texel", "--games", "6", "--nodes", "300", "--seed", "3", "--out", data}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("datagen: %v (stderr %q)", err, stderr.String())
 	}
-	if !strings.HasPrefix(stdout.String(), "2 games (+") || !strings.Contains(stdout.String(), " positions written to "+data) {
+	if !strings.HasPrefix(stdout.String(), "6 games (+") || !strings.Contains(stdout.String(), " positions written to "+data) {
 		t.Errorf("datagen stdout %q", stdout.String())
 	}
 	f, err := os.Open(data)
@@ -29,7 +30,7 @@ func TestDatagenAndTune(t *testing.T) {
 	}
 	samples, err := tuner.ReadSamples(f)
 	f.Close()
-	if err != nil || len(samples) == 0 {
+	if err != nil || len(samples) < 10 {
 		t.Fatalf("datagen's file: %d samples, error %v", len(samples), err)
 	}
 

@@ -47,9 +47,10 @@ const (
 // 55.0% in 300 games); the network, the default since, is stronger, so it
 // is a floor. The weaker levels aim at Elos spread below it.
 // scripts/level-calibration measures them (docs/levels.md, 29 November,
-// with the network: each within its interval of its aim, 40-200 games a
-// level). The capped levels follow the engine's strength: levels 1-4 moved
-// when the network became the default evaluation.
+// with the network built in: each within its interval of its aim, 40-200
+// games a level). The capped levels follow the engine's strength: levels 1-4
+// moved with each new network. Level 4's node cap stops its depth-4 search
+// in harder positions, where it plays the completed depth 3's choice.
 // Classic is whatever the tutorials' search is worth: its Elo is measured,
 // not aimed at.
 var levels = []Level{
