@@ -38,14 +38,10 @@ func DamageValue(column string, value any) Damage {
 // are damaged with it: a test needs enough games for several pages.
 func CorruptPage(t testing.TB, path, id string) {
 	t.Helper()
-	leaves := tableLeaves(t, path, "games")
+	pageSize, leaves := tableLeaves(t, path, "games")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	pageSize := int(data[16])<<8 | int(data[17]) // the file header's; 1 means 65536
-	if pageSize == 1 {
-		pageSize = 65536
 	}
 	// In the table's row the id is followed by the token hash (at most
 	// 32 bytes) and the source; in the index on id, by a rowid. A copy of
@@ -80,21 +76,25 @@ func CorruptPage(t testing.TB, path, id string) {
 	}
 }
 
-// tableLeaves returns the page numbers (from 1) of the leaves of table's
-// b-tree in the database file path, as SQLite's dbstat table lists them.
-func tableLeaves(t testing.TB, path, table string) map[int]bool {
+// tableLeaves returns the database file's page size and the page numbers
+// (from 1) of the leaves of table's b-tree, as SQLite's dbstat table lists
+// them.
+func tableLeaves(t testing.TB, path, table string) (pageSize int, leaves map[int]bool) {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	if err := db.QueryRow("PRAGMA page_size").Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
 	rows, err := db.Query(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf'`, table)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	leaves := map[int]bool{}
+	leaves = map[int]bool{}
 	for rows.Next() {
 		var n int
 		if err := rows.Scan(&n); err != nil {
@@ -105,7 +105,7 @@ func tableLeaves(t testing.TB, path, table string) map[int]bool {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return leaves
+	return pageSize, leaves
 }
 
 // cellContentStart returns the file offset where the cell content area of
