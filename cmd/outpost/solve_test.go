@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -97,8 +98,18 @@ k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
 	if err := solve([]string{"--file", suite, "--depth", "12", "--hash", "1", "--threads", "2"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(out.String(), "solved 3/4\n") {
-		t.Errorf("with --threads 2:\n%s\nwant solved 3/4", out.String())
+	// Two threads do not search deterministically: in "avoid the mate" the
+	// search usually reports Qg6 (the mate, so the entry fails) but at times
+	// a helper thread's other winning move, so only the three forced answers
+	// and the report's shape are checked.
+	report := out.String()
+	for _, w := range want[:3] {
+		if !strings.Contains(report, w) {
+			t.Errorf("with --threads 2:\n%s\nwant a line starting %q", report, w)
+		}
+	}
+	if !regexp.MustCompile(`\nsolved [34]/4\n$`).MatchString(report) {
+		t.Errorf("with --threads 2:\n%s\nwant it to end with solved 3/4 or 4/4", report)
 	}
 }
 
