@@ -71,8 +71,8 @@ type Result struct {
 	PonderMove chess.Move // the expected reply, or NoMove
 	Score      Score
 	Depth      int
-	Nodes      uint64
-	Time       time.Duration
+	Nodes      uint64        // the whole search's, an unfinished last iteration included
+	Time       time.Duration // the whole search's, likewise
 	PV         []chess.Move
 }
 

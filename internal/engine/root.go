@@ -62,6 +62,9 @@ func (s *searcher) run(p *Params, multiPV int) Result {
 	if result.BestMove == chess.NoMove {
 		result = s.result()
 	}
+	// The result may be an earlier iteration's; the nodes and time are
+	// the whole search's, an iteration stopped unfinished included.
+	result.Nodes, result.Time = s.totalNodes(), time.Since(s.start)
 	return result
 }
 

@@ -243,6 +243,24 @@ func TestSearchStoppedIteration(t *testing.T) {
 	t.Logf("%d of 150 searches played a move found in the stopped iteration", changed)
 }
 
+// TestResultCountsWholeSearch checks that a search stopped by its node
+// limit reports the whole search's nodes and time, not those of its last
+// completed iteration: a clock charges the whole search.
+func TestResultCountsWholeSearch(t *testing.T) {
+	e := New(Options{HashMB: 4, Seed: 1})
+	for i, p := range randomPositions(20, 11) {
+		var last Info
+		limit := uint64(5000 + 311*i)
+		r := e.Search(context.Background(), Params{Position: p, Limits: Limits{Nodes: limit}, Progress: func(i Info) { last = i }})
+		if r.Nodes < limit {
+			t.Errorf("%s: %d nodes reported for a search stopped at its limit of %d", p.FEN(), r.Nodes, limit)
+		}
+		if r.Time < last.Time || r.Nodes < last.Nodes {
+			t.Errorf("%s: result %d nodes in %v, before its last report's %d in %v", p.FEN(), r.Nodes, r.Time, last.Nodes, last.Time)
+		}
+	}
+}
+
 func TestUnfinishedFoundBetter(t *testing.T) {
 	start := chess.StartingPosition()
 	a, _ := start.ParseUCI("e2e4")
