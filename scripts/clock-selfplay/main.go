@@ -22,12 +22,14 @@
 // clock-selfplay/TC): results.txt (a line per game), games.pgn (with each
 // move's [%clk]) and games.db; a run stopped and started again goes on
 // after the games in results.txt. It exits with status 1 when a game was
-// lost on time. -concurrency K plays K games at once, each on one core
-// (keep K at most the number of cores: a game left waiting for a core only
-// tests the scheduler); results are written in game order, so a game
-// finished while one before it is still on is played again after a stop.
-// Run it at low priority (nice -n 19) on a shared machine: a busy machine
-// only makes the test harder.
+// lost on time. -concurrency K plays K games at once; results are written
+// in game order, so a game finished while one before it is still on is
+// played again after a stop. K may exceed the number of cores: a game's
+// wall time is set by its clock, not by the CPU, so more games at once
+// finish a run sooner, and each engine then thinks on a share of a core
+// while its clock runs on the wall, as on a busy server: a harder test of
+// the time handling, not an easier one. Run it at low priority (nice -n 19)
+// on a shared machine: a busy machine only makes the test harder.
 package main
 
 import (
@@ -58,7 +60,7 @@ func main() {
 	games := flag.Int("games", 20, "games to play in all (those in -dir included)")
 	levelName := flag.String("level", "max", "the AI's level on both sides")
 	dir := flag.String("dir", "", "where the results, PGN and database go (default $XDG_CACHE_HOME/outpost/clock-selfplay/TC)")
-	concurrency := flag.Int("concurrency", 1, "games to play at once, each on one core")
+	concurrency := flag.Int("concurrency", 1, "games to play at once (more than the cores is allowed: a harder test)")
 	flag.Parse()
 	if err := run(*tcFlag, *games, *levelName, *dir, *concurrency); err != nil {
 		fmt.Fprintln(os.Stderr, "clock-selfplay:", err)
