@@ -251,7 +251,7 @@ func TestResultCountsWholeSearch(t *testing.T) {
 	for i, p := range randomPositions(20, 11) {
 		var last Info
 		limit := uint64(5000 + 311*i)
-		r := e.Search(context.Background(), Params{Position: p, Limits: Limits{Nodes: limit}, Progress: func(i Info) { last = i }})
+		r := e.Search(context.Background(), Params{Position: p, Limits: Limits{Nodes: limit}, Progress: func(info Info) { last = info }})
 		if r.Nodes < limit {
 			t.Errorf("%s: %d nodes reported for a search stopped at its limit of %d", p.FEN(), r.Nodes, limit)
 		}
