@@ -11,6 +11,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // This file is the analysis board's live analysis (docs/server.md, "Live
@@ -213,7 +214,7 @@ func (srv *Server) analysis(w http.ResponseWriter, r *http.Request) error {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := srv.searchOnPool(ctx, who, engine.Params{
+		res, err := srv.searchOnPool(ctx, who, sched.Analysis, engine.Params{
 			Position: pos, History: history, Limits: limits,
 			Progress: func(info engine.Info) {
 				if info.MultiPV < 1 || info.MultiPV > maxAnalysisPV {

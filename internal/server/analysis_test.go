@@ -72,7 +72,7 @@ func TestLiveAnalysisStops(t *testing.T) {
 	second.next(t, "info")
 	second.cancel()
 	deadline := time.Now().Add(10 * time.Second)
-	for e.srv.pool.running.Load() != 0 {
+	for e.srv.pool.Stats().Running != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the search goes on after its client left")
 		}

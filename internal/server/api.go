@@ -22,6 +22,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/sched"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -724,34 +725,7 @@ func (srv *Server) search(ctx context.Context, who client, s *session, rev int64
 	if srv.shared != nil {
 		return srv.searchShared(ctx, s, rev, params.Position, params.Limits)
 	}
-	return srv.searchOnPool(ctx, who, params)
-}
-
-// searchOnPool runs a search of params on the worker pool for a request
-// (a hint, a draw judgement) of client who and waits for its result. It
-// fails when the request is cancelled or the server shuts down first.
-func (srv *Server) searchOnPool(ctx context.Context, who client, params engine.Params) (engine.Result, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stop := context.AfterFunc(srv.ctx, cancel)
-	defer stop()
-	job := &hintJob{ctx: ctx, result: make(chan engine.Result, 1), params: params}
-	if !srv.pool.submit(who, job) {
-		return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
-	}
-	var res engine.Result
-	var ok bool
-	select {
-	case res, ok = <-job.result:
-	case <-ctx.Done():
-	}
-	if !ok || res.BestMove == chess.NoMove {
-		if srv.ctx.Err() != nil {
-			return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
-		}
-		return engine.Result{}, codef(http.StatusServiceUnavailable, "cancelled", nil, "the search was cancelled")
-	}
-	return res, nil
+	return srv.searchOnPool(ctx, who, sched.Hint, params)
 }
 
 // hint is POST /api/games/{id}/hint.

@@ -33,12 +33,18 @@ func (e *testEnv) openStream(g game) *stream {
 // unless it is "".
 func (e *testEnv) openSSE(method, path, body string) *stream {
 	e.t.Helper()
+	return e.openSSEFrom(e.http.Client(), method, path, body)
+}
+
+// openSSEFrom is openSSE with the requests sent by c.
+func (e *testEnv) openSSEFrom(c *http.Client, method, path, body string) *stream {
+	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, method, e.http.URL+path, strings.NewReader(body))
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := e.http.Client().Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func TestExplainKeepsFewTrees(t *testing.T) {
 // a tree over it is refused in words, a comparison over it is cut short.
 func TestExplainOnTheWorkers(t *testing.T) {
 	e := newEnv(t, Config{ExplainNodes: 5000})
-	before := e.srv.pool.done.Load()
+	before := e.srv.pool.Stats().Done
 	r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 3, Method: "alphabeta"})
 	var rep explain.Report
 	if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
@@ -115,7 +115,7 @@ func TestExplainOnTheWorkers(t *testing.T) {
 		t.Errorf("minimax's comparison over the budget: %+v", mm)
 	}
 	// Fetching a node is a job too.
-	before = e.srv.pool.done.Load()
+	before = e.srv.pool.Stats().Done
 	if r := e.do("GET", "/api/explain/"+rep.ID+"/node?path="+rep.Root.Children[0].Path, "", nil); r.status != 200 {
 		t.Errorf("node: %d %s", r.status, r.body)
 	}
@@ -133,10 +133,10 @@ func TestExplainOnTheWorkers(t *testing.T) {
 // or after a few seconds. A worker counts a job once the job has returned,
 // which is after the job has let its caller go on.
 func jobsDone(srv *Server, want int64) int64 {
-	for deadline := time.Now().Add(5 * time.Second); srv.pool.done.Load() < want && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); srv.pool.Stats().Done < want && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
-	return srv.pool.done.Load()
+	return srv.pool.Stats().Done
 }
 
 // TestOnWorkerBusy asks for a worker while the only one searches: past the
@@ -153,9 +153,9 @@ func TestOnWorkerBusy(t *testing.T) {
 		t.Errorf("onWorker with the worker busy: %v", err)
 	}
 	// The search ends; the worker takes the job and skips its work.
-	done := e.srv.pool.done.Load()
+	done := e.srv.pool.Stats().Done
 	e.do("DELETE", "/api/games/"+g.id, g.token, nil)
-	for deadline := time.Now().Add(10 * time.Second); e.srv.pool.done.Load() < done+2; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); e.srv.pool.Stats().Done < done+2; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the pool did not take the job")
 		}

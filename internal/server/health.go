@@ -41,7 +41,7 @@ func (srv *Server) health(ctx context.Context) Health {
 		return h
 	}
 	if srv.shared == nil {
-		h.Engines, h.Queued, h.Running = srv.cfg.Workers, srv.pool.queued(), int(srv.pool.running.Load())
+		h.Engines, h.Queued, h.Running = srv.cfg.Workers, srv.pool.Queued(), srv.pool.Stats().Running
 		if h.Engines > 0 {
 			h.Workers = 1
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // This file is "learn from your mistakes" (docs/server.md, "Review"): the
@@ -120,7 +121,7 @@ func (srv *Server) evalAfter(r *http.Request, g *chess.Game, ply int, m chess.Mo
 		History:  g.Hashes()[:ply+1],
 		Limits:   engine.Limits{Nodes: srv.cfg.ReviewNodes},
 	}
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), params)
+	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), sched.Hint, params)
 	if err != nil {
 		return review.Eval{}, err
 	}

@@ -51,14 +51,14 @@ func TestTryMove(t *testing.T) {
 		}
 		return a
 	}
-	done := e.srv.pool.done.Load()
+	done := e.srv.pool.Stats().Done
 	if a := try(6, "d8g5"); !a.Played || a.Accepted || a.Judgement != review.Blunder || a.SAN != "Qg5" {
 		t.Errorf("the blunder again: %+v", a)
 	}
 	if a := try(6, best); !a.Best || !a.Accepted || a.Eval != rv.Moves[4].Eval {
 		t.Errorf("the better move %s: %+v", best, a)
 	}
-	if e.srv.pool.done.Load() != done {
+	if e.srv.pool.Stats().Done != done {
 		t.Error("the game's move or the better move was searched")
 	}
 	if a := try(6, "Qh4"); a.Accepted || a.Judgement != review.Blunder || a.SAN != "Qh4" || a.UCI != "d8h4" {

@@ -226,12 +226,12 @@ func TestTakebackCancelsSearch(t *testing.T) {
 }
 
 // waitRunning waits until n searches run.
-func waitRunning(t *testing.T, srv *Server, n int32) {
+func waitRunning(t *testing.T, srv *Server, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for srv.pool.running.Load() != n {
+	for srv.pool.Stats().Running != n {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d searches running, want %d", srv.pool.running.Load(), n)
+			t.Fatalf("%d searches running, want %d", srv.pool.Stats().Running, n)
 		}
 		time.Sleep(time.Millisecond)
 	}

@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"syscall"
 	"testing"
 
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // priorityJob records the priority of the thread it runs on.
@@ -12,13 +14,16 @@ type priorityJob struct {
 	prio chan int
 }
 
-func (j *priorityJob) run(*engine.Engine) {
+func (*priorityJob) Kind() sched.Kind { return sched.Hint }
+
+func (j *priorityJob) Run(context.Context, *engine.Engine) (again bool) {
 	// The raw system call answers 20 - nice.
 	p, err := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
 	if err != nil {
 		p = -1
 	}
 	j.prio <- p
+	return false
 }
 
 func TestWorkerPriority(t *testing.T) {
@@ -30,11 +35,11 @@ func TestWorkerPriority(t *testing.T) {
 		t.Skipf("the process already runs at nice %d", 20-base)
 	}
 	for _, nice := range []int{0, 5} {
-		p := newPool(make([]*engine.Engine, 1), nice)
+		p := sched.New(make([]*engine.Engine, 1), onStart(nice))
 		j := &priorityJob{prio: make(chan int, 1)}
-		p.submit("test", j)
+		p.Submit("test", j)
 		got := <-j.prio
-		p.close()
+		p.Close()
 		want := base
 		if nice > 0 {
 			want = 20 - nice

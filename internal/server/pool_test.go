@@ -4,72 +4,12 @@ import (
 	"context"
 	"runtime"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-// sleepJob records when it ran and takes a while.
-type sleepJob struct {
-	n     int
-	mu    *sync.Mutex
-	order *[]int
-	d     time.Duration
-}
-
-func (j *sleepJob) run(*engine.Engine) {
-	j.mu.Lock()
-	*j.order = append(*j.order, j.n)
-	j.mu.Unlock()
-	time.Sleep(j.d)
-}
-
-func TestPool(t *testing.T) {
-	tests := []struct {
-		workers int
-		fifo    bool // with one worker, jobs run in the order queued
-	}{
-		{1, true}, {2, false}, {4, false},
-	}
-	for _, tt := range tests {
-		engines := make([]*engine.Engine, tt.workers)
-		p := newPool(engines, 0)
-		var mu sync.Mutex
-		var order []int
-		const jobs = 24
-		for i := range jobs {
-			if !p.submit("test", &sleepJob{n: i, mu: &mu, order: &order, d: 2 * time.Millisecond}) {
-				t.Fatal("submit refused")
-			}
-		}
-		deadline := time.Now().Add(10 * time.Second)
-		for p.done.Load() != jobs {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d workers: %d of %d jobs done", tt.workers, p.done.Load(), jobs)
-			}
-			time.Sleep(time.Millisecond)
-		}
-		if peak := p.peak.Load(); peak > int32(tt.workers) || peak < 1 {
-			t.Errorf("%d workers: %d jobs ran at once", tt.workers, peak)
-		}
-		if tt.fifo && !slices.IsSorted(order) {
-			t.Errorf("one worker ran jobs in order %v", order)
-		}
-		p.close()
-		if p.submit("test", &sleepJob{mu: &mu, order: &order}) {
-			t.Error("submit after close accepted")
-		}
-		if p.queued() != 0 {
-			t.Error("jobs left in a closed pool")
-		}
-	}
-}
-
-// TestFairness runs AI-against-AI games on one worker: they advance in
-// turn, none starved by the others.
 func TestFairness(t *testing.T) {
 	e := newEnv(t, Config{Workers: 1})
 	speed := 0
@@ -128,7 +68,7 @@ func TestFairness(t *testing.T) {
 	for _, g := range games {
 		e.do("PATCH", "/api/games/"+g.id, g.token, `{"paused":true}`)
 	}
-	if peak := e.srv.pool.peak.Load(); peak != 1 {
+	if peak := e.srv.pool.Stats().Peak; peak != 1 {
 		t.Errorf("%d searches at once on one worker", peak)
 	}
 }
@@ -144,7 +84,7 @@ func TestResponsiveWhileBusy(t *testing.T) {
 		games = append(games, g)
 	}
 	waitRunning(t, e.srv, 2)
-	if n := e.srv.pool.queued(); n != 2 {
+	if n := e.srv.pool.Queued(); n != 2 {
 		t.Errorf("%d games queued, want 2", n)
 	}
 	h, _ := e.create(NewGameRequest{White: "human", Black: "human"})
@@ -160,7 +100,7 @@ func TestResponsiveWhileBusy(t *testing.T) {
 			t.Errorf("request %d %s %s: %d in %v", i, req.method, req.path, r.status, d)
 		}
 	}
-	if peak := e.srv.pool.peak.Load(); peak > 2 {
+	if peak := e.srv.pool.Stats().Peak; peak > 2 {
 		t.Errorf("%d searches at once with 2 workers", peak)
 	}
 	for _, g := range games {
@@ -228,114 +168,6 @@ func TestEvict(t *testing.T) {
 		t.Error("the evicted session is still in use")
 	}
 	e.move(g, "e5", 1)
-}
-
-// labelJob records its label when it runs, after waiting for gate.
-type labelJob struct {
-	label string
-	gate  chan struct{}
-	ran   chan<- string
-}
-
-func (j *labelJob) run(*engine.Engine) {
-	if j.gate != nil {
-		<-j.gate
-	}
-	j.ran <- j.label
-}
-
-// TestPoolTakesClientsInTurn queues the jobs of three clients behind a
-// running one on one worker: they run one client after the other, each
-// client's in the order queued, not all of the first client's first.
-func TestPoolTakesClientsInTurn(t *testing.T) {
-	p := newPool(make([]*engine.Engine, 1), 0)
-	defer p.close()
-	ran := make(chan string, 20)
-	gate := make(chan struct{})
-	p.submit("a", &labelJob{label: "a0", gate: gate, ran: ran})
-	for deadline := time.Now().Add(10 * time.Second); p.running.Load() == 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the first job did not start")
-		}
-	}
-	for _, l := range []string{"a1", "a2", "a3", "b1", "c1", "a4", "c2"} {
-		p.submit(client(l[:1]), &labelJob{label: l, ran: ran})
-	}
-	close(gate)
-	var order []string
-	for range 8 {
-		select {
-		case l := <-ran:
-			order = append(order, l)
-		case <-time.After(10 * time.Second):
-			t.Fatalf("jobs run: %q", order)
-		}
-	}
-	// a0 ran before the rest were queued; then the turn is a, b, c, as
-	// the clients first queued, each going to the back after a job.
-	want := []string{"a0", "a1", "b1", "c1", "a2", "c2", "a3", "a4"}
-	if !slices.Equal(order, want) {
-		t.Errorf("order %q, want %q", order, want)
-	}
-}
-
-// longJob runs until it is preempted (or a minute passes).
-type longJob struct {
-	label string
-	cut   chan struct{} // closed by preempt
-	ran   chan<- string // receives label when it ends
-}
-
-func newLongJob(label string, ran chan<- string) *longJob {
-	return &longJob{label: label, cut: make(chan struct{}), ran: ran}
-}
-
-func (j *longJob) run(*engine.Engine) {
-	select {
-	case <-j.cut:
-	case <-time.After(time.Minute):
-	}
-	j.ran <- j.label
-}
-
-func (j *longJob) preempt() { close(j.cut) }
-
-// TestPoolPreemptsOverShare fills both workers with one client's long
-// searches: when another client's job comes, the first client's newest
-// search is cut short, and the newcomer's job runs next, before the first
-// client's others waiting.
-func TestPoolPreemptsOverShare(t *testing.T) {
-	p := newPool(make([]*engine.Engine, 2), 0)
-	defer p.close()
-	ran := make(chan string, 20)
-	hogs := []*longJob{newLongJob("hog1", ran), newLongJob("hog2", ran), newLongJob("hog3", ran)}
-	for _, j := range hogs[:2] {
-		p.submit("hog", j)
-	}
-	for deadline := time.Now().Add(10 * time.Second); p.running.Load() < 2; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the hog's jobs did not start")
-		}
-	}
-	p.submit("hog", hogs[2]) // waits
-	p.submit("player", &labelJob{label: "player", ran: ran})
-	want := []string{"hog2", "player"} // the newest search cut, then the player's job
-	for i, w := range want {
-		select {
-		case got := <-ran:
-			if got != w {
-				t.Fatalf("job %d to end: %s, want %s", i+1, got, w)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("no job ended; want %s", w)
-		}
-	}
-	if p.cut.Load() != 1 {
-		t.Errorf("%d jobs preempted, want 1", p.cut.Load())
-	}
-	// End the others: close waits for them.
-	hogs[0].preempt()
-	hogs[2].preempt()
 }
 
 // gatedStore is a store whose Get waits until gate is closed.

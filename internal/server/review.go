@@ -11,6 +11,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
+	"github.com/outpost-chess/outpost/internal/sched"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -302,11 +303,11 @@ func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 	defer srv.background.Done()
 	total := cg.Len() + 1
 	search := func(ctx context.Context, p engine.Params) (engine.Result, error) {
-		return srv.searchOnPool(ctx, run.who, p)
+		return srv.searchOnPool(ctx, run.who, sched.Review, p)
 	}
 	r, err := review.Analyse(srv.ctx, cg, search, review.Options{
 		Nodes:    srv.cfg.ReviewNodes,
-		Parallel: srv.pool.workers,
+		Parallel: srv.pool.Engines(),
 		Progress: func(done, total int) {
 			srv.reviews.publish(id, run, ReviewProgress{Status: "running", Done: done, Total: total})
 		},

@@ -80,11 +80,11 @@ func TestReviewAPI(t *testing.T) {
 	if r.status != http.StatusOK || string(r.body) != string(last.Review)+"\n" {
 		t.Errorf("GET after the review: %d %s", r.status, r.body)
 	}
-	done := e.srv.pool.done.Load()
+	done := e.srv.pool.Stats().Done
 	if r := e.do("POST", path, "", nil); r.status != http.StatusOK || string(r.body) != string(last.Review)+"\n" {
 		t.Errorf("POST again: %d %s", r.status, r.body)
 	}
-	if e.srv.pool.done.Load() != done {
+	if e.srv.pool.Stats().Done != done {
 		t.Error("a review already kept was searched again")
 	}
 	// Asked again, it runs again.
@@ -145,8 +145,8 @@ func TestReviewKeptAcrossRestarts(t *testing.T) {
 
 	again := newReviewEnv(t, Config{Store: e.store})
 	r := again.do("GET", "/api/games/"+g.id+"/review", "", nil)
-	if r.status != http.StatusOK || string(r.body) != string(want) || again.srv.pool.done.Load() != 0 {
-		t.Errorf("after a restart: %d %s (%d searches)", r.status, r.body, again.srv.pool.done.Load())
+	if r.status != http.StatusOK || string(r.body) != string(want) || again.srv.pool.Stats().Done != 0 {
+		t.Errorf("after a restart: %d %s (%d searches)", r.status, r.body, again.srv.pool.Stats().Done)
 	}
 }
 

@@ -5,15 +5,21 @@
 // The server is authoritative and a thin adapter to package play, which
 // holds the rules of play: a handler decodes the request, calls the game's
 // play.Game (which keeps the change in the store before it makes it), and
-// answers with the result. Searches run on a fixed pool of workers, each
-// owning an engine; games whose AI is to move wait in one FIFO queue, at
-// most once each, so every game gets its turn and HTTP goroutines never
-// search. A game's clock ends it on time by a timer, with no request.
+// answers with the result. All engine work (the AI's moves, hints, reviews,
+// live analysis, the explorer) is a job of a kind on one sched.Scheduler,
+// which runs it on a fixed set of engines: a clocked game's move first, long
+// analyses yielding to games' moves, the clients served in turn (see
+// package sched). A game is in its queue at most once, and HTTP goroutines
+// never search. A game's clock ends it on time by a timer, with no request.
+// The server works on SQLite (one process) or on PostgreSQL, shared with
+// other servers and workers (shared.go; the AI's moves then wait in the
+// database's queue, see package worker).
 //
 // Files: server.go (Server, configuration, the games in memory, restart),
 // api.go (the HTTP handlers), draw.go (draw offers), types.go (the JSON
 // shapes), session.go (one game in memory, its AI move and flag timer),
-// pool.go (the workers and their queue), events.go (server-sent events),
+// pool.go (the server's jobs for the scheduler), events.go (server-sent
+// events),
 // review.go (a game's review, run in the background on the workers),
 // analysis.go (the analysis board's live analysis), openings.go (the
 // named openings),
@@ -36,6 +42,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/metrics"
 	"github.com/outpost-chess/outpost/internal/review"
+	"github.com/outpost-chess/outpost/internal/sched"
 	"github.com/outpost-chess/outpost/internal/store"
 	"github.com/outpost-chess/outpost/web"
 )
@@ -129,7 +136,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   Store
-	pool    *pool
+	pool    *sched.Scheduler
 	handler http.Handler
 
 	// ctx is cancelled by Close: it stops every search.
@@ -273,13 +280,13 @@ func New(cfg Config) (*Server, error) {
 		for i := range slots {
 			slots[i] = engine.New(engine.Options{HashMB: 1})
 		}
-		srv.pool = newPool(slots, cfg.Nice)
+		srv.pool = sched.New(slots, onStart(cfg.Nice))
 		if err := srv.startShared(sh, engines); err != nil {
 			stop()
 			return nil, err
 		}
 	} else {
-		srv.pool = newPool(engines, cfg.Nice)
+		srv.pool = sched.New(engines, onStart(cfg.Nice))
 	}
 	srv.handler = srv.guard(srv.routes())
 	srv.background.Add(1)
@@ -310,7 +317,7 @@ func (srv *Server) resume() {
 		if m.White != store.AI && m.Black != store.AI && m.TimeLimit == 0 && m.TimeIncrement == 0 {
 			continue
 		}
-		srv.pool.submit(serverClient, &resumeJob{srv: srv, id: m.ID})
+		srv.pool.Submit(sched.Client(serverClient), &resumeJob{srv: srv, id: m.ID})
 	}
 }
 
@@ -321,18 +328,22 @@ type resumeJob struct {
 	id  string
 }
 
-func (j *resumeJob) run(*engine.Engine) {
+// Kind is a move's: loading the game queues its AI's move.
+func (*resumeJob) Kind() sched.Kind { return sched.Move }
+
+func (j *resumeJob) Run(context.Context, *engine.Engine) (again bool) {
 	s, err := j.srv.lookup(j.srv.ctx, j.id)
 	if err != nil {
 		if j.srv.ctx.Err() == nil {
 			j.srv.logf("game %s: %v", j.id, err)
 		}
-		return
+		return false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.scheduleLocked(0)
 	s.scheduleFlagLocked()
+	return false
 }
 
 // Handler returns the HTTP handler: the API under /api/ and the front end.
@@ -354,7 +365,7 @@ func (srv *Server) Close() {
 	srv.closed.Do(func() {
 		srv.CloseStreams()
 		srv.stop()
-		srv.pool.close()
+		srv.pool.Close()
 		if srv.shared != nil {
 			srv.shared.close()
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/progress"
+	"github.com/outpost-chess/outpost/internal/sched"
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
@@ -259,19 +260,27 @@ func (s *session) scheduleLocked(delay time.Duration) {
 	}
 	s.queued = true
 	if delay <= 0 {
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
-			s.queued = false
-		}
+		s.submitMoveLocked()
 		return
 	}
 	s.timer = time.AfterFunc(delay, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.timer = nil
-		if !s.srv.pool.submit(s.owner, &moveJob{s: s, queued: time.Now()}) {
-			s.queued = false
-		}
+		s.submitMoveLocked()
 	})
+}
+
+// submitMoveLocked queues the AI's move on the scheduler: a clocked
+// game's first of all (see sched).
+func (s *session) submitMoveLocked() {
+	kind := sched.Move
+	if s.g.TimeControl().Timed() {
+		kind = sched.ClockedMove
+	}
+	if !s.srv.pool.Submit(sched.Client(s.owner), &moveJob{s: s, kind: kind, queued: time.Now()}) {
+		s.queued = false
+	}
 }
 
 // scheduleFlagLocked sets the flag timer to when the running clock's time
@@ -443,16 +452,25 @@ func colorName(c chess.Color) string {
 	return "black"
 }
 
-// moveJob is a game's AI move, run by a worker.
+// moveJob is a game's AI move, run by the scheduler.
 type moveJob struct {
 	s      *session
-	queued time.Time          // when it was submitted
-	stop   context.CancelFunc // ends the search early (see preempt); guarded by s.mu
+	kind   sched.Kind // ClockedMove or Move
+	queued time.Time  // when it was submitted
 }
 
-// run searches the game's position, if the AI is still due, and plays the
-// move found, unless the game changed meanwhile.
-func (j *moveJob) run(eng *engine.Engine) {
+func (j *moveJob) Kind() sched.Kind { return j.kind }
+
+// Run searches the game's position, if the AI is still due, and plays the
+// move found, unless the game changed meanwhile. When runCtx ends first
+// (the scheduler cut the search short), it plays the best move found so
+// far.
+func (j *moveJob) Run(runCtx context.Context, eng *engine.Engine) (again bool) {
+	j.run(runCtx, eng)
+	return false
+}
+
+func (j *moveJob) run(runCtx context.Context, eng *engine.Engine) {
 	s := j.s
 	srv := s.srv
 	s.mu.Lock()
@@ -463,8 +481,9 @@ func (j *moveJob) run(eng *engine.Engine) {
 	}
 	params, version, _ := s.g.AISearch(srv.cfg.MoveTime)
 	ply := s.g.Chess().Len()
-	ctx, cancel := context.WithCancel(srv.ctx)
-	s.cancel, j.stop = cancel, cancel
+	ctx, cancel := context.WithCancel(runCtx)
+	defer context.AfterFunc(srv.ctx, cancel)()
+	s.cancel = cancel
 	s.mu.Unlock()
 
 	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
