@@ -46,7 +46,7 @@ const (
 // against UCI_Elo 2400 with the hand-crafted evaluation (docs/strength.md:
 // 55.0% in 300 games); the network, the default since, is stronger, so it
 // is a floor. The weaker levels aim at Elos spread below it.
-// scripts/level-calibration measures them (docs/levels.md, 29 November,
+// scripts/level-calibration measures them (docs/levels.md, 29-30 November,
 // with the network built in: each within its interval of its aim, 40-200
 // games a level). The capped levels follow the engine's strength: levels 1-4
 // moved with each new network. Level 4's node cap stops its depth-4 search

@@ -4,8 +4,8 @@ package engine
 // search's numbered steps, each with where it came from:
 //
 //   - measured: kept after self-play (scripts/selfplay-ab, 20,000 nodes a
-//     move; the result and commit are in docs/strength.md, "Engine changes
-//     in self-play", where the alternatives tried are too);
+//     move; the result and commit are in docs/record/strength.md, "Engine
+//     changes in self-play", where the alternatives tried are too);
 //   - Stockfish: taken from Stockfish (11 to 15.1), not tuned here;
 //   - a guess: a round value of the first search (5ae4ed8), common in
 //     engines, never measured here unless an alternative is named.
@@ -27,7 +27,7 @@ const (
 // Step 6. Reverse futility pruning: at depth <= rfpMaxDepth a node whose
 // refined evaluation is at least rfpMarginPerPly × depth above beta
 // (rfpImprovingBonus less when improving) returns it. A guess. Win at Chess
-// solves more without it (docs/strength.md, "What Win at Chess misses");
+// solves more without it (docs/record/strength.md, "What Win at Chess misses");
 // its variants lost in self-play.
 const (
 	rfpMaxDepth       = 7

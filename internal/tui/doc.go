@@ -6,18 +6,22 @@
 // holds the rules of play (takeback, redo, resignation, draws, the clock)
 // for the web app and the terminal alike, and package chess (legal moves,
 // SAN, check, the end of the game). Every AI move comes from engine.Search
-// (on a goroutine of its own, so the screen answers keys while the AI
-// thinks; progress arrives as messages) with the search play.Game.AISearch
-// describes, and levels are engine.Levels, the same as in the web app and
-// UCI. Unfinished games are kept in internal/store, the database the web
-// app shares, so --resume continues the last one; a store that fails is
-// reported once and the game goes on unkept. On a clock the side panel
-// shows both clocks, redrawn ten times a second, and the game ends when a
-// flag falls. The side panel names the opening (internal/opening). A
-// game's review (internal/review) starts by itself when the game ends and
-// with R at any time; the review screen shows the evaluation graph, the
-// judgements, the better moves and each side's summary, and the line mode
-// prints the review's table. A review is kept with its game in the store.
+// with the search play.Game.AISearch describes: in the full-screen game on
+// a goroutine of its own, so the screen answers keys while the AI thinks
+// (progress arrives as messages); in the line mode in turn with the input,
+// so the next prompt comes after the AI's move. Levels are engine.Levels,
+// the same as in the web app and UCI. Every text shown is in the player's
+// language, English or Chinese (Config.Lang), from the catalogue in
+// messages.go. Unfinished games are kept in internal/store, the database
+// the web app shares, so --resume continues the last one; a store that
+// fails is reported once and the game goes on unkept. On a clock the side
+// panel shows both clocks, redrawn ten times a second, and the game ends
+// when a flag falls. The side panel names the opening (internal/opening).
+// A game's review (internal/review) starts by itself when the full-screen
+// game ends and with R at any time; the review screen shows the evaluation
+// graph, the judgements, the better moves and each side's summary, and the
+// line mode's review command prints the review's table. A review is kept
+// with its game in the store.
 //
 // Files:
 //
@@ -39,4 +43,7 @@
 //	reviewview.go  the review screen, the panel's opening and review lines
 //	graph.go    the evaluation graph in block characters
 //	reviewtext.go  the review's words
+//	messages.go the catalogue: every text, in English and Chinese
+//	words.go    colours, pieces, outcomes and errors in the player's
+//	            language, from the catalogue
 package tui

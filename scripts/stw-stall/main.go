@@ -17,8 +17,8 @@
 // the run with the child's goroutine stacks (GOTRACEBACK=system shows the
 // runtime's frames): one goroutine "stopping the world" in gcStart, the
 // reader in a read system call. A run of 300,000 lines takes about nine
-// minutes with another beside it on two cores; docs/strength.md ("The
-// engine stalls") has the measured stalls.
+// minutes with another beside it on two cores; docs/record/strength.md
+// ("The engine stalls") has the measured stalls.
 package main
 
 import (
