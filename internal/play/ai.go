@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -64,4 +65,42 @@ func (g *Game) PlayAI(ctx context.Context, version uint64, m chess.Move) error {
 		return refuse(CodeChanged, g.ToMove(), "the game changed while Outpost was thinking")
 	}
 	return g.play(ctx, m, now)
+}
+
+// Searcher finds a move: *engine.Engine is one.
+type Searcher interface {
+	Search(ctx context.Context, p engine.Params) engine.Result
+}
+
+// ErrAINotDue is MoveAI's error when the AI is not to move (the game is
+// over, a person is to move, or the AI is paused); ErrNoMove when the
+// search found no move (it was stopped before its first iteration).
+var (
+	ErrAINotDue = errors.New("play: the AI is not to move")
+	ErrNoMove   = errors.New("play: the search found no move")
+)
+
+// MoveAI is the AI's move, the one way every front end asks for it that
+// waits for it: it searches the search AISearch describes with eng
+// (progress, if not nil, receives its progress), then plays the move found
+// with PlayAI. When ctx ends during the search, the move is not played and
+// the error is ctx's. The result is the search's, when there was one.
+// A caller that must not hold the game during the search (the web server,
+// which lets requests in meanwhile; the full-screen terminal, which
+// searches on another goroutine) calls AISearch and PlayAI itself, around
+// its own search, as MoveAI does.
+func (g *Game) MoveAI(ctx context.Context, eng Searcher, moveTime time.Duration, progress func(engine.Info)) (engine.Result, error) {
+	params, version, due := g.AISearch(moveTime)
+	if !due {
+		return engine.Result{}, ErrAINotDue
+	}
+	params.Progress = progress
+	res := eng.Search(ctx, params)
+	switch {
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case res.BestMove == chess.NoMove:
+		return res, ErrNoMove
+	}
+	return res, g.PlayAI(context.WithoutCancel(ctx), version, res.BestMove)
 }

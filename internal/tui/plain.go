@@ -159,15 +159,14 @@ func (pl *plain) aiMove(ctx context.Context) error {
 	if pl.cfg.Engine == nil {
 		return errors.New("tui: no engine to play the AI's moves")
 	}
-	params, version, _ := s.g.AISearch(pl.cfg.MoveTime)
-	pos := params.Position
-	r := pl.cfg.Engine.Search(ctx, params)
+	pos := s.game().Position()
+	r, err := s.g.MoveAI(ctx, pl.cfg.Engine, pl.cfg.MoveTime, nil)
 	if ctx.Err() != nil {
 		pl.farewell()
 		return ctx.Err()
 	}
 	text := moveNumber(pos, true) + pos.SAN(r.BestMove)
-	if err := s.g.PlayAI(context.Background(), version, r.BestMove); err != nil {
+	if err != nil {
 		var re *play.RuleError
 		if errors.As(err, &re) {
 			pl.printf("%s\n", capitalize(errorText(pl.lang(), re))) // its time ran out

@@ -143,32 +143,19 @@ func (w *Worker) release(sr store.Search) {
 // move searches the AI's move in g and plays it, unless the search was
 // cancelled (sctx) or the worker stops (ctx).
 func (w *Worker) move(ctx, sctx context.Context, eng *engine.Engine, sr store.Search, g *play.Game) {
-	params, version, due := g.AISearch(w.cfg.MoveTime)
-	if !due {
-		w.drop(sr)
-		return
-	}
 	t := progress.Throttle{Every: w.cfg.ThinkingInterval, Send: w.sendProgress(sr)}
-	params.Progress = t.Progress
-	res := eng.Search(sctx, params)
+	res, err := g.MoveAI(sctx, eng, w.cfg.MoveTime, t.Progress)
 	t.Flush()
-	switch {
-	case ctx.Err() != nil:
-		w.release(sr)
-		return
-	case sctx.Err() != nil:
-		// Cancelled: the game changed (its change removed the search),
-		// or the lease was lost (another worker holds it); release does
-		// nothing then, and gives it back otherwise.
-		w.release(sr)
-		return
-	case res.BestMove == chess.NoMove:
-		w.drop(sr)
-		return
-	}
-	err := g.PlayAI(context.WithoutCancel(ctx), version, res.BestMove)
 	var re *play.RuleError
 	switch {
+	case errors.Is(err, play.ErrAINotDue), errors.Is(err, play.ErrNoMove):
+		w.drop(sr)
+	case ctx.Err() != nil, sctx.Err() != nil:
+		// The worker stops; or the search was cancelled: the game changed
+		// (its change removed the search), or the lease was lost (another
+		// worker holds it); release does nothing then, and gives it back
+		// otherwise.
+		w.release(sr)
 	case err == nil, errors.Is(err, store.ErrConflict), errors.As(err, &re):
 		// Played; or the game changed meanwhile; or the AI's time ran
 		// out and the game ended on time: each saved change removed the

@@ -251,15 +251,10 @@ func playGame(ctx context.Context, st *store.SQLite, engines [2]*engine.Engine, 
 	r := result{n: n, least: tc.Start()}
 	for !g.Over() {
 		before := g.Clock().Remaining[g.ToMove()] + clockRunning(g)
-		params, version, ok := g.AISearch(0)
-		if !ok {
-			return r, g, errors.New("the AI is not due in a game on")
-		}
-		res := engines[g.ToMove()].Search(ctx, params)
+		res, err := g.MoveAI(ctx, engines[g.ToMove()], 0, nil)
 		if ctx.Err() != nil {
 			return r, g, ctx.Err()
 		}
-		err := g.PlayAI(ctx, version, res.BestMove)
 		var re *play.RuleError
 		if err != nil && !(errors.As(err, &re) && g.Over()) {
 			return r, g, err // not a flag: a bug

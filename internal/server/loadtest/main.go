@@ -17,7 +17,10 @@
 // With -hogs N, another client first starts N games between two AIs at full
 // strength with no pause between moves (the CPU abuse of issue 44): the
 // AI replies of the players then show how much of the workers they still
-// get.
+// get. With -analyses N, N other clients (127.3.0.x, one address each)
+// keep a 30-second live analysis running for the whole run (the starvation
+// of issue 58); with -clock S the players' games have a clock of S seconds,
+// so the AI's moves are the scheduler's most urgent kind.
 //
 //	loadtest -url http://127.0.0.1:8080 [-games 200] [-moves 20] [-level 1] [-ramp 0s] [-hogs 0] [-expect FILE]
 //	loadtest -verify-db DB -expect FILE
@@ -57,16 +60,18 @@ func main() {
 
 // options configure a load run.
 type options struct {
-	urls    []string // the servers, taken in turn as a load balancer would
-	url     string
-	games   int
-	moves   int
-	level   string
-	seed    uint64
-	timeout time.Duration // for any one wait
-	ramp    time.Duration // start the games evenly over this time
-	expect  string        // file to write the acknowledged moves to
-	hogs    int           // AI-against-AI games at full strength started first, by another client
+	urls     []string // the servers, taken in turn as a load balancer would
+	url      string
+	games    int
+	moves    int
+	level    string
+	seed     uint64
+	timeout  time.Duration // for any one wait
+	ramp     time.Duration // start the games evenly over this time
+	expect   string        // file to write the acknowledged moves to
+	hogs     int           // AI-against-AI games at full strength started first, by another client
+	analyses int           // clients keeping a 30-second live analysis running
+	clock    int           // the players' games' clock in seconds (0: none)
 }
 
 func run(args []string, out io.Writer) error {
@@ -81,6 +86,8 @@ func run(args []string, out io.Writer) error {
 	fs.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this time (0: all at once)")
 	fs.StringVar(&o.expect, "expect", "", "write the acknowledged moves of every game to this JSON file")
 	fs.IntVar(&o.hogs, "hogs", 0, "AI-against-AI games at full strength, no pause, started first by another client")
+	fs.IntVar(&o.analyses, "analyses", 0, "clients, one address each, keeping a 30-second live analysis running")
+	fs.IntVar(&o.clock, "clock", 0, "the players' games' clock, in seconds (0: untimed)")
 	verifyDB := fs.String("verify-db", "", "check the database at this path (or PostgreSQL URL) against the -expect file, and exit")
 	verifyServed := fs.Bool("verify-served", false, "check the games the server at -url serves against the -expect file, and exit")
 	if err := fs.Parse(args); err != nil {
@@ -136,6 +143,7 @@ func run(args []string, out io.Writer) error {
 type report struct {
 	hogs                       int    // hog games created
 	hogRefused                 string // why the server refused the rest, if it did
+	analyses                   int    // clients keeping an analysis running
 	games, humanMoves, aiMoves int
 	elapsed                    time.Duration
 	accept, reply              []time.Duration // latencies
@@ -147,6 +155,9 @@ type report struct {
 }
 
 func (r *report) print(w io.Writer) {
+	if r.analyses > 0 {
+		fmt.Fprintf(w, "analyses: %d clients each keeping a 30-second live analysis running\n", r.analyses)
+	}
 	if r.hogs > 0 || r.hogRefused != "" {
 		fmt.Fprintf(w, "hogs: %d AI-against-AI games at full strength by another client", r.hogs)
 		if r.hogRefused != "" {
@@ -180,7 +191,7 @@ func percentiles(d []time.Duration) string {
 
 // load runs the games and checks them.
 func load(ctx context.Context, o options) (*report, error) {
-	rep := &report{games: o.games, expected: map[string][]string{}}
+	rep := &report{games: o.games, analyses: o.analyses, expected: map[string][]string{}}
 	var mu sync.Mutex // guards rep
 	fail := func(format string, args ...any) {
 		mu.Lock()
@@ -197,6 +208,14 @@ func load(ctx context.Context, o options) (*report, error) {
 		}
 		defer stopHogs(o, hogs)
 		rep.hogs, rep.hogRefused = len(hogs), refused
+	}
+	if o.analyses > 0 {
+		actx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		for i := range o.analyses {
+			go analyse(actx, clientFrom(o.url, net.IPv4(127, 3, byte(i/250), byte(i%250+1))), o.url)
+		}
+		time.Sleep(time.Second) // the analyses take the engines first
 	}
 	players := make([]*player, o.games)
 	start := time.Now()
@@ -262,6 +281,24 @@ func clientFrom(url string, local net.IP) *http.Client {
 	}}
 }
 
+// analyse keeps a 30-second live analysis of the start position running
+// as c's client until ctx ends, starting the next when one ends.
+func analyse(ctx context.Context, c *http.Client, url string) {
+	for ctx.Err() == nil {
+		req, err := http.NewRequestWithContext(ctx, "POST", url+"/api/analysis", strings.NewReader(`{"movetime":30000}`))
+		if err != nil {
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+}
+
 // startHogs starts o.hogs games between two AIs at full strength with no
 // pause, as one client. It stops at the first refusal (a rate limit) and
 // returns the games created and the refusal.
@@ -309,6 +346,9 @@ type player struct {
 func (p *player) play(ctx context.Context) error {
 	var ng server.NewGameResponse
 	body := fmt.Sprintf(`{"white":"human","black":"ai","level":%q}`, p.o.level)
+	if p.o.clock > 0 {
+		body = fmt.Sprintf(`{"white":"human","black":"ai","level":%q,"clock":{"limit":%d}}`, p.o.level, p.o.clock)
+	}
 	if err := p.call(ctx, "POST", "/api/games", body, http.StatusCreated, &ng); err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
