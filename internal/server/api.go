@@ -234,7 +234,7 @@ func newToken() (string, []byte, error) {
 
 // authorizeGame checks the request's player token against that of the game
 // its path names ({id}); an unknown game is store.ErrNotFound. It does not
-// lock the game: a handler reads its body first, then calls lockGame.
+// lock the game: a handler reads its body first, then calls withGame.
 func (srv *Server) authorizeGame(r *http.Request) error {
 	s, err := srv.lookup(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -431,10 +431,12 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.setImport(req.PGN)
 	srv.add(s)
-	s.mu.Lock()
-	s.publishLocked()
-	state := s.stateJSONLocked()
-	s.mu.Unlock()
+	var state []byte
+	s.with(func() error {
+		s.publishLocked()
+		state = s.stateJSONLocked()
+		return nil
+	})
 	writeJSON(w, http.StatusCreated, struct {
 		ID    string          `json:"id"`
 		Token string          `json:"token"`
@@ -495,34 +497,37 @@ func (srv *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 
 // getGame is GET /api/games/{id}.
 func (srv *Server) getGame(w http.ResponseWriter, r *http.Request) error {
-	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
-	if err != nil {
+	var state []byte
+	if err := srv.withGame(r.Context(), r.PathValue("id"), func(s *session) error {
+		state = s.stateJSONLocked()
+		return nil
+	}); err != nil {
 		return err
 	}
-	state := s.stateJSONLocked()
-	s.mu.Unlock()
 	writeRaw(w, http.StatusOK, state)
 	return nil
 }
 
 // getPGN is GET /api/games/{id}/pgn.
 func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
-	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
-	if err != nil {
+	id := r.PathValue("id")
+	var cg *chess.Game
+	if err := srv.withGame(r.Context(), id, func(s *session) error {
+		players := s.g.Players()
+		cg = s.g.PGNGame(s.imported,
+			chess.Tag{Name: "Event", Value: "Outpost game"},
+			chess.Tag{Name: "Site", Value: "Outpost"},
+			chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
+			chess.Tag{Name: "White", Value: playerName(players[chess.White])},
+			chess.Tag{Name: "Black", Value: playerName(players[chess.Black])},
+		)
+		return nil
+	}); err != nil {
 		return err
 	}
-	players := s.g.Players()
-	cg := s.g.PGNGame(s.imported,
-		chess.Tag{Name: "Event", Value: "Outpost game"},
-		chess.Tag{Name: "Site", Value: "Outpost"},
-		chess.Tag{Name: "Date", Value: s.createdAt.Format("2006.01.02")},
-		chess.Tag{Name: "White", Value: playerName(players[chess.White])},
-		chess.Tag{Name: "Black", Value: playerName(players[chess.Black])},
-	)
-	s.mu.Unlock()
-	pgn := srv.annotate(r.Context(), s.id, cg).PGN()
+	pgn := srv.annotate(r.Context(), id, cg).PGN()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="outpost-%s.pgn"`, s.id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="outpost-%s.pgn"`, id))
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, pgn)
 	return nil
@@ -558,22 +563,21 @@ func (srv *Server) change(w http.ResponseWriter, r *http.Request, req any, requi
 			return err
 		}
 	}
-	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
-	if err != nil {
+	var state []byte
+	if err := srv.withGame(r.Context(), r.PathValue("id"), func(s *session) error {
+		s.owner = srv.clientOf(r)
+		retry := s.retryAILocked()
+		err := s.retryStaleLocked(r.Context(), op(r.Context(), s), func() error { return op(r.Context(), s) })
+		if retry {
+			s.publishLocked() // the AI is due again
+		}
+		if err == nil {
+			state = s.stateJSONLocked()
+		}
+		return err
+	}); err != nil {
 		return err
 	}
-	s.owner = srv.clientOf(r)
-	retry := s.retryAILocked()
-	err = s.retryStaleLocked(r.Context(), op(r.Context(), s), func() error { return op(r.Context(), s) })
-	if retry {
-		s.publishLocked() // the AI is due again
-	}
-	if err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	state := s.stateJSONLocked()
-	s.mu.Unlock()
 	writeRaw(w, http.StatusOK, state)
 	return nil
 }
@@ -734,30 +738,25 @@ func (srv *Server) hint(w http.ResponseWriter, r *http.Request) error {
 	if err := srv.authorizeGame(r); err != nil {
 		return err
 	}
-	s, err := srv.lockGame(r.Context(), id)
-	if err != nil {
+	var s *session
+	var pos *chess.Position
+	var hashes []uint64
+	var rev int64
+	if err := srv.withGame(r.Context(), id, func(gs *session) error {
+		if gs.g.Over() {
+			o := gs.g.Outcome()
+			return codef(http.StatusConflict, "game_over", map[string]any{"result": o.Result.String(), "reason": o.Reason.String()}, "the game is over (%v)", o)
+		}
+		if gs.hinting {
+			return codef(http.StatusConflict, "hint_busy", nil, "a hint for this game is already being computed")
+		}
+		gs.hinting = true
+		s, pos, hashes, rev = gs, gs.g.Chess().Position(), gs.g.Chess().Hashes(), gs.rev()
+		return nil
+	}); err != nil {
 		return err
 	}
-	if s.g.Over() {
-		o := s.g.Outcome()
-		err := codef(http.StatusConflict, "game_over", map[string]any{"result": o.Result.String(), "reason": o.Reason.String()}, "the game is over (%v)", o)
-		s.mu.Unlock()
-		return err
-	}
-	if s.hinting {
-		s.mu.Unlock()
-		return codef(http.StatusConflict, "hint_busy", nil, "a hint for this game is already being computed")
-	}
-	s.hinting = true
-	pos := s.g.Chess().Position()
-	hashes := s.g.Chess().Hashes()
-	rev := s.rev()
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.hinting = false
-		s.mu.Unlock()
-	}()
+	defer s.with(func() error { s.hinting = false; return nil })
 	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, engine.Params{
 		Position: pos,
 		History:  hashes[:len(hashes)-1],
@@ -779,16 +778,17 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 	if err := srv.authorizeGame(r); err != nil {
 		return err
 	}
-	s, err := srv.lockGame(r.Context(), id)
-	if err != nil {
+	var s *session
+	if err := srv.withGame(r.Context(), id, func(gs *session) error {
+		if err := srv.store.Delete(r.Context(), id); err != nil {
+			return err
+		}
+		gs.deletedLocked()
+		s = gs
+		return nil
+	}); err != nil {
 		return err
 	}
-	if err := srv.store.Delete(r.Context(), id); err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	s.deletedLocked()
-	s.mu.Unlock()
 	srv.forget(id, s) // after unlocking: srv.mu is taken before a session's mu
 	w.WriteHeader(http.StatusNoContent)
 	return nil

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/progress"
 )
@@ -25,76 +26,93 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(w, r, &req, false); err != nil {
 		return err
 	}
-	s, err := srv.lockGame(r.Context(), r.PathValue("id"))
-	if err != nil {
+	var answer DrawOfferAnswer
+	var ask *drawQuestion // set when the AI is to answer
+	if err := srv.withGame(r.Context(), r.PathValue("id"), func(s *session) error {
+		by, err := s.side(req.Color, false)
+		if err != nil {
+			return err
+		}
+		if s.g.Players()[by.Other()].AI {
+			ask, err = s.askLocked(by)
+			return err
+		}
+		offer := func() error { return s.apply(func() error { return s.g.OfferDraw(r.Context(), by) }) }
+		if err := s.retryStaleLocked(r.Context(), offer(), offer); err != nil {
+			return err
+		}
+		answer = DrawOfferAnswer{
+			Message: fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other())),
+			Code:    "offered", Params: map[string]any{"by": colorName(by), "to": colorName(by.Other())},
+		}
+		if s.g.Over() {
+			answer.Accepted = true
+			answer.Message, answer.Code = "Both sides offered a draw: the game is drawn by agreement.", "agreed"
+		}
+		answer.Game = s.stateJSONLocked()
+		return nil
+	}); err != nil {
 		return err
 	}
-	by, err := s.side(req.Color, false)
-	if err != nil {
-		s.mu.Unlock()
-		return err
+	if ask != nil {
+		var err error
+		if answer, err = srv.askAI(r, ask); err != nil {
+			return err
+		}
 	}
-	if s.g.Players()[by.Other()].AI {
-		return srv.askAI(w, r, s, by) // unlocks s
-	}
-	offer := func() error { return s.apply(func() error { return s.g.OfferDraw(r.Context(), by) }) }
-	if err := s.retryStaleLocked(r.Context(), offer(), offer); err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	msg := fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other()))
-	code := "offered"
-	accepted := s.g.Over()
-	if accepted {
-		msg, code = "Both sides offered a draw: the game is drawn by agreement.", "agreed"
-	}
-	params := map[string]any{"by": colorName(by), "to": colorName(by.Other())}
-	return answerOffer(w, s, accepted, msg, code, params) // unlocks s
+	writeJSON(w, http.StatusOK, answer)
+	return nil
 }
 
-// askAI asks the AI whether it accepts the draw by offers: its search
-// judges the position on the worker pool, without the game locked. It is
-// called with s locked and unlocks it.
-func (srv *Server) askAI(w http.ResponseWriter, r *http.Request, s *session, by chess.Color) error {
+// drawQuestion is a draw offer the AI is asked about: its search, for the
+// game's version and revision.
+type drawQuestion struct {
+	s       *session
+	by      chess.Color
+	params  engine.Params
+	version uint64
+	rev     int64
+}
+
+// askLocked starts the AI's judgement of by's draw offer: one at a time.
+func (s *session) askLocked(by chess.Color) (*drawQuestion, error) {
 	if s.judging {
-		s.mu.Unlock()
-		return codef(http.StatusConflict, "draw_busy", nil, "Outpost is already considering a draw offer")
+		return nil, codef(http.StatusConflict, "draw_busy", nil, "Outpost is already considering a draw offer")
 	}
 	params, version, err := s.g.DrawJudgement(by)
 	if err != nil {
-		s.mu.Unlock()
-		return err
+		return nil, err
 	}
 	s.judging = true
-	rev := s.rev()
-	s.mu.Unlock()
-	res, err := srv.search(r.Context(), srv.clientOf(r), s, rev, params)
-	s.mu.Lock()
-	s.judging = false
-	if err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	var a play.DrawAnswer
-	err = s.apply(func() error {
-		var err error
-		a, err = s.g.AnswerDraw(context.WithoutCancel(r.Context()), by, version, res)
-		return err
-	})
-	if err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	return answerOffer(w, s, a.Accepted, a.Text(), drawAnswerCode(a), map[string]any{"score": progress.Score(a.Score, chess.White)})
+	return &drawQuestion{s: s, by: by, params: params, version: version, rev: s.rev()}, nil
 }
 
-// answerOffer writes the answer to a draw offer, with the game's state. It
-// is called with s locked and unlocks it.
-func answerOffer(w http.ResponseWriter, s *session, accepted bool, msg, code string, params map[string]any) error {
-	state := s.stateJSONLocked()
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, DrawOfferAnswer{Accepted: accepted, Message: msg, Code: code, Params: params, Game: state})
-	return nil
+// askAI judges the draw offer q on the engines, without the game locked,
+// and answers it.
+func (srv *Server) askAI(r *http.Request, q *drawQuestion) (DrawOfferAnswer, error) {
+	res, searchErr := srv.search(r.Context(), srv.clientOf(r), q.s, q.rev, q.params)
+	var answer DrawOfferAnswer
+	s := q.s
+	err := s.with(func() error {
+		s.judging = false
+		if searchErr != nil {
+			return searchErr
+		}
+		var a play.DrawAnswer
+		if err := s.apply(func() error {
+			var err error
+			a, err = s.g.AnswerDraw(context.WithoutCancel(r.Context()), q.by, q.version, res)
+			return err
+		}); err != nil {
+			return err
+		}
+		answer = DrawOfferAnswer{
+			Accepted: a.Accepted, Message: a.Text(), Code: drawAnswerCode(a),
+			Params: map[string]any{"score": progress.Score(a.Score, chess.White)}, Game: s.stateJSONLocked(),
+		}
+		return nil
+	})
+	return answer, err
 }
 
 // acceptDraw is POST /api/games/{id}/draw/accept.

@@ -204,15 +204,20 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 
 	// The state now, and the events after it: under the game's lock,
 	// under which the game publishes.
-	s.mu.Lock()
-	if s.gone {
-		s.mu.Unlock()
-		return
+	var first []byte
+	var latest *events
+	var cur *cursor
+	s.with(func() error {
+		if !s.gone {
+			first = s.stateJSONLocked()
+			latest = s.hub.read()
+			cur = s.hub.open(latest)
+		}
+		return nil
+	})
+	if cur == nil {
+		return // deleted or evicted meanwhile
 	}
-	first := s.stateJSONLocked()
-	latest := s.hub.read()
-	cur := s.hub.open(latest)
-	s.mu.Unlock()
 	defer s.hub.close()
 	writing()
 	if writeFrame(w, frame("state", first)) != nil || firstReview != nil && writeFrame(w, firstReview) != nil || rc.Flush() != nil {
@@ -238,11 +243,13 @@ func (srv *Server) serveEvents(w http.ResponseWriter, r *http.Request, s *sessio
 			frames, resync := cur.next(latest)
 			if resync {
 				// Too far behind for the changes: the whole state.
-				s.mu.Lock()
-				full := s.stateJSONLocked()
-				latest = s.hub.read()
-				cur.reset(latest)
-				s.mu.Unlock()
+				var full []byte
+				s.with(func() error {
+					full = s.stateJSONLocked()
+					latest = s.hub.read()
+					cur.reset(latest)
+					return nil
+				})
 				frames = [][]byte{frame("state", full)}
 			}
 			for _, f := range frames {

@@ -142,12 +142,13 @@ func (srv *Server) reviewRoutes(handle func(string, map[string]handlerFunc)) {
 
 // gameMoves returns game id's chess game (a copy) and its moves in UCI.
 func (srv *Server) gameMoves(ctx context.Context, id string) (*chess.Game, []string, error) {
-	s, err := srv.lockGame(ctx, id)
-	if err != nil {
+	var cg *chess.Game
+	if err := srv.withGame(ctx, id, func(s *session) error {
+		cg = s.g.Chess().Clone()
+		return nil
+	}); err != nil {
 		return nil, nil, err
 	}
-	defer s.mu.Unlock()
-	cg := s.g.Chess().Clone()
 	return cg, cg.UCIMoves(), nil
 }
 

@@ -414,9 +414,7 @@ func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
 		if e.err != nil {
 			return nil, e.err
 		}
-		e.s.mu.Lock()
-		e.s.lastUsed = time.Now()
-		e.s.mu.Unlock()
+		e.s.with(func() error { e.s.lastUsed = time.Now(); return nil })
 		return e.s, nil
 	}
 
@@ -461,6 +459,19 @@ func (srv *Server) forget(id string, s *session) {
 	if e, ok := srv.sessions[id]; ok && e.s == s {
 		delete(srv.sessions, id)
 	}
+}
+
+// withGame looks up game id and runs f with it locked: the one way a
+// request holds a game (f's own code is the "Locked" methods of session;
+// s.with locks a session again later, for a request that waited for a
+// search meanwhile). It returns f's error, or the lookup's.
+func (srv *Server) withGame(ctx context.Context, id string, f func(s *session) error) error {
+	s, err := srv.lockGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	return f(s)
 }
 
 // lockGame looks up game id and locks it. It retries when the game was
@@ -519,13 +530,14 @@ func (srv *Server) evictIdle(before time.Time) int {
 		if s == nil || s.hub.count() > 0 {
 			continue
 		}
-		s.mu.Lock()
-		if s.lastUsed.Before(before) && !s.queued && s.cancel == nil && !s.hinting && !s.judging && !s.aiDueLocked() && !s.clockRunsLocked() {
-			s.gone = true
-			delete(srv.sessions, id)
-			n++
-		}
-		s.mu.Unlock()
+		s.with(func() error {
+			if s.lastUsed.Before(before) && !s.queued && s.cancel == nil && !s.hinting && !s.judging && !s.aiDueLocked() && !s.clockRunsLocked() {
+				s.gone = true
+				delete(srv.sessions, id)
+				n++
+			}
+			return nil
+		})
 	}
 	return n
 }

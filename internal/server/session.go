@@ -125,6 +125,13 @@ func (srv *Server) restore(ctx context.Context, rec store.Game) (*play.Game, *pl
 	return g, keeper, nil
 }
 
+// with runs f with s locked.
+func (s *session) with(f func() error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return f()
+}
+
 // rev returns the revision of the stored game that s holds (-1 when it is
 // not kept by s).
 func (s *session) rev() int64 {
@@ -473,18 +480,24 @@ func (j *moveJob) Run(runCtx context.Context, eng *engine.Engine) (again bool) {
 func (j *moveJob) run(runCtx context.Context, eng *engine.Engine) {
 	s := j.s
 	srv := s.srv
-	s.mu.Lock()
-	s.queued = false
-	if !s.aiDueLocked() || srv.ctx.Err() != nil {
-		s.mu.Unlock()
-		return
-	}
-	params, version, _ := s.g.AISearch(srv.cfg.MoveTime)
-	ply := s.g.Chess().Len()
 	ctx, cancel := context.WithCancel(runCtx)
 	defer context.AfterFunc(srv.ctx, cancel)()
-	s.cancel = cancel
-	s.mu.Unlock()
+	var params engine.Params
+	var version uint64
+	var ply int
+	if s.with(func() error {
+		s.queued = false
+		var due bool
+		if params, version, due = s.g.AISearch(srv.cfg.MoveTime); !due || !s.aiDueLocked() || srv.ctx.Err() != nil {
+			return play.ErrAINotDue
+		}
+		ply = s.g.Chess().Len()
+		s.cancel = cancel
+		return nil
+	}) != nil {
+		cancel()
+		return
+	}
 
 	t := progress.Throttle{Every: srv.cfg.ThinkingInterval, Send: s.publishThinking(version, params.Position, ply)}
 	params.Progress = t.Progress
