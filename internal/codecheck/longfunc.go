@@ -37,9 +37,9 @@ func (f Func) String() string {
 // every function literal held by a package-level variable (a literal
 // inside a function counts as its lines). It skips test files (_test.go),
 // generated files (a "Code generated ... DO NOT EDIT." line, as
-// ast.IsGenerated reads it), and the directories the go command ignores:
-// testdata, and those whose names start with "." or "_". A file that does
-// not parse is an error.
+// ast.IsGenerated reads it), the directories the go command ignores
+// (testdata, and those whose names start with "." or "_") and npm's
+// node_modules (others' code). A file that does not parse is an error.
 func LongFuncs(fsys fs.FS, root string, most int) ([]Func, error) {
 	var long []Func
 	fset := token.NewFileSet()
@@ -48,7 +48,7 @@ func LongFuncs(fsys fs.FS, root string, most int) ([]Func, error) {
 			return err
 		}
 		if d.IsDir() {
-			if base := d.Name(); name != root && (base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+			if base := d.Name(); name != root && (base == "testdata" || base == "node_modules" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
 				return fs.SkipDir
 			}
 			return nil
