@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -63,85 +62,41 @@ func runPlay(args []string) error {
 	return play(ctx, args, os.Stdin, os.Stdout, terminal)
 }
 
+// playFlags are the parsed flags of "outpost play".
+type playFlags struct {
+	white, black    string
+	fen, load       string
+	resume          bool
+	clock           string
+	ascii, plain    bool
+	storePath       string
+	seed            uint64
+	movetime, delay int
+	lang            string
+}
+
 // play runs "outpost play" with the given input and output; terminal says
 // whether they are a terminal (else it plays in line mode).
 func play(ctx context.Context, args []string, in io.Reader, out io.Writer, terminal bool) error {
 	fs := newFlagSet("play", playSynopsis, playDescription)
-	white := fs.String("white", "", "who plays White: `human` or ai:LEVEL (LEVEL 1-8, classic, max)")
-	black := fs.String("black", "", "who plays Black: `human` or ai:LEVEL (default ai:"+tui.DefaultLevel+" when --white is not given either)")
-	fen := fs.String("fen", "", "start from this position, in `FEN`")
-	load := fs.String("load", "", "continue the first game of a PGN `FILE`")
-	resume := fs.Bool("resume", false, "continue the last unfinished terminal game from the store")
-	clock := fs.String("clock", "", "play on a clock: `MIN+SEC`, minutes each and seconds added a move, as lichess writes it (3+2, 0.5+0)")
-	ascii := fs.Bool("ascii", false, "draw pieces as letters, for terminals that draw chess glyphs badly")
-	plain := fs.Bool("plain", false, "line mode: text board, moves read from standard input (for pipes and screen readers)")
-	storePath := fs.String("store", "", "the game store, a SQLite `FILE` (default: outpost.db in the user's data directory, shared with the web app)")
-	seed := fs.Uint64("seed", 0, "seed the AI's random choices, for a reproducible game (`N`; 0 picks one at random)")
-	movetime := fs.Int("movetime", int(tui.DefaultMoveTime/time.Millisecond), "the longest the AI thinks for a move, in `MS` (levels 1-7 stop earlier)")
-	lang := fs.String("lang", "", "the language of the game's texts: `en` or zh (default: from LC_ALL, LC_MESSAGES or LANG)")
-	delay := fs.Int("delay", int(tui.DefaultDelay/time.Millisecond), "the shortest time in `MS` an AI move takes when both sides are AI, so the game can be watched")
+	var f playFlags
+	f.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	sources := 0
-	for _, name := range []string{"fen", "load", "resume"} {
-		if set[name] {
-			sources++
-		}
+	if err := f.check(fs); err != nil {
+		return err
 	}
-	switch {
-	case sources > 1:
-		return usageErrorf(fs, "--fen, --load and --resume cannot be used together")
-	case *resume && (set["white"] || set["black"] || set["clock"]):
-		return usageErrorf(fs, "--resume continues the stored game with its players and clock; --white, --black and --clock cannot change them")
-	case *movetime < 1:
-		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", *movetime)
-	case *delay < 0:
-		return usageErrorf(fs, "--delay %d: want 0 or more milliseconds", *delay)
-	}
-
-	l, err := i18n.Choose(*lang, os.Getenv)
+	lineMode := f.plain || !terminal
+	cfg, err := f.config(fs, lineMode)
 	if err != nil {
-		return usageErrorf(fs, "--lang: %v", strings.TrimPrefix(err.Error(), "i18n: "))
-	}
-	cfg := tui.Config{
-		Lang:     l,
-		MoveTime: time.Duration(*movetime) * time.Millisecond,
-		Delay:    time.Duration(*delay) * time.Millisecond,
-		ASCII:    *ascii,
-		Engine:   engine.New(engine.Options{HashMB: engine.DefaultHashMB, Seed: *seed}),
-	}
-	lineMode := *plain || !terminal
-
-	// Players: from the flags, else the start menu, else you against the AI.
-	wName, bName := *white, *black
-	switch {
-	case wName == "" && bName == "":
-		wName, bName = "human", playDefaultBlack
-		cfg.Menu = !lineMode && !*resume
-	case wName == "":
-		wName = "human"
-	case bName == "":
-		bName = "human"
-	}
-	if *clock != "" {
-		if cfg.Clock, err = gameplay.ParseTimeControl(*clock); err != nil {
-			return usageErrorf(fs, "--clock: %v", err)
-		}
-	}
-	if cfg.White, err = tui.ParsePlayer(wName); err != nil {
-		return usageErrorf(fs, "--white: %v", err)
-	}
-	if cfg.Black, err = tui.ParsePlayer(bName); err != nil {
-		return usageErrorf(fs, "--black: %v", err)
+		return err
 	}
 
 	// The store keeps unfinished games; without it the game is not kept.
-	st, err := openStore(*storePath)
+	st, err := openStore(f.storePath)
 	if err != nil {
-		if *resume {
+		if f.resume {
 			return err
 		}
 		cfg.StoreErr = err
@@ -149,26 +104,8 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		defer st.Close()
 		cfg.Store, cfg.Reviews = st, st
 	}
-
-	switch {
-	case *fen != "":
-		if cfg.Start, err = chess.ParseFEN(*fen); err != nil {
-			return usageErrorf(fs, "--fen: %v", err)
-		}
-	case *load != "":
-		if cfg.Game, err = tui.LoadPGN(*load); err != nil {
-			return fmt.Errorf("--load: %w", err)
-		}
-	case *resume:
-		r, err := tui.ResumeLatest(ctx, st)
-		if errors.Is(err, store.ErrNotFound) {
-			return errors.New("no unfinished terminal game to resume")
-		}
-		if err != nil {
-			return err
-		}
-		cfg.Resume = r
-		cfg.White, cfg.Black = r.Players()[chess.White], r.Players()[chess.Black]
+	if err := f.startFrom(ctx, fs, &cfg, st); err != nil {
+		return err
 	}
 
 	if lineMode {
@@ -180,6 +117,115 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 		return nil // interrupted: the game is kept
 	}
 	return err
+}
+
+// register defines the flags of "outpost play" on fs, with their defaults.
+func (f *playFlags) register(fs *flagSet) {
+	fs.StringVar(&f.white, "white", "", "who plays White: `human` or ai:LEVEL (LEVEL 1-8, classic, max)")
+	fs.StringVar(&f.black, "black", "", "who plays Black: `human` or ai:LEVEL (default ai:"+tui.DefaultLevel+" when --white is not given either)")
+	fs.StringVar(&f.fen, "fen", "", "start from this position, in `FEN`")
+	fs.StringVar(&f.load, "load", "", "continue the first game of a PGN `FILE`")
+	fs.BoolVar(&f.resume, "resume", false, "continue the last unfinished terminal game from the store")
+	fs.StringVar(&f.clock, "clock", "", "play on a clock: `MIN+SEC`, minutes each and seconds added a move, as lichess writes it (3+2, 0.5+0)")
+	fs.BoolVar(&f.ascii, "ascii", false, "draw pieces as letters, for terminals that draw chess glyphs badly")
+	fs.BoolVar(&f.plain, "plain", false, "line mode: text board, moves read from standard input (for pipes and screen readers)")
+	fs.StringVar(&f.storePath, "store", "", "the game store, a SQLite `FILE` (default: outpost.db in the user's data directory, shared with the web app)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed the AI's random choices, for a reproducible game (`N`; 0 picks one at random)")
+	fs.IntVar(&f.movetime, "movetime", int(tui.DefaultMoveTime/time.Millisecond), "the longest the AI thinks for a move, in `MS` (levels 1-7 stop earlier)")
+	fs.StringVar(&f.lang, "lang", "", "the language of the game's texts: `en` or zh (default: from LC_ALL, LC_MESSAGES or LANG)")
+	fs.IntVar(&f.delay, "delay", int(tui.DefaultDelay/time.Millisecond), "the shortest time in `MS` an AI move takes when both sides are AI, so the game can be watched")
+}
+
+// check returns a usage error for flags that exclude each other or are out
+// of range.
+func (f *playFlags) check(fs *flagSet) error {
+	set := fs.given()
+	sources := 0
+	for _, name := range []string{"fen", "load", "resume"} {
+		if set[name] {
+			sources++
+		}
+	}
+	switch {
+	case sources > 1:
+		return usageErrorf(fs, "--fen, --load and --resume cannot be used together")
+	case f.resume && (set["white"] || set["black"] || set["clock"]):
+		return usageErrorf(fs, "--resume continues the stored game with its players and clock; --white, --black and --clock cannot change them")
+	case f.movetime < 1:
+		return usageErrorf(fs, "--movetime %d: want a positive number of milliseconds", f.movetime)
+	case f.delay < 0:
+		return usageErrorf(fs, "--delay %d: want 0 or more milliseconds", f.delay)
+	}
+	return nil
+}
+
+// config returns the game's configuration from the flags: language,
+// timing, engine, clock and players (from --white and --black, else the
+// start menu, else you against the AI; lineMode has no menu). Its errors
+// are usage errors.
+func (f *playFlags) config(fs *flagSet, lineMode bool) (tui.Config, error) {
+	l, err := i18n.Choose(f.lang, os.Getenv)
+	if err != nil {
+		return tui.Config{}, usageErrorf(fs, "--lang: %v", strings.TrimPrefix(err.Error(), "i18n: "))
+	}
+	cfg := tui.Config{
+		Lang:     l,
+		MoveTime: time.Duration(f.movetime) * time.Millisecond,
+		Delay:    time.Duration(f.delay) * time.Millisecond,
+		ASCII:    f.ascii,
+		Engine:   engine.New(engine.Options{HashMB: engine.DefaultHashMB, Seed: f.seed}),
+	}
+
+	wName, bName := f.white, f.black
+	switch {
+	case wName == "" && bName == "":
+		wName, bName = "human", playDefaultBlack
+		cfg.Menu = !lineMode && !f.resume
+	case wName == "":
+		wName = "human"
+	case bName == "":
+		bName = "human"
+	}
+	if f.clock != "" {
+		if cfg.Clock, err = gameplay.ParseTimeControl(f.clock); err != nil {
+			return cfg, usageErrorf(fs, "--clock: %v", err)
+		}
+	}
+	if cfg.White, err = tui.ParsePlayer(wName); err != nil {
+		return cfg, usageErrorf(fs, "--white: %v", err)
+	}
+	if cfg.Black, err = tui.ParsePlayer(bName); err != nil {
+		return cfg, usageErrorf(fs, "--black: %v", err)
+	}
+	return cfg, nil
+}
+
+// startFrom sets where the game in cfg starts: the position of --fen, the
+// game of --load, or with --resume the last unfinished game in st with its
+// players; else (none of them) the usual start.
+func (f *playFlags) startFrom(ctx context.Context, fs *flagSet, cfg *tui.Config, st *store.SQLite) error {
+	var err error
+	switch {
+	case f.fen != "":
+		if cfg.Start, err = chess.ParseFEN(f.fen); err != nil {
+			return usageErrorf(fs, "--fen: %v", err)
+		}
+	case f.load != "":
+		if cfg.Game, err = tui.LoadPGN(f.load); err != nil {
+			return fmt.Errorf("--load: %w", err)
+		}
+	case f.resume:
+		r, err := tui.ResumeLatest(ctx, st)
+		if errors.Is(err, store.ErrNotFound) {
+			return errors.New("no unfinished terminal game to resume")
+		}
+		if err != nil {
+			return err
+		}
+		cfg.Resume = r
+		cfg.White, cfg.Black = r.Players()[chess.White], r.Players()[chess.Black]
+	}
+	return nil
 }
 
 // openStore opens the game store at path, or at its default place.

@@ -70,6 +70,48 @@ func runTune(args []string) error { return tune(args, os.Stdout, os.Stderr) }
 func tune(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tune", tuneSynopsis, tuneDescription)
 	var f tuneFlags
+	f.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := f.check(fs); err != nil {
+		return err
+	}
+	sel, err := f.selector(fs)
+	if err != nil {
+		return err
+	}
+
+	start := time.Now()
+	w, samples, valid, err := f.load(stderr)
+	if err != nil {
+		return err
+	}
+	validBefore := whiteEvals(&w, valid)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg := tuner.Config{K: f.k, Rounds: f.rounds, Iterations: f.iterations,
+		LearningRate: f.lr, Regularization: f.reg, Select: sel, Threads: f.threads, Log: stderr}
+	rep, err := tuner.Tune(ctx, &w, samples, cfg)
+	if errors.Is(err, context.Canceled) {
+		err = errors.New("interrupted; nothing written")
+	}
+	if err != nil {
+		return err
+	}
+
+	summary := fmt.Sprintf("%d positions of %s, %d weights, K = %.6f\nerror %.6f before, %.6f after (%d rounds)",
+		rep.Positions, f.data, rep.Params, rep.K, rep.Before, rep.After, rep.Rounds)
+	if f.validate != "" {
+		summary += "\n" + validationSummary(f.validate, rep.K, &w, valid, validBefore)
+	}
+	fmt.Fprintf(stdout, "%s\ntime %v\n", summary, time.Since(start).Round(time.Second))
+	return f.write(&w, "outpost tune "+shellJoin(args), summary)
+}
+
+// register defines the flags of "outpost tune" on fs, with their defaults.
+func (f *tuneFlags) register(fs *flagSet) {
 	fs.StringVar(&f.data, "data", "", "tune on the labelled positions in `FILE` (required)")
 	fs.StringVar(&f.validate, "validate", "", "also report the error on the positions in `FILE`")
 	fs.StringVar(&f.start, "start", "", "start from the weights in `FILE` (\"Name = value\" lines) instead of the engine's")
@@ -85,9 +127,11 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.k, "k", 0, "use the logistic scale `K` instead of fitting it")
 	fs.IntVar(&f.threads, "threads", 1, "use `T` goroutines (one core each)")
 	fs.BoolVar(&f.noQuiesce, "no-quiesce", false, "tune on the positions as they are, without resolving captures")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
+}
+
+// check returns a usage error for the first flag of f out of its range,
+// or for flags that exclude each other.
+func (f *tuneFlags) check(fs *flagSet) error {
 	switch {
 	case f.data == "":
 		return usageErrorf(fs, "--data is required")
@@ -106,7 +150,13 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	case f.threads < 1:
 		return usageErrorf(fs, "--threads must be at least 1")
 	}
+	return nil
+}
 
+// selector returns the test of a weight's name that --weights and --freeze
+// make: true for the weights to tune. A flag's expression that does not
+// compile is a usage error.
+func (f *tuneFlags) selector(fs *flagSet) (func(name string) bool, error) {
 	var only, freeze *regexp.Regexp
 	for _, r := range []struct {
 		flag, expr string
@@ -117,32 +167,36 @@ func tune(args []string, stdout, stderr io.Writer) error {
 		}
 		re, err := regexp.Compile(r.expr)
 		if err != nil {
-			return usageErrorf(fs, "--%s: %v", r.flag, err)
+			return nil, usageErrorf(fs, "--%s: %v", r.flag, err)
 		}
 		*r.re = re
 	}
-	sel := func(name string) bool {
+	return func(name string) bool {
 		return (only == nil || only.MatchString(name)) && (freeze == nil || !freeze.MatchString(name))
-	}
+	}, nil
+}
 
+// load returns the starting weights (--untuned, --start or the engine's)
+// and the positions to tune on and to validate on (none without
+// --validate), each resolved by quiescence with those weights unless
+// --no-quiesce. It says on stderr how many it read and how long it took.
+func (f *tuneFlags) load(stderr io.Writer) (w eval.Weights, samples, valid []tuner.Sample, err error) {
 	start := time.Now()
-	w := eval.Default
+	w = eval.Default
 	if f.untuned {
 		w = eval.Untuned()
 	}
 	if f.start != "" {
 		if err := readParamsFile(f.start, &w); err != nil {
-			return err
+			return w, nil, nil, err
 		}
 	}
-	samples, err := readSamplesFile(f.data)
-	if err != nil {
-		return err
+	if samples, err = readSamplesFile(f.data); err != nil {
+		return w, nil, nil, err
 	}
-	var valid []tuner.Sample
 	if f.validate != "" {
 		if valid, err = readSamplesFile(f.validate); err != nil {
-			return err
+			return w, nil, nil, err
 		}
 	}
 	if !f.noQuiesce {
@@ -151,42 +205,35 @@ func tune(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "read %d positions (%d to validate) in %v\n",
 		len(samples), len(valid), time.Since(start).Round(time.Millisecond))
-	validBefore := whiteEvals(&w, valid)
+	return w, samples, valid, nil
+}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	cfg := tuner.Config{K: f.k, Rounds: f.rounds, Iterations: f.iterations,
-		LearningRate: f.lr, Regularization: f.reg, Select: sel, Threads: f.threads, Log: stderr}
-	rep, err := tuner.Tune(ctx, &w, samples, cfg)
-	if errors.Is(err, context.Canceled) {
-		err = errors.New("interrupted; nothing written")
+// validationSummary returns the line of the report on the validation set
+// valid (read from the file name): its error before (evaluations before)
+// and after tuning to w, at the tuning's scale k and at a scale fitted to
+// the set itself.
+func validationSummary(name string, k float64, w *eval.Weights, valid []tuner.Sample, before []float64) string {
+	results := make([]float64, len(valid))
+	for i := range valid {
+		results[i] = valid[i].Result
 	}
-	if err != nil {
-		return err
-	}
+	after := whiteEvals(w, valid)
+	kb, ka := tuner.FitK(before, results), tuner.FitK(after, results)
+	return fmt.Sprintf("validation (%d positions of %s): error %.6f before, %.6f after;"+
+		" with K fitted to it: %.6f before (K = %.6f), %.6f after (K = %.6f)",
+		len(valid), name,
+		tuner.MeanError(k, before, results), tuner.MeanError(k, after, results),
+		tuner.MeanError(kb, before, results), kb, tuner.MeanError(ka, after, results), ka)
+}
 
-	summary := fmt.Sprintf("%d positions of %s, %d weights, K = %.6f\nerror %.6f before, %.6f after (%d rounds)",
-		rep.Positions, f.data, rep.Params, rep.K, rep.Before, rep.After, rep.Rounds)
-	if f.validate != "" {
-		results := make([]float64, len(valid))
-		for i := range valid {
-			results[i] = valid[i].Result
-		}
-		after := whiteEvals(&w, valid)
-		kb, ka := tuner.FitK(validBefore, results), tuner.FitK(after, results)
-		summary += fmt.Sprintf("\nvalidation (%d positions of %s): error %.6f before, %.6f after;"+
-			" with K fitted to it: %.6f before (K = %.6f), %.6f after (K = %.6f)",
-			len(valid), f.validate,
-			tuner.MeanError(rep.K, validBefore, results), tuner.MeanError(rep.K, after, results),
-			tuner.MeanError(kb, validBefore, results), kb, tuner.MeanError(ka, after, results), ka)
-	}
-	fmt.Fprintf(stdout, "%s\ntime %v\n", summary, time.Since(start).Round(time.Second))
-
-	command := "outpost tune " + shellJoin(args)
-	header := "Evaluation weights tuned by: " + command + "\n" + summary
+// write writes the tuned weights w to --out ("Name = value" lines) and to
+// --go (Go source), each headed by the command that tuned them and the
+// run's summary.
+func (f *tuneFlags) write(w *eval.Weights, command, summary string) error {
 	if f.out != "" {
 		var buf bytes.Buffer
-		if err := tuner.WriteParams(&buf, &w, header); err != nil {
+		header := "Evaluation weights tuned by: " + command + "\n" + summary
+		if err := tuner.WriteParams(&buf, w, header); err != nil {
 			return err
 		}
 		if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
@@ -197,7 +244,7 @@ func tune(args []string, stdout, stderr io.Writer) error {
 		var buf bytes.Buffer
 		comment := "returns the evaluation weights tuned by:\n\n\t" + command +
 			"\n\n" + strings.ReplaceAll(summary, "\n", ";\n") + "."
-		if err := tuner.WriteGo(&buf, &w, "tunedWeights", comment); err != nil {
+		if err := tuner.WriteGo(&buf, w, "tunedWeights", comment); err != nil {
 			return err
 		}
 		if err := os.WriteFile(f.goOut, buf.Bytes(), 0o644); err != nil {

@@ -54,9 +54,9 @@
 //	phase kept move by move         move from the squares the move changed)
 //
 // Every weight lives in a Weights value (params.go); Default is the one
-// Evaluate uses (tuned.go, Texel-tuned from Untuned on self-play games, see
-// docs/tuning.md), and Weights.Params lists its integers by name for a
-// tuner.
+// Evaluate uses (tuned.go, Texel-tuned from Untuned, untuned.go, on
+// self-play games, see docs/tuning.md), and Weights.Params lists its
+// integers by name for a tuner.
 // Evaluate is hot code: no allocation, no interface, no map. Explain runs
 // the same code and adds the bookkeeping a learner wants to see, so its
 // total always equals Evaluate.

@@ -102,7 +102,6 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		Engine1White: s.engine1White,
 		Start:        time.Now(),
 	}
-	// byColor[c] is the index into engines of the engine playing c.
 	byColor := [2]int{chess.White: 1, chess.Black: 0}
 	if s.engine1White {
 		byColor = [2]int{chess.White: 0, chess.Black: 1}
@@ -115,86 +114,137 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		rec.Result, rec.Termination, rec.Reason = chess.Draw, TermAbandoned, "bad opening: "+err.Error()
 		return rec
 	}
-	g := chess.NewGameFromPosition(start)
-	rec.Game = g
-	clock := [2]time.Duration{s.limits.Base, s.limits.Base}
-	var (
-		uciMoves []string
-		scores   [2][]Score // each side's reported scores, in its own view
-	)
-	// forfeit ends the game with a loss for loser, decided by the runner.
-	forfeit := func(loser chess.Color, term, reason string) GameRecord {
-		why := chess.Adjudication
-		if term == TermTimeForfeit {
-			why = chess.TimeForfeit
-		}
-		_ = g.Forfeit(loser, why) // the game is in progress: no error
-		if g.Outcome().Result == chess.Draw {
-			reason += "; " + colorName(loser.Other()) + " cannot mate, so it is a draw"
-		}
-		return finish(&rec, term, reason, true)
-	}
-
-	for !g.Outcome().IsOver() {
-		pos := g.Position()
-		side := pos.SideToMove()
-		who := byColor[side]
-		goCmd, limit := goCommand(s, clock, side)
-		res, err := engines[who].Search(s.opening.FEN, uciMoves, goCmd, limit)
-		if stopped() {
-			rec.Result = chess.NoResult
-			return rec
-		}
-		name := colorName(side)
-		switch {
-		case errors.Is(err, ErrEngineTimeout) && (s.limits.Timed() || s.limits.MoveTime > 0):
-			return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
-		case errors.Is(err, ErrEngineTimeout):
-			rec.Faulty = who + 1
-			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v; %s)%s", name, roundMS(res.Elapsed), lastOutputNote(res), errorOutputNote(engines[who], 0)))
-		case err != nil:
-			rec.Faulty = who + 1
-			return forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)%s", name, err, errorOutputNote(engines[who], time.Second)))
-		}
-		switch {
-		case s.limits.Timed():
-			if res.Elapsed > clock[side]+s.margin {
-				return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v used, %v left)", name, roundMS(res.Elapsed), roundMS(clock[side])))
-			}
-			clock[side] += s.limits.Increment - res.Elapsed
-		case s.limits.MoveTime > 0:
-			if res.Elapsed > s.limits.MoveTime+s.margin {
-				return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v for a move time of %v)", name, roundMS(res.Elapsed), s.limits.MoveTime))
-			}
-		}
-		m, err := pos.ParseUCI(res.BestMove)
-		if err != nil {
-			return forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
-		}
-		if err := g.Play(m); err != nil { // ParseUCI returns only legal moves
-			return forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
-		}
-		uciMoves = append(uciMoves, m.String())
-		g.SetComment(g.Len(), moveComment(res))
-		scores[side] = append(scores[side], res.Score)
-
-		if g.Outcome().IsOver() {
-			break
-		}
-		// The runner claims every claimable draw for the engines, as GUIs do.
-		if g.ClaimDraw() == nil {
-			break
-		}
-		if loser, ok := resignAdjudication(s.resign, scores); ok {
-			return forfeit(loser, TermAdjudicated, fmt.Sprintf("%s resigns: both engines scored it %d cp or more in %s's favour for %d moves each",
-				colorName(loser), s.resign.Score, colorName(loser.Other()), s.resign.Moves))
-		}
-		if drawAdjudication(s.draw, scores, g.Len()) {
-			_ = g.Adjudicate(chess.Draw)
-			return finish(&rec, TermAdjudicated, fmt.Sprintf("draw: both engines scored within %d cp for %d moves each", s.draw.Score, s.draw.Moves), true)
+	p := gamePlay{s: s, engines: engines, byColor: byColor, rec: rec,
+		g: chess.NewGameFromPosition(start), clock: [2]time.Duration{s.limits.Base, s.limits.Base}}
+	p.rec.Game = p.g
+	for !p.g.Outcome().IsOver() {
+		if p.move(stopped) {
+			return p.rec
 		}
 	}
-	return finish(&rec, TermNormal, describeOutcome(g.Outcome(), g.Position().SideToMove()), false)
+	return finish(&p.rec, TermNormal, describeOutcome(p.g.Outcome(), p.g.Position().SideToMove()), false)
+}
+
+// gamePlay is a game playGame is playing.
+type gamePlay struct {
+	s       gameSetup
+	engines [2]*Engine
+	// byColor[c] is the index into engines of the engine playing c.
+	byColor  [2]int
+	rec      GameRecord
+	g        *chess.Game
+	clock    [2]time.Duration // each side's time left, on a clock
+	uciMoves []string         // the moves from the opening, for "position"
+	scores   [2][]Score       // each side's reported scores, in its own view
+}
+
+// move asks the engine of the side to move for its move and plays it, then
+// claims a draw when one can be claimed and applies the adjudication
+// rules. It returns true when the runner ended the game (p.rec is then
+// final) or abandoned it because stopped() turned true (p.rec then has no
+// result); false when the game goes on or ended on the board.
+func (p *gamePlay) move(stopped func() bool) bool {
+	pos := p.g.Position()
+	side := pos.SideToMove()
+	who := p.byColor[side]
+	goCmd, limit := goCommand(p.s, p.clock, side)
+	res, err := p.engines[who].Search(p.s.opening.FEN, p.uciMoves, goCmd, limit)
+	if stopped() {
+		p.rec.Result = chess.NoResult
+		return true
+	}
+	if p.failed(side, res, err) || p.overstepped(side, res) {
+		return true
+	}
+	name := colorName(side)
+	m, err := pos.ParseUCI(res.BestMove)
+	if err != nil {
+		return p.forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
+	}
+	if err := p.g.Play(m); err != nil { // ParseUCI returns only legal moves
+		return p.forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
+	}
+	p.uciMoves = append(p.uciMoves, m.String())
+	p.g.SetComment(p.g.Len(), moveComment(res))
+	p.scores[side] = append(p.scores[side], res.Score)
+
+	if p.g.Outcome().IsOver() {
+		return false
+	}
+	// The runner claims every claimable draw for the engines, as GUIs do.
+	if p.g.ClaimDraw() == nil {
+		return false
+	}
+	return p.adjudicate()
+}
+
+// failed ends the game, returning true, when the search of side's engine
+// failed (err): a loss on time when it gave no move within a clock or move
+// time, else the engine is faulty (it stalled or crashed) and the game
+// abandoned.
+func (p *gamePlay) failed(side chess.Color, res SearchResult, err error) bool {
+	name, who := colorName(side), p.byColor[side]
+	switch {
+	case errors.Is(err, ErrEngineTimeout) && (p.s.limits.Timed() || p.s.limits.MoveTime > 0):
+		return p.forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
+	case errors.Is(err, ErrEngineTimeout):
+		p.rec.Faulty = who + 1
+		return p.forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine stalled (no move after %v; %s)%s", name, roundMS(res.Elapsed), lastOutputNote(res), errorOutputNote(p.engines[who], 0)))
+	case err != nil:
+		p.rec.Faulty = who + 1
+		return p.forfeit(side, TermAbandoned, fmt.Sprintf("%s's engine crashed (%v)%s", name, err, errorOutputNote(p.engines[who], time.Second)))
+	}
+	return false
+}
+
+// overstepped ends the game with a loss on time for side, returning true,
+// when its move took longer than its clock or the move time allowed (with
+// the margin); otherwise it charges the move to side's clock.
+func (p *gamePlay) overstepped(side chess.Color, res SearchResult) bool {
+	name, l := colorName(side), p.s.limits
+	switch {
+	case l.Timed():
+		if res.Elapsed > p.clock[side]+p.s.margin {
+			return p.forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v used, %v left)", name, roundMS(res.Elapsed), roundMS(p.clock[side])))
+		}
+		p.clock[side] += l.Increment - res.Elapsed
+	case l.MoveTime > 0:
+		if res.Elapsed > l.MoveTime+p.s.margin {
+			return p.forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (%v for a move time of %v)", name, roundMS(res.Elapsed), l.MoveTime))
+		}
+	}
+	return false
+}
+
+// adjudicate applies the resign and draw rules to the scores so far,
+// returning true when one of them ended the game.
+func (p *gamePlay) adjudicate() bool {
+	s := p.s
+	if loser, ok := resignAdjudication(s.resign, p.scores); ok {
+		return p.forfeit(loser, TermAdjudicated, fmt.Sprintf("%s resigns: both engines scored it %d cp or more in %s's favour for %d moves each",
+			colorName(loser), s.resign.Score, colorName(loser.Other()), s.resign.Moves))
+	}
+	if drawAdjudication(s.draw, p.scores, p.g.Len()) {
+		_ = p.g.Adjudicate(chess.Draw)
+		finish(&p.rec, TermAdjudicated, fmt.Sprintf("draw: both engines scored within %d cp for %d moves each", s.draw.Score, s.draw.Moves), true)
+		return true
+	}
+	return false
+}
+
+// forfeit ends the game with a loss for loser, decided by the runner, and
+// returns true.
+func (p *gamePlay) forfeit(loser chess.Color, term, reason string) bool {
+	why := chess.Adjudication
+	if term == TermTimeForfeit {
+		why = chess.TimeForfeit
+	}
+	_ = p.g.Forfeit(loser, why) // the game is in progress: no error
+	if p.g.Outcome().Result == chess.Draw {
+		reason += "; " + colorName(loser.Other()) + " cannot mate, so it is a draw"
+	}
+	finish(&p.rec, term, reason, true)
+	return true
 }
 
 // lastOutputNote says where a stalled engine stopped: the last line it

@@ -161,17 +161,45 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		r.closeAll()
 	}()
 
+	sum := newSummary(&cfg)
+	runErr := r.collect(ctx, cancel, r.dispatch(ctx), &sum)
+	sum.Estimate = sum.Tally.Estimate()
+	if cfg.SPRT != nil {
+		sum.LLR = cfg.SPRT.LLR(sum.Tally)
+		sum.Status = cfg.SPRT.Status(sum.Tally)
+	}
+	if runErr == nil && sum.Stopped == "" && sum.Tally.Games() < cfg.Games {
+		sum.Stopped = "interrupted"
+		runErr = context.Cause(ctx)
+		if runErr == nil || errors.Is(runErr, context.Canceled) {
+			runErr = fmt.Errorf("match: interrupted after %d of %d games", sum.Tally.Games(), cfg.Games)
+		}
+	}
+	return sum, runErr
+}
+
+// newSummary returns the summary of cfg's match before any game: the
+// engines' names are those of their specs (or their commands) until a game
+// gives the engines' own.
+func newSummary(cfg *Config) Summary {
 	sum := Summary{Planned: cfg.Games, SPRT: cfg.SPRT, Terminations: map[string]int{}}
-	for i, e := range cfg.Engines { // until a game gives the engines' own names
+	for i, e := range cfg.Engines {
 		sum.Names[i] = e.Name
 		if e.Name == "" {
 			sum.Names[i] = strings.Join(e.Command, " ")
 		}
 	}
+	return sum
+}
+
+// dispatch starts the match's workers (cfg.Concurrency of them) and hands
+// them the games' numbers until all are played or ctx is done. It returns
+// the channel of their results, closed when every worker has stopped.
+func (r *runner) dispatch(ctx context.Context) <-chan workerResult {
 	jobs := make(chan int)
 	results := make(chan workerResult)
 	var wg sync.WaitGroup
-	for w := range cfg.Concurrency {
+	for w := range r.cfg.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -180,7 +208,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for i := range cfg.Games {
+		for i := range r.cfg.Games {
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -192,7 +220,17 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
 
+// collect counts the finished games of results into sum, writes them as
+// PGN and reports them as they come, until results is closed. It cancels
+// the match (cancel) on the first error, on PGN it cannot write and when
+// the SPRT decides, saying why in sum.Stopped, and returns the error that
+// ended the match, if any. Games abandoned when the match stopped are not
+// counted.
+func (r *runner) collect(ctx context.Context, cancel context.CancelFunc, results <-chan workerResult, sum *Summary) error {
+	cfg := &r.cfg
 	var runErr error
 	for res := range results {
 		if res.err != nil {
@@ -207,20 +245,9 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		if rec.Result == chess.NoResult || ctx.Err() != nil {
 			continue // abandoned when the match stopped
 		}
-		if sum.Tally.Games() == 0 {
-			sum.Names = res.names
-		}
-		switch rec.Engine1Points() {
-		case 1:
-			sum.Tally.Wins++
-		case 0:
-			sum.Tally.Losses++
-		default:
-			sum.Tally.Draws++
-		}
-		sum.Terminations[rec.Termination]++
+		sum.count(&rec, res.names)
 		if cfg.PGN != nil {
-			if err := writeGamePGN(cfg.PGN, &rec, cfg); err != nil {
+			if err := writeGamePGN(cfg.PGN, &rec, *cfg); err != nil {
 				runErr = fmt.Errorf("match: writing PGN: %v", err)
 				sum.Stopped = strings.TrimPrefix(runErr.Error(), "match: ")
 				cancel()
@@ -236,19 +263,25 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 			}
 		}
 	}
-	sum.Estimate = sum.Tally.Estimate()
-	if cfg.SPRT != nil {
-		sum.LLR = cfg.SPRT.LLR(sum.Tally)
-		sum.Status = cfg.SPRT.Status(sum.Tally)
+	return runErr
+}
+
+// count adds the finished game rec, played by the engines named names, to
+// the tally and the terminations; the first game's names become the
+// match's.
+func (sum *Summary) count(rec *GameRecord, names [2]string) {
+	if sum.Tally.Games() == 0 {
+		sum.Names = names
 	}
-	if runErr == nil && sum.Stopped == "" && sum.Tally.Games() < cfg.Games {
-		sum.Stopped = "interrupted"
-		runErr = context.Cause(ctx)
-		if runErr == nil || errors.Is(runErr, context.Canceled) {
-			runErr = fmt.Errorf("match: interrupted after %d of %d games", sum.Tally.Games(), cfg.Games)
-		}
+	switch rec.Engine1Points() {
+	case 1:
+		sum.Tally.Wins++
+	case 0:
+		sum.Tally.Losses++
+	default:
+		sum.Tally.Draws++
 	}
-	return sum, runErr
+	sum.Terminations[rec.Termination]++
 }
 
 // workerResult is a finished game, or an error that ends the match.

@@ -64,142 +64,192 @@ func parseGo(args []string, pos *chess.Position, overhead time.Duration) (goRequ
 		depth, err := parsePerft(args)
 		return goRequest{perft: depth}, nil, err
 	}
-	var req goRequest
-	lim := &req.limits
-	var problems []string
-	problem := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
-	var wtime, btime *time.Duration
-	askedLimit := false // a limit was asked for, readable or not
-	listed := false     // searchmoves named moves
-	const maxMS = math.MaxInt64 / int64(time.Millisecond)
-	for i := 0; i < len(args); i++ {
-		key := args[i]
-		// number reads the whole number after key, clamped to at most
-		// most; ok is false (and the problem reported) when there is none.
-		number := func(most int64) (n int64, ok bool) {
-			if i+1 >= len(args) || isGoKeyword(args[i+1]) {
-				problem("go %s: no number; ignored", key)
-				return 0, false
+	p := goParser{args: args, pos: pos}
+	for p.i = 0; p.i < len(args); p.i++ {
+		p.param(args[p.i])
+	}
+	p.subtractOverhead(overhead)
+	if pos != nil {
+		p.bound()
+	}
+	return p.req, p.problems, nil
+}
+
+// goParser reads the arguments of "go" a parameter at a time, for parseGo.
+type goParser struct {
+	args     []string
+	i        int             // the index in args of the parameter being read
+	pos      *chess.Position // nil when there is no position
+	req      goRequest
+	problems []string
+	// wtime and btime are the clocks as given (nil when not given), before
+	// the move overhead is subtracted.
+	wtime, btime *time.Duration
+	askedLimit   bool // a limit was asked for, readable or not
+	listed       bool // searchmoves named moves
+}
+
+// maxMS is the most milliseconds a time.Duration holds.
+const maxMS = math.MaxInt64 / int64(time.Millisecond)
+
+// problem records what the parser had to ignore or correct.
+func (p *goParser) problem(format string, a ...any) {
+	p.problems = append(p.problems, fmt.Sprintf(format, a...))
+}
+
+// param reads the parameter key (args[p.i]) and its values, leaving p.i
+// at its last value.
+func (p *goParser) param(key string) {
+	lim := &p.req.limits
+	switch key {
+	case "infinite":
+		p.req.infinite = true
+	case "ponder":
+		lim.Ponder = true
+	case "depth", "mate":
+		p.askedLimit = true
+		if n, ok := p.number(key, math.MaxInt32/2); ok {
+			plies := p.atLeastOne(key, n)
+			if key == "mate" { // mate in N moves: 2N-1 plies
+				plies = 2*plies - 1
 			}
-			i++
-			n, err := strconv.ParseInt(args[i], 10, 64)
-			if err != nil && !errors.Is(err, strconv.ErrRange) { // out of range: ±MaxInt64
-				problem("go %s: %q is not a whole number; ignored", key, args[i])
-				return 0, false
-			}
-			return min(n, most), true
+			lim.Depth = minDepth(lim.Depth, int(plies))
 		}
-		// atLeastOne reads 0 or less as 1, the least search.
-		atLeastOne := func(n int64) int64 {
-			if n < 1 {
-				problem("go %s %d: read as 1, the least search", key, n)
-				return 1
-			}
-			return n
+	case "nodes":
+		p.askedLimit = true
+		if n, ok := p.number(key, math.MaxInt64); ok {
+			lim.Nodes = uint64(p.atLeastOne(key, n))
 		}
-		switch key {
-		case "infinite":
-			req.infinite = true
-		case "ponder":
-			lim.Ponder = true
-		case "depth", "mate":
-			askedLimit = true
-			if n, ok := number(math.MaxInt32 / 2); ok {
-				plies := atLeastOne(n)
-				if key == "mate" { // mate in N moves: 2N-1 plies
-					plies = 2*plies - 1
-				}
-				lim.Depth = minDepth(lim.Depth, int(plies))
+	case "movetime":
+		p.askedLimit = true
+		if n, ok := p.number(key, maxMS); ok {
+			lim.MoveTime = time.Duration(p.atLeastOne(key, n)) * time.Millisecond
+		}
+	case "wtime", "btime", "winc", "binc":
+		p.askedLimit = true
+		p.clock(key)
+	case "movestogo":
+		p.askedLimit = true
+		if n, ok := p.number(key, math.MaxInt32); ok {
+			if n < 0 {
+				p.problem("go movestogo %d: ignored", n)
+				n = 0
 			}
-		case "nodes":
-			askedLimit = true
-			if n, ok := number(math.MaxInt64); ok {
-				lim.Nodes = uint64(atLeastOne(n))
-			}
-		case "movetime":
-			askedLimit = true
-			if n, ok := number(maxMS); ok {
-				lim.MoveTime = time.Duration(atLeastOne(n)) * time.Millisecond
-			}
-		case "wtime", "btime", "winc", "binc":
-			askedLimit = true
-			n, ok := number(maxMS)
-			if !ok {
-				continue
-			}
-			d := time.Duration(max(n, 0)) * time.Millisecond
-			switch key {
-			case "wtime":
-				wtime = &d
-			case "btime":
-				btime = &d
-			case "winc":
-				lim.WInc = d
-			case "binc":
-				lim.BInc = d
-			}
-		case "movestogo":
-			askedLimit = true
-			if n, ok := number(math.MaxInt32); ok {
-				if n < 0 {
-					problem("go movestogo %d: ignored", n)
-					n = 0
-				}
-				lim.MovesToGo = int(n)
-			}
-		case "searchmoves":
-			before := i
-			for i+1 < len(args) && !isGoKeyword(args[i+1]) {
-				i++
-				listed = true
-				if pos == nil {
-					continue
-				}
-				m, err := pos.ParseUCI(args[i])
-				if err != nil {
-					problem("go searchmoves: %s; ignored", plain(err))
-					continue
-				}
-				if !slices.Contains(lim.SearchMoves, m) {
-					lim.SearchMoves = append(lim.SearchMoves, m)
-				}
-			}
-			if i == before {
-				problem("go searchmoves: no moves listed; searching every move")
-			}
-		case "perft":
-			skipped := skipValues(args, &i)
-			problem("go %s: perft goes alone, as \"go perft N\"; ignored", strings.Join(append([]string{key}, skipped...), " "))
-		default:
-			askedLimit = true
-			skipped := skipValues(args, &i)
-			problem("go: %q is not a go parameter; ignored", strings.Join(append([]string{key}, skipped...), " "))
+			lim.MovesToGo = int(n)
+		}
+	case "searchmoves":
+		p.searchMoves()
+	case "perft":
+		skipped := skipValues(p.args, &p.i)
+		p.problem("go %s: perft goes alone, as \"go perft N\"; ignored", strings.Join(append([]string{key}, skipped...), " "))
+	default:
+		p.askedLimit = true
+		skipped := skipValues(p.args, &p.i)
+		p.problem("go: %q is not a go parameter; ignored", strings.Join(append([]string{key}, skipped...), " "))
+	}
+}
+
+// number reads the whole number after key, clamped to at most most; ok is
+// false (and the problem reported) when there is none.
+func (p *goParser) number(key string, most int64) (n int64, ok bool) {
+	if p.i+1 >= len(p.args) || isGoKeyword(p.args[p.i+1]) {
+		p.problem("go %s: no number; ignored", key)
+		return 0, false
+	}
+	p.i++
+	n, err := strconv.ParseInt(p.args[p.i], 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) { // out of range: ±MaxInt64
+		p.problem("go %s: %q is not a whole number; ignored", key, p.args[p.i])
+		return 0, false
+	}
+	return min(n, most), true
+}
+
+// atLeastOne reads n, key's value, of 0 or less as 1, the least search.
+func (p *goParser) atLeastOne(key string, n int64) int64 {
+	if n < 1 {
+		p.problem("go %s %d: read as 1, the least search", key, n)
+		return 1
+	}
+	return n
+}
+
+// clock reads the time or increment key (wtime, btime, winc or binc); a
+// negative one reads as 0.
+func (p *goParser) clock(key string) {
+	n, ok := p.number(key, maxMS)
+	if !ok {
+		return
+	}
+	d := time.Duration(max(n, 0)) * time.Millisecond
+	switch key {
+	case "wtime":
+		p.wtime = &d
+	case "btime":
+		p.btime = &d
+	case "winc":
+		p.req.limits.WInc = d
+	case "binc":
+		p.req.limits.BInc = d
+	}
+}
+
+// searchMoves reads the moves after "searchmoves", each legal one once.
+func (p *goParser) searchMoves() {
+	lim := &p.req.limits
+	before := p.i
+	for p.i+1 < len(p.args) && !isGoKeyword(p.args[p.i+1]) {
+		p.i++
+		p.listed = true
+		if p.pos == nil {
+			continue
+		}
+		m, err := p.pos.ParseUCI(p.args[p.i])
+		if err != nil {
+			p.problem("go searchmoves: %s; ignored", plain(err))
+			continue
+		}
+		if !slices.Contains(lim.SearchMoves, m) {
+			lim.SearchMoves = append(lim.SearchMoves, m)
 		}
 	}
-	if wtime != nil {
-		lim.WTime = max(*wtime-overhead, time.Millisecond)
+	if p.i == before {
+		p.problem("go searchmoves: no moves listed; searching every move")
 	}
-	if btime != nil {
-		lim.BTime = max(*btime-overhead, time.Millisecond)
+}
+
+// subtractOverhead sets the clocks read and takes the move overhead from
+// them and from the move time, keeping each at 1ms at least.
+func (p *goParser) subtractOverhead(overhead time.Duration) {
+	lim := &p.req.limits
+	if p.wtime != nil {
+		lim.WTime = max(*p.wtime-overhead, time.Millisecond)
+	}
+	if p.btime != nil {
+		lim.BTime = max(*p.btime-overhead, time.Millisecond)
 	}
 	if lim.MoveTime > 0 {
 		lim.MoveTime = max(lim.MoveTime-overhead, time.Millisecond)
 	}
-	if pos == nil {
-		return req, problems, nil
-	}
-	req.noMoves = listed && len(lim.SearchMoves) == 0
+}
+
+// bound settles, once every parameter is read, whether the search from
+// p.pos has moves to search and a limit: a search that asked for a limit
+// but has none readable for the side to move goes to depth 1; one that
+// asked for none runs until stop.
+func (p *goParser) bound() {
+	lim := &p.req.limits
+	p.req.noMoves = p.listed && len(lim.SearchMoves) == 0
 	clock, inc := lim.WTime, lim.WInc
-	if pos.SideToMove() == chess.Black {
+	if p.pos.SideToMove() == chess.Black {
 		clock, inc = lim.BTime, lim.BInc
 	}
 	bounded := lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || clock > 0 || inc > 0
-	if askedLimit && !bounded && !req.infinite {
-		problem("go: nothing read limits a search for %v to move; searching to depth 1", pos.SideToMove())
+	if p.askedLimit && !bounded && !p.req.infinite {
+		p.problem("go: nothing read limits a search for %v to move; searching to depth 1", p.pos.SideToMove())
 		lim.Depth, bounded = 1, true
 	}
-	req.untilStop = !bounded
-	return req, problems, nil
+	p.req.untilStop = !bounded
 }
 
 // parsePerft parses "perft N", the whole of a "go perft" command.
