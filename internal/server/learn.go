@@ -1,12 +1,12 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
 	"github.com/outpost-chess/outpost/internal/sched"
@@ -15,7 +15,7 @@ import (
 // This file is "learn from your mistakes" (docs/server.md, "Review"): the
 // player tries another move instead of one the review judged, and the
 // server says whether it would have kept the winning chances, by the
-// review's own judgement (review.Judge):
+// review's own judgement (review.Review.Try):
 //
 //	POST /api/games/{id}/review/try {"ply", "move"} → TryAnswer
 
@@ -78,56 +78,17 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return illegalMove(&lineError{fmt.Sprintf("move %q", req.Move), err})
 	}
-	played := rv.Moves[req.Ply-1]
-	a := TryAnswer{UCI: m.String(), SAN: before.SAN(m)}
-	evalBefore := rv.Start
-	if req.Ply > 1 {
-		evalBefore = rv.Moves[req.Ply-2].Eval
+	search := func(ctx context.Context, p engine.Params) (engine.Result, error) {
+		return srv.searchOnPool(ctx, srv.clientOf(r), sched.Hint, p)
 	}
-	switch a.UCI {
-	case played.UCI:
-		a.Played, a.Eval, a.Judgement, a.Mate = true, played.Eval, played.Judgement, played.Mate
-		a.Accepted = played.Judgement == review.Good
-	case played.Best:
-		a.Best, a.Accepted, a.Eval = true, true, evalBefore
-	default:
-		after, err := srv.evalAfter(r, cg, req.Ply-1, m)
-		if err != nil {
-			return err
-		}
-		a.Eval = after
-		a.Judgement, a.Mate = review.Judge(evalBefore, after, before.SideToMove())
-		a.Accepted = a.Judgement == review.Good
+	t, err := rv.Try(r.Context(), cg, req.Ply, m, search, review.Options{Nodes: srv.cfg.ReviewNodes})
+	if err != nil {
+		return err
+	}
+	a := TryAnswer{
+		UCI: m.String(), SAN: before.SAN(m), Accepted: t.Accepted, Best: t.Best, Played: t.Played,
+		Eval: t.Eval, Judgement: t.Judgement, Mate: t.Mate,
 	}
 	writeJSON(w, http.StatusOK, a)
 	return nil
-}
-
-// evalAfter evaluates the position after m, played in g's position after
-// ply plies, as the review evaluates a position: by the rules when it has
-// no legal move, else by a search to the review's node budget, on the
-// worker pool as a job of the client who asked.
-func (srv *Server) evalAfter(r *http.Request, g *chess.Game, ply int, m chess.Move) (review.Eval, error) {
-	child := *g.PositionAt(ply)
-	child.MakeMove(m)
-	if len(child.LegalMoves()) == 0 {
-		if child.InCheck() {
-			return review.MateIn(0), nil
-		}
-		return review.CP(0), nil
-	}
-	params := engine.Params{
-		Position: &child,
-		History:  g.Hashes()[:ply+1],
-		Limits:   engine.Limits{Nodes: srv.cfg.ReviewNodes},
-	}
-	res, err := srv.searchOnPool(r.Context(), srv.clientOf(r), sched.Hint, params)
-	if err != nil {
-		return review.Eval{}, err
-	}
-	s := newScore(res.Score, child.SideToMove())
-	if s.Mate != nil {
-		return review.MateIn(*s.Mate), nil
-	}
-	return review.CP(*s.CP), nil
 }
