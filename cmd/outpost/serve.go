@@ -180,7 +180,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer srv.Close()
 
-	ln, err := net.Listen("tcp", *addr)
+	where := *dbPath
+	if store.IsPostgresURL(where) {
+		where = "PostgreSQL, shared with the other servers and workers"
+	}
+	return listenAndServe(ctx, srv, st, *addr, where, logger, stdout)
+}
+
+// listenAndServe serves srv on addr until ctx ends, then shuts it down and
+// closes st. where names the database in the greeting.
+func listenAndServe(ctx context.Context, srv *server.Server, st store.Store, addr, where string, logger *log.Logger, stdout io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
@@ -188,10 +198,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hs.ErrorLog = logger
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(srv.Listener(ln)) }()
-	where := *dbPath
-	if store.IsPostgresURL(where) {
-		where = "PostgreSQL, shared with the other servers and workers"
-	}
 	fmt.Fprintf(stdout, "Outpost is at %s (games in %s)\n", openURL(ln.Addr()), where)
 
 	select {
@@ -207,7 +213,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		hs.Close()
 		err = nil
 	}
-	srv.Close() // cancels the searches; the deferred calls repeat nothing
+	srv.Close() // cancels the searches; the caller's deferred calls repeat nothing
 	if cerr := st.Close(); err == nil {
 		err = cerr
 	}

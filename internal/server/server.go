@@ -200,54 +200,8 @@ func New(cfg Config) (*Server, error) {
 	case cfg.Workers == 0:
 		cfg.Workers = runtime.NumCPU()
 	}
-	if cfg.HashMB <= 0 {
-		cfg.HashMB = engine.DefaultHashMB
-	}
-	if cfg.MoveTime <= 0 {
-		cfg.MoveTime = time.Second
-	}
-	if cfg.HintTime <= 0 {
-		cfg.HintTime = 300 * time.Millisecond
-	}
-	if cfg.ReviewNodes == 0 {
-		cfg.ReviewNodes = review.DefaultNodes
-	}
-	if cfg.MaxReviews <= 0 {
-		cfg.MaxReviews = 4
-	}
-	if cfg.KeepAlive <= 0 {
-		cfg.KeepAlive = 15 * time.Second
-	}
-	if cfg.ThinkingInterval <= 0 {
-		cfg.ThinkingInterval = 100 * time.Millisecond
-	}
-	if cfg.ReadTimeout <= 0 {
-		cfg.ReadTimeout = defaultReadTimeout
-	}
-	if cfg.WriteTimeout <= 0 {
-		cfg.WriteTimeout = defaultWriteTimeout
-	}
-	if cfg.IdleTimeout <= 0 {
-		cfg.IdleTimeout = defaultIdleTimeout
-	}
-	if cfg.GamesPerMinute == 0 {
-		cfg.GamesPerMinute = defaultGamesPerMinute
-	}
-	if cfg.ExplainNodes == 0 {
-		cfg.ExplainNodes = defaultExplainNodes
-	}
-	if cfg.MaxConnsPerClient <= 0 {
-		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
-	}
-	if cfg.IdleEvict <= 0 {
-		cfg.IdleEvict = 10 * time.Minute
-	}
-	if cfg.Static == nil {
-		dist, err := fs.Sub(web.Dist, "dist")
-		if err != nil {
-			return nil, fmt.Errorf("server: front end: %w", err)
-		}
-		cfg.Static = dist
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
 	}
 	engines := make([]*engine.Engine, cfg.Workers)
 	for i := range engines {
@@ -297,6 +251,60 @@ func New(cfg Config) (*Server, error) {
 		srv.resume()
 	}
 	return srv, nil
+}
+
+// setDefaults gives the zero fields of cfg their defaults (see Config).
+func (cfg *Config) setDefaults() error {
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = engine.DefaultHashMB
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = time.Second
+	}
+	if cfg.HintTime <= 0 {
+		cfg.HintTime = 300 * time.Millisecond
+	}
+	if cfg.ReviewNodes == 0 {
+		cfg.ReviewNodes = review.DefaultNodes
+	}
+	if cfg.MaxReviews <= 0 {
+		cfg.MaxReviews = 4
+	}
+	if cfg.KeepAlive <= 0 {
+		cfg.KeepAlive = 15 * time.Second
+	}
+	if cfg.ThinkingInterval <= 0 {
+		cfg.ThinkingInterval = 100 * time.Millisecond
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = defaultReadTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = defaultWriteTimeout
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = defaultIdleTimeout
+	}
+	if cfg.GamesPerMinute == 0 {
+		cfg.GamesPerMinute = defaultGamesPerMinute
+	}
+	if cfg.ExplainNodes == 0 {
+		cfg.ExplainNodes = defaultExplainNodes
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = defaultMaxConnsPerClient
+	}
+	if cfg.IdleEvict <= 0 {
+		cfg.IdleEvict = 10 * time.Minute
+	}
+	if cfg.Static == nil {
+		dist, err := fs.Sub(web.Dist, "dist")
+		if err != nil {
+			return fmt.Errorf("server: front end: %w", err)
+		}
+		cfg.Static = dist
+	}
+	return nil
 }
 
 // resume queues the loading of the unfinished web games that have an AI

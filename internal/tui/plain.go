@@ -270,18 +270,7 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		pl.say(msgTookBack, n, pl.plural(n))
 		return false, true
 	case "redo":
-		if !s.g.CanRedo() {
-			pl.say(msgPlainNothingToRedo)
-			return false, false
-		}
-		pos := s.game().Position()
-		moves, err := s.g.Redo(context.Background())
-		if err != nil {
-			pl.say(msgCouldNotRedo, errorText(pl.lang(), err))
-			return false, false
-		}
-		pl.say(msgReplayed, pos.SANLine(moves))
-		return false, true
+		return false, pl.redo()
 	case "save":
 		if err := s.save(arg, pl.reviewed); err != nil {
 			pl.say(msgCouldNotSave, errorText(pl.lang(), err))
@@ -289,34 +278,9 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		}
 		pl.say(msgSavedTo, strings.TrimSpace(arg))
 	case "load":
-		g, err := LoadPGN(arg)
-		if err != nil {
-			pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
-			return false, false
-		}
-		next, err := startSession(&pl.cfg, g, s.players(), s.g.TimeControl())
-		if err != nil {
-			pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
-			return false, false
-		}
-		s.suspend()
-		pl.s = next
-		pl.say(msgLoaded, strings.TrimSpace(arg), g.Len(), pl.plural(g.Len()))
-		return false, true
+		return false, pl.load(arg)
 	case "draw":
-		msg, j, err := s.draw()
-		if err == nil && j != nil {
-			if pl.cfg.Engine == nil {
-				err = errText(msgNoEngineDraw)
-			} else {
-				msg, err = s.answerDraw(j, pl.cfg.Engine.Search(context.Background(), j.params))
-			}
-		}
-		if err != nil {
-			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
-		} else {
-			pl.printf("%s\n", msg)
-		}
+		pl.offerDraw()
 	case "resign":
 		if err := s.resign(); err != nil {
 			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
@@ -324,23 +288,84 @@ func (pl *plain) command(line string) (quit, changed bool) {
 	case "review":
 		pl.review()
 	default:
-		pos := s.game().Position()
-		m, err := pos.ParseMove(line)
-		if err != nil {
-			pl.say(msgPlainTryAgain, capitalize(strings.TrimSuffix(errorText(pl.lang(), err), ".")))
-			return false, false
-		}
-		text := moveNumber(pos, true) + pos.SAN(m)
-		if err := s.g.Move(context.Background(), m); err != nil {
-			pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
-			return false, false
-		}
-		pl.say(msgPlayed, s.name(pos.SideToMove()), text)
-		pl.printClocks()
-		// Between two people, show the board for the next one.
-		return false, !s.players()[pos.SideToMove().Other()].AI
+		return false, pl.move(line)
 	}
 	return false, false
+}
+
+// redo replays the moves taken back, and reports whether it did.
+func (pl *plain) redo() (changed bool) {
+	s := pl.s
+	if !s.g.CanRedo() {
+		pl.say(msgPlainNothingToRedo)
+		return false
+	}
+	pos := s.game().Position()
+	moves, err := s.g.Redo(context.Background())
+	if err != nil {
+		pl.say(msgCouldNotRedo, errorText(pl.lang(), err))
+		return false
+	}
+	pl.say(msgReplayed, pos.SANLine(moves))
+	return true
+}
+
+// load goes on with the game of the PGN file path instead, and reports
+// whether it did.
+func (pl *plain) load(path string) (changed bool) {
+	s := pl.s
+	g, err := LoadPGN(path)
+	if err != nil {
+		pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
+		return false
+	}
+	next, err := startSession(&pl.cfg, g, s.players(), s.g.TimeControl())
+	if err != nil {
+		pl.say(msgCouldNotLoad, errorText(pl.lang(), err))
+		return false
+	}
+	s.suspend()
+	pl.s = next
+	pl.say(msgLoaded, strings.TrimSpace(path), g.Len(), pl.plural(g.Len()))
+	return true
+}
+
+// offerDraw offers a draw for the side to move: the AI judges it at once.
+func (pl *plain) offerDraw() {
+	s := pl.s
+	msg, j, err := s.draw()
+	if err == nil && j != nil {
+		if pl.cfg.Engine == nil {
+			err = errText(msgNoEngineDraw)
+		} else {
+			msg, err = s.answerDraw(j, pl.cfg.Engine.Search(context.Background(), j.params))
+		}
+	}
+	if err != nil {
+		pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
+	} else {
+		pl.printf("%s\n", msg)
+	}
+}
+
+// move plays line, a move typed, and reports whether the board should be
+// shown again (between two people, for the next one).
+func (pl *plain) move(line string) (showBoard bool) {
+	s := pl.s
+	pos := s.game().Position()
+	m, err := pos.ParseMove(line)
+	if err != nil {
+		pl.say(msgPlainTryAgain, capitalize(strings.TrimSuffix(errorText(pl.lang(), err), ".")))
+		return false
+	}
+	text := moveNumber(pos, true) + pos.SAN(m)
+	if err := s.g.Move(context.Background(), m); err != nil {
+		pl.printf("%s\n", capitalize(errorText(pl.lang(), err)))
+		return false
+	}
+	pl.say(msgPlayed, s.name(pos.SideToMove()), text)
+	pl.printClocks()
+	return !s.players()[pos.SideToMove().Other()].AI
 }
 
 // review prints the review of the game as it is now: its kept review, or
