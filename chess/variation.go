@@ -28,7 +28,7 @@ const MaxVariationDepth = 100
 
 // ErrVariationDepth is the error (in errors.Is) of variations nested more
 // than MaxVariationDepth deep.
-var ErrVariationDepth = fmt.Errorf("chess: variations nested more than %d deep, the most this library keeps", MaxVariationDepth)
+var ErrVariationDepth = fmt.Errorf("chess: variations nested more than %d deep: %d levels are the most kept", MaxVariationDepth, MaxVariationDepth)
 
 // Variations returns copies of the variations of the ply-th move (1 to
 // Len()), in order, or nil.
