@@ -84,6 +84,16 @@ func TestVariationDepthLimit(t *testing.T) {
 				if err != nil || len(games) != 1 || games[0].VariationCount() != tc.depth {
 					t.Fatalf("%d games, %v", len(games), err)
 				}
+				out := games[0].PGN()
+				again, err := ReadPGN(strings.NewReader(out))
+				if err != nil || len(again) != 1 || again[0].PGN() != out {
+					t.Errorf("written, read back: %d games, %v\n%s", len(again), err, out)
+				}
+				for line := range strings.Lines(out) {
+					if len(line) > pgnLineWidth+1 {
+						t.Errorf("line of %d characters: %q", len(line)-1, line)
+					}
+				}
 				return
 			}
 			var pe *PGNError
