@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,8 +85,9 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // of it and becomes the move's Clock reading); NAGs ("$1") and suffix marks ("!", "?", "!!", "??", "!?",
 // "?!", kept as NAGs 1 to 6); "%" escape lines (ignored); and termination
 // markers; a UTF-8 byte order mark at the start is skipped. Variations
-// ("(...)", nested to any depth) are kept with their comments and glyphs
-// (see Game.Variations), but leniently: a variation is kept up to its
+// ("(...)", nested at most MaxVariationDepth deep: a game whose variations
+// nest deeper is an error for ErrVariationDepth) are kept with their
+// comments and glyphs (see Game.Variations), but leniently: a variation is kept up to its
 // first move that cannot be played (and the rest of it skipped), a
 // variation before the first move is skipped. A game's moves must be legal
 // from the standard start or from its FEN tag; null moves ("--", "Z0") are
@@ -135,7 +137,7 @@ func (pr *PGNReader) Next() (*Game, error) {
 	}
 	pr.unread(tok)
 	pr.game++
-	gp := gameParser{pr: pr, comment: strings.Join(comments, " ")}
+	gp := gameParser{pr: pr, comments: comments}
 	g, line, err := gp.parse()
 	if pr.lex.err != nil {
 		return nil, pr.lex.err
@@ -188,7 +190,8 @@ type gameParser struct {
 	g          *Game
 	tags       []Tag
 	tagLines   map[string]int
-	comment    string // comments before the first move
+	comments   []string        // comments before the first move, until it begins
+	pending    pendingComments // of the main line
 	inMovetext bool
 }
 
@@ -221,7 +224,7 @@ func (gp *gameParser) parse() (*Game, int, error) {
 			if err := gp.start(); err != nil {
 				return nil, gp.tagLines["FEN"], err
 			}
-			gp.addComment(tok.text)
+			gp.pending.add(gp.g, tok.text)
 		case tok.kind == tokNAG:
 			if err := gp.start(); err != nil {
 				return nil, gp.tagLines["FEN"], err
@@ -230,8 +233,8 @@ func (gp *gameParser) parse() (*Game, int, error) {
 			gp.g.AddNAG(gp.g.Len(), NAG(n))
 		case tok.kind == '.':
 		case tok.kind == '(':
-			if err := gp.variation(gp.g); err != nil {
-				return nil, tok.line, err
+			if line, err := gp.variation(gp.g, tok.line, 1); err != nil {
+				return nil, line, err
 			}
 		case tok.kind == tokSymbol && isMoveNumber(tok.text):
 		case tok.kind == tokSymbol:
@@ -248,6 +251,7 @@ func (gp *gameParser) parse() (*Game, int, error) {
 	if err := gp.start(); err != nil {
 		return nil, gp.tagLines["FEN"], err
 	}
+	gp.pending.flush(gp.g)
 	gp.finish(recorded)
 	return gp.g, 0, nil
 }
@@ -259,7 +263,7 @@ func (gp *gameParser) readTags() (int, error) {
 	for {
 		tok := pr.next()
 		if tok.kind == tokComment {
-			gp.comment = joinComments(gp.comment, tok.text)
+			gp.comments = append(gp.comments, tok.text)
 			continue
 		}
 		if tok.kind != '[' {
@@ -325,31 +329,50 @@ func (gp *gameParser) start() error {
 	for _, t := range gp.tags {
 		gp.g.SetTag(t.Name, t.Value)
 	}
-	gp.g.SetComment(0, gp.comment)
+	for _, c := range gp.comments {
+		gp.pending.add(gp.g, c)
+	}
+	gp.comments = nil
 	return nil
 }
 
-// addComment attaches a comment to the last move played (or to the start).
-func (gp *gameParser) addComment(text string) { addComment(gp.g, text) }
+// pendingComments are the comments read one after another after the same
+// ply of a line (the game, or a variation being read), kept until the line
+// moves on or ends and then set together: adding them to the move's
+// comment one by one would copy the growing text each time, at a cost of
+// the square of their number.
+type pendingComments struct {
+	ply   int
+	texts []string
+}
 
-// addComment attaches a comment to the last move of g (or to its start).
-// A [%clk] command in the comment of a move is its clock reading.
-func addComment(g *Game, text string) {
+// add adds a comment after the last move of g (or before its first). A
+// [%clk] command in the comment of a move is its clock reading.
+func (pc *pendingComments) add(g *Game, text string) {
 	ply := g.Len()
+	if ply != pc.ply {
+		pc.flush(g)
+		pc.ply = ply
+	}
 	if ply > 0 {
 		if rest, d, ok := cutClock(text); ok {
 			g.SetClock(ply, d)
 			text = rest
 		}
 	}
-	g.SetComment(ply, joinComments(g.Comment(ply), text))
+	pc.texts = append(pc.texts, text)
 }
 
-func joinComments(a, b string) string {
-	if a == "" {
-		return b
+// flush sets the comments added to g's move, after its comment so far.
+func (pc *pendingComments) flush(g *Game) {
+	if len(pc.texts) == 0 {
+		return
 	}
-	return a + " " + b
+	if c := g.Comment(pc.ply); c != "" {
+		pc.texts = slices.Insert(pc.texts, 0, c)
+	}
+	g.SetComment(pc.ply, strings.Join(pc.texts, " "))
+	pc.texts = pc.texts[:0]
 }
 
 // play plays a move written in SAN.
@@ -370,46 +393,53 @@ func (gp *gameParser) play(san string) error {
 	return g.Play(m)
 }
 
-// variation reads a variation whose "(" has been read, nested ones
-// included, and adds it to the last move of line (the game, or a variation
-// being read). Before the first move of line (nil: before the game's
-// movetext began), a variation replaces nothing and is skipped; so is the
-// rest of a variation after a move that cannot be played there. It returns
-// an error only when the input does: a lexical error, or the end of the
-// game before the ")".
-func (gp *gameParser) variation(line *Game) error {
+// variation reads a variation whose "(" has been read on line open, at
+// depth (1: a variation of the game), nested ones included, and adds it to
+// the last move of line (the game, or a variation being read). Before the
+// first move of line (nil: before the game's movetext began), a variation
+// replaces nothing and is skipped; so is the rest of a variation after a
+// move that cannot be played there. It returns an error, with its line,
+// only when the input has one: a lexical error, variations nested more
+// than MaxVariationDepth deep, or the end of the game before the ")".
+func (gp *gameParser) variation(line *Game, open, depth int) (int, error) {
+	if depth > MaxVariationDepth {
+		return open, ErrVariationDepth
+	}
 	if line == nil || line.Len() == 0 {
-		return gp.skipVariation(1)
+		return gp.skipVariation(open, depth)
 	}
 	v := NewGameFromPosition(line.PositionAt(line.Len() - 1))
+	var pending pendingComments
+	keep := func() {
+		pending.flush(v)
+		if v.Len() > 0 {
+			line.addVariation(line.Len(), v) // v starts where it must
+		}
+	}
 	for {
 		tok := gp.pr.next()
 		switch {
 		case tok.kind == ')':
-			if v.Len() > 0 {
-				_ = line.AddVariation(line.Len(), v) // v starts where it must
-			}
-			return nil
+			keep()
+			return 0, nil
 		case tok.kind == tokError:
-			return errors.New(tok.text)
+			return tok.line, errors.New(tok.text)
 		case tok.kind == tokEOF, tok.kind == '[':
 			gp.pr.unread(tok)
-			return errUnclosedVariation
+			return open, errUnclosedVariation
 		case tok.kind == '(':
-			if err := gp.variation(v); err != nil {
-				return err
+			if at, err := gp.variation(v, tok.line, depth+1); err != nil {
+				return at, err
 			}
 		case tok.kind == tokComment:
-			addComment(v, tok.text)
+			pending.add(v, tok.text)
 		case tok.kind == tokNAG:
 			n, _ := strconv.Atoi(tok.text)
 			v.AddNAG(v.Len(), NAG(n))
 		case tok.kind == tokSymbol && !isMoveNumber(tok.text) && !tok.isResult():
 			if err := v.PlayMove(tok.text); err != nil {
-				if v.Len() > 0 {
-					_ = line.AddVariation(line.Len(), v)
-				}
-				return gp.skipVariation(1)
+				keep()
+				return gp.skipVariation(open, depth)
 			}
 		}
 	}
@@ -418,24 +448,26 @@ func (gp *gameParser) variation(line *Game) error {
 // errUnclosedVariation is the error of a variation the game ends in.
 var errUnclosedVariation = errors.New("variation not closed: \"(\" without \")\"")
 
-// skipVariation skips the rest of a variation depth levels deep (its "("
-// read), nested ones included.
-func (gp *gameParser) skipVariation(depth int) error {
-	for depth > 0 {
+// skipVariation skips the rest of a variation at depth (its "(" read on
+// line open), nested ones included, with the errors of variation.
+func (gp *gameParser) skipVariation(open, depth int) (int, error) {
+	for level := depth; level >= depth; {
 		tok := gp.pr.next()
 		switch tok.kind {
 		case '(':
-			depth++
+			if level++; level > MaxVariationDepth {
+				return tok.line, ErrVariationDepth
+			}
 		case ')':
-			depth--
+			level--
 		case tokError:
-			return errors.New(tok.text)
+			return tok.line, errors.New(tok.text)
 		case tokEOF, '[':
 			gp.pr.unread(tok)
-			return errUnclosedVariation
+			return open, errUnclosedVariation
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // finish sets the outcome from the recorded result (see PGNReader).

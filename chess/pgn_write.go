@@ -12,7 +12,7 @@ const pgnLineWidth = 79
 // PGN returns the game in PGN export format, so that other software reads
 // it: the tag pairs (see Tags), an empty line, then the movetext
 // wrapped to lines of at most 79 characters (except a single longer
-// comment word): move numbers ("12." before White's moves, "12..." before
+// comment word; the ")" that close variations may start a line): move numbers ("12." before White's moves, "12..." before
 // Black's when it starts the game or a variation, or follows a comment or
 // a variation), moves in SAN, NAGs as "$n", comments in braces (a move's
 // clock reading first, as the command [%clk 0:02:58]), each move's
@@ -25,39 +25,58 @@ func (g *Game) PGN() string {
 		fmt.Fprintf(&sb, "[%s \"%s\"]\n", t.Name, escapeTagValue(t.Value))
 	}
 	sb.WriteByte('\n')
-	tokens := g.movetext(nil)
-	tokens = append(tokens, g.outcome.Result.String())
+	words := g.movetext(nil)
+	words = append(words, pgnWord{text: g.outcome.Result.String()})
 	line := 0 // length of the current movetext line
-	for _, tok := range tokens {
+	for _, w := range words {
 		switch {
 		case line == 0:
-		case line+1+len(tok) > pgnLineWidth:
+		case line+1+len(w.text)+w.closes > pgnLineWidth:
 			sb.WriteByte('\n')
 			line = 0
 		default:
 			sb.WriteByte(' ')
 			line++
 		}
-		sb.WriteString(tok)
-		line += len(tok)
+		sb.WriteString(w.text)
+		line += len(w.text)
+		for range w.closes {
+			if line+1 > pgnLineWidth {
+				sb.WriteByte('\n')
+				line = 0
+			}
+			sb.WriteByte(')')
+			line++
+		}
 	}
 	sb.WriteByte('\n')
 	return sb.String()
 }
 
-// movetext appends the tokens of g's moves to tokens: move numbers, moves,
+// pgnWord is a word of movetext: text, then closes ")" that end variations
+// (as many as the variations it ends: counted, since appending them one by
+// one would copy the word at each level). PGN writes the parentheses after
+// the word, breaking the line between them only when they do not fit.
+type pgnWord struct {
+	text   string
+	closes int
+}
+
+// movetext appends the words of g's moves to words: move numbers, moves,
 // NAGs, comment words (the first starting with "{", the last ending with
-// "}") and variations (the first token of one starting with "(", its last
-// ending with ")").
-func (g *Game) movetext(tokens []string) []string {
+// "}") and variations (the first word of one starting with "(", its last
+// closing it).
+func (g *Game) movetext(words []pgnWord) []pgnWord {
 	comment := func(c string) bool {
-		words := strings.Fields(c)
-		if len(words) == 0 {
+		fields := strings.Fields(c)
+		if len(fields) == 0 {
 			return false
 		}
-		words[0] = "{" + words[0]
-		words[len(words)-1] += "}"
-		tokens = append(tokens, words...)
+		fields[0] = "{" + fields[0]
+		fields[len(fields)-1] += "}"
+		for _, f := range fields {
+			words = append(words, pgnWord{text: f})
+		}
 		return true
 	}
 	needNumber := comment(g.notes.comments[0])
@@ -65,25 +84,25 @@ func (g *Game) movetext(tokens []string) []string {
 	for i, m := range g.moves {
 		switch {
 		case p.side == White:
-			tokens = append(tokens, fmt.Sprintf("%d.", p.FullmoveNumber()))
+			words = append(words, pgnWord{text: fmt.Sprintf("%d.", p.FullmoveNumber())})
 		case i == 0 || needNumber:
-			tokens = append(tokens, fmt.Sprintf("%d...", p.FullmoveNumber()))
+			words = append(words, pgnWord{text: fmt.Sprintf("%d...", p.FullmoveNumber())})
 		}
-		tokens = append(tokens, p.SAN(m))
+		words = append(words, pgnWord{text: p.SAN(m)})
 		p.MakeMove(m)
 		for _, n := range g.notes.nags[i+1] {
-			tokens = append(tokens, n.String())
+			words = append(words, pgnWord{text: n.String()})
 		}
 		needNumber = comment(g.commentText(i + 1))
 		for _, v := range g.notes.variations[i+1] {
-			first := len(tokens)
-			tokens = v.movetext(tokens)
-			tokens[first] = "(" + tokens[first]
-			tokens[len(tokens)-1] += ")"
+			first := len(words)
+			words = v.movetext(words)
+			words[first].text = "(" + words[first].text
+			words[len(words)-1].closes++
 			needNumber = true
 		}
 	}
-	return tokens
+	return words
 }
 
 // WritePGN writes the game to w as PGN() does, followed by an empty line, so

@@ -68,8 +68,8 @@ type PGNRequest struct {
 
 // boardRoutes registers the analysis board's routes.
 func (srv *Server) boardRoutes(handle func(string, map[string]handlerFunc)) {
-	handle("/api/pgn/read", map[string]handlerFunc{"POST": srv.readPGN})
-	handle("/api/pgn/write", map[string]handlerFunc{"POST": srv.writePGN})
+	handle("/api/pgn/read", map[string]handlerFunc{"POST": srv.limitPGN(srv.readPGN)})
+	handle("/api/pgn/write", map[string]handlerFunc{"POST": srv.limitPGN(srv.writePGN)})
 }
 
 // readPGN is POST /api/pgn/read.
@@ -127,7 +127,10 @@ func (srv *Server) writePGN(w http.ResponseWriter, r *http.Request) error {
 		}
 		start = p
 	}
-	g, err := treeGame(start, t.Moves, "")
+	if depth := treeDepth(t.Moves); depth > chess.MaxVariationDepth {
+		return errorf(http.StatusBadRequest, "the variations are nested more than %d deep: %d levels are the most the board reads and writes", chess.MaxVariationDepth, chess.MaxVariationDepth)
+	}
+	g, err := treeGame(start, t.Moves, nil)
 	if err != nil {
 		return illegalMove(err)
 	}
@@ -142,10 +145,24 @@ func (srv *Server) writePGN(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// treeDepth returns how deep the variations of moves nest (0: none), or
+// chess.MaxVariationDepth+1 when they nest deeper than that.
+func treeDepth(moves []TreeMove) int {
+	depth := 0
+	for _, tm := range moves {
+		for _, line := range tm.Variations {
+			if depth = max(depth, 1+treeDepth(line)); depth > chess.MaxVariationDepth {
+				return depth
+			}
+		}
+	}
+	return depth
+}
+
 // treeGame plays moves from start, with their comments, glyphs and
-// variations. where names the line in errors ("" for the main line); a
-// move that cannot be played is a *lineError.
-func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Game, error) {
+// variations. where is the line in errors (nil: the main line); a move
+// that cannot be played is a *lineError.
+func treeGame(start *chess.Position, moves []TreeMove, where *linePath) (*chess.Game, error) {
 	g := chess.NewGameFromPosition(start)
 	for i, tm := range moves {
 		before := g.Position()
@@ -165,7 +182,7 @@ func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Gam
 			g.AddNAG(ply, chess.NAG(n))
 		}
 		for k, line := range tm.Variations {
-			v, err := treeGame(before, line, fmt.Sprintf(" of variation %d of move %d%s", k+1, i+1, where))
+			v, err := treeGame(before, line, &linePath{variation: k + 1, move: i + 1, parent: where})
 			if err != nil {
 				return nil, err
 			}
@@ -175,6 +192,24 @@ func treeGame(start *chess.Position, moves []TreeMove, where string) (*chess.Gam
 		}
 	}
 	return g, nil
+}
+
+// linePath is a variation of a request's tree: the variation-th of the
+// move-th move of parent (nil: the main line). Its text is made only for
+// an error, since it grows with the depth.
+type linePath struct {
+	variation, move int
+	parent          *linePath
+}
+
+// String returns the path as errors write it after a move: " of variation
+// 2 of move 5 of variation 1 of move 3", or "" for the main line.
+func (p *linePath) String() string {
+	var sb strings.Builder
+	for ; p != nil; p = p.parent {
+		fmt.Fprintf(&sb, " of variation %d of move %d", p.variation, p.move)
+	}
+	return sb.String()
 }
 
 // lineError is a move of a request that cannot be played: where it is in

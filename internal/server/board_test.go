@@ -108,3 +108,55 @@ func TestWritePGN(t *testing.T) {
 		}
 	}
 }
+
+// nestedTree returns moves whose first has a variation nested depth deep:
+// the tree of "1. e4 (1. d4 (1. d4 ...))".
+func nestedTree(depth int) []TreeMove {
+	var inner []TreeMove
+	for i := range depth {
+		tm := TreeMove{UCI: "d2d4"}
+		if i > 0 {
+			tm.Variations = [][]TreeMove{inner}
+		}
+		inner = []TreeMove{tm}
+	}
+	e4 := TreeMove{UCI: "e2e4"}
+	if depth > 0 {
+		e4.Variations = [][]TreeMove{inner}
+	}
+	return []TreeMove{e4}
+}
+
+// TestPGNVariationDepth reads, writes and imports games whose variations
+// nest up to chess.MaxVariationDepth deep, and refuses deeper ones with a
+// 400 that says so (a 3,000-deep PGN used to take the server seconds and
+// gigabytes).
+func TestPGNVariationDepth(t *testing.T) {
+	e := newEnv(t, Config{})
+	const refusal = "variations nested more than 100 deep: 100 levels are the most kept"
+	nested := func(depth int) string {
+		return "1. e4 " + strings.Repeat("(1. d4 ", depth) + strings.Repeat(")", depth) + " *"
+	}
+	for _, tt := range []struct {
+		what, path string
+		body       any
+		status     int
+		want       string // in the error
+	}{
+		{"read, at the limit", "/api/pgn/read", PGNRequest{PGN: nested(chess.MaxVariationDepth)}, 200, ""},
+		{"read, past it", "/api/pgn/read", PGNRequest{PGN: nested(chess.MaxVariationDepth + 1)}, 400, "bad PGN: PGN line 1: game 1: " + refusal},
+		{"read, 3,000 deep", "/api/pgn/read", PGNRequest{PGN: nested(3000)}, 400, refusal},
+		{"imported, 3,000 deep", "/api/games", NewGameRequest{PGN: nested(3000)}, 400, refusal},
+		{"written, at the limit", "/api/pgn/write", GameTree{Moves: nestedTree(chess.MaxVariationDepth)}, 200, ""},
+		{"written, past it", "/api/pgn/write", GameTree{Moves: nestedTree(chess.MaxVariationDepth + 1)}, 400,
+			"the variations are nested more than 100 deep: 100 levels are the most the board reads and writes"},
+		{"written, 1,500 deep", "/api/pgn/write", GameTree{Moves: nestedTree(1500)}, 400, "nested more than 100 deep"},
+	} {
+		t.Run(tt.what, func(t *testing.T) {
+			r := e.do("POST", tt.path, "", tt.body)
+			if r.status != tt.status || !strings.Contains(r.errMsg(), tt.want) {
+				t.Errorf("status %d %.300s; want %d with %q", r.status, r.body, tt.status, tt.want)
+			}
+		})
+	}
+}

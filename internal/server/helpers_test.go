@@ -65,6 +65,9 @@ func newEnvOn(t testing.TB, st *store.SQLite, cfg Config) *testEnv {
 	if cfg.GamesPerMinute == 0 {
 		cfg.GamesPerMinute = -1 // tests create many games; TestGamesPerMinute sets a limit
 	}
+	if cfg.PGNPerMinute == 0 {
+		cfg.PGNPerMinute = -1 // as many games' PGN; TestPGNPerMinute sets a limit
+	}
 	if cfg.Static == nil {
 		cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Outpost</title>")}}
 	}

@@ -15,6 +15,12 @@ import (
 // the others' (whose share of the workers is guarded by the pool anyway).
 const defaultGamesPerMinute = 20
 
+// defaultPGNPerMinute is how many PGN texts a client may have read or
+// written a minute by the analysis board: far more than a person loads or
+// exports (the board reads a game's PGN once when it opens it), few enough
+// that a client cannot keep the server parsing.
+const defaultPGNPerMinute = 60
+
 // rateLimiter is a token bucket per client: perMinute tokens at most, one
 // more every minute/perMinute.
 type rateLimiter struct {
@@ -83,21 +89,42 @@ func (l *rateLimiter) prune(now time.Time) {
 // Config.GamesPerMinute gets a 429 that says when to try again. Only the
 // games created count (a refused request gives its token back).
 func (srv *Server) limitCreation(h handlerFunc) handlerFunc {
-	if srv.creations == nil {
+	return srv.limitRate(srv.creations, true, func(perMinute, secs int) error {
+		return codef(http.StatusTooManyRequests, "too_many_games", map[string]any{"perMinute": perMinute, "seconds": secs},
+			"too many new games: at most %d a minute from one address; the next can be created in %s", perMinute, seconds(secs))
+	}, h)
+}
+
+// limitPGN wraps the handlers of POST /api/pgn/read and /api/pgn/write: a
+// client past Config.PGNPerMinute gets a 429 that says when to try again.
+// Every request counts, refused ones too: reading a broken PGN is work.
+func (srv *Server) limitPGN(h handlerFunc) handlerFunc {
+	return srv.limitRate(srv.pgnWork, false, func(perMinute, secs int) error {
+		return codef(http.StatusTooManyRequests, "too_many", map[string]any{"perMinute": perMinute, "seconds": secs},
+			"too many PGN requests: at most %d a minute from one address; try again in %s", perMinute, seconds(secs))
+	}, h)
+}
+
+// limitRate wraps h so that each request takes a token of the client's
+// bucket in l (nil: no limit): without one, the answer is refusal's error
+// (given l's rate and the seconds until the next token), with a
+// Retry-After header. With refund, a request h refuses gives its token
+// back.
+func (srv *Server) limitRate(l *rateLimiter, refund bool, refusal func(perMinute, secs int) error, h handlerFunc) handlerFunc {
+	if l == nil {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) error {
 		who := srv.clientOf(r)
-		ok, wait := srv.creations.take(who, time.Now())
+		ok, wait := l.take(who, time.Now())
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			return codef(http.StatusTooManyRequests, "too_many_games", map[string]any{"perMinute": srv.creations.perMinute, "seconds": secs},
-				"too many new games: at most %d a minute from one address; the next can be created in %s", srv.creations.perMinute, seconds(secs))
+			return refusal(l.perMinute, secs)
 		}
 		err := h(w, r)
-		if err != nil {
-			srv.creations.give(who)
+		if err != nil && refund {
+			l.give(who)
 		}
 		return err
 	}

@@ -73,3 +73,37 @@ func TestGamesPerMinute(t *testing.T) {
 		t.Errorf("%d games, want 4", n)
 	}
 }
+
+// TestPGNPerMinute reads and writes PGN from two clients behind a trusted
+// proxy: past the limit a client is refused in words and told when to try
+// again, whether it reads or writes; the other is not; refused requests
+// count too.
+func TestPGNPerMinute(t *testing.T) {
+	e := newEnv(t, Config{PGNPerMinute: 3, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
+	send := func(from, path, body string) response {
+		req := e.newRequest("POST", path, "", body)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", from)
+		return e.send(req)
+	}
+	for i, tt := range []struct {
+		from, path, body string
+		status           int
+	}{
+		{"192.0.2.1", "/api/pgn/read", `{"pgn":"1. e4 e5 *"}`, http.StatusOK},
+		{"192.0.2.1", "/api/pgn/read", `{"pgn":"1. e5 *"}`, http.StatusBadRequest},
+		{"192.0.2.1", "/api/pgn/write", `{"moves":[{"uci":"e2e4"}]}`, http.StatusOK},
+		{"192.0.2.1", "/api/pgn/read", `{"pgn":"1. e4 e5 *"}`, http.StatusTooManyRequests},
+		{"192.0.2.1", "/api/pgn/write", `{"moves":[{"uci":"e2e4"}]}`, http.StatusTooManyRequests},
+		{"192.0.2.2", "/api/pgn/read", `{"pgn":"1. e4 e5 *"}`, http.StatusOK},
+	} {
+		r := send(tt.from, tt.path, tt.body)
+		if r.status != tt.status {
+			t.Fatalf("request %d (%s from %s): %d %s, want %d", i+1, tt.path, tt.from, r.status, r.body, tt.status)
+		}
+		if r.status == http.StatusTooManyRequests && (!strings.Contains(r.errMsg(), "too many PGN requests: at most 3 a minute from one address") ||
+			!strings.Contains(string(r.body), `"code":"too_many"`) || r.header.Get("Retry-After") == "") {
+			t.Errorf("request %d: %s (Retry-After %q)", i+1, r.body, r.header.Get("Retry-After"))
+		}
+	}
+}

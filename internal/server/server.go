@@ -111,6 +111,10 @@ type Config struct {
 	// GamesPerMinute is how many games one client may create a minute
 	// (default 20; < 0: no limit).
 	GamesPerMinute int
+	// PGNPerMinute is how many PGN texts one client may have read or
+	// written a minute by the analysis board's POST /api/pgn/read and
+	// /api/pgn/write (default 60; < 0: no limit).
+	PGNPerMinute int
 	// Hosts are the names, besides IP addresses and localhost, that the
 	// server answers to in the Host header (a defence against DNS
 	// rebinding); "*" allows any.
@@ -162,8 +166,9 @@ type Server struct {
 	shared *shared
 	// now is the clocks' time: the database's on a shared one.
 	now func() time.Time
-	// creations limits the games a client creates (nil: no limit).
-	creations *rateLimiter
+	// creations limits the games a client creates, pgnWork the PGN it has
+	// read and written (nil: no limit).
+	creations, pgnWork *rateLimiter
 	// crossOrigin refuses state-changing requests from other sites.
 	crossOrigin *http.CrossOriginProtection
 
@@ -224,6 +229,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.GamesPerMinute > 0 {
 		srv.creations = newRateLimiter(cfg.GamesPerMinute)
+	}
+	if cfg.PGNPerMinute > 0 {
+		srv.pgnWork = newRateLimiter(cfg.PGNPerMinute)
 	}
 	if isShared {
 		// The engines work for the database's queue. The pool runs
@@ -287,6 +295,9 @@ func (cfg *Config) setDefaults() error {
 	}
 	if cfg.GamesPerMinute == 0 {
 		cfg.GamesPerMinute = defaultGamesPerMinute
+	}
+	if cfg.PGNPerMinute == 0 {
+		cfg.PGNPerMinute = defaultPGNPerMinute
 	}
 	if cfg.ExplainNodes == 0 {
 		cfg.ExplainNodes = defaultExplainNodes
@@ -514,8 +525,10 @@ func (srv *Server) janitor() {
 			return
 		case now := <-tick.C:
 			srv.evictIdle(now.Add(-srv.cfg.IdleEvict))
-			if srv.creations != nil {
-				srv.creations.prune(now)
+			for _, l := range []*rateLimiter{srv.creations, srv.pgnWork} {
+				if l != nil {
+					l.prune(now)
+				}
 			}
 		}
 	}
