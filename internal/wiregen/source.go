@@ -14,7 +14,7 @@ import (
 )
 
 // source reads the doc comments and constants of the module's packages
-// from their Go files (tests' included), a package when first asked.
+// from their Go files (tests aside), a package when first asked.
 type source struct {
 	root, module string                // the module's directory and path
 	pkgs         map[string]*pkgSource // by package path
@@ -118,6 +118,9 @@ func parsePackage(dir string) (*pkgSource, error) {
 	p := &pkgSource{docs: map[string]string{}, fieldDocs: map[string]map[string]string{}, constants: map[string][]string{}}
 	fset := token.NewFileSet()
 	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
 		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return nil, fmt.Errorf("wiregen: %w", err)
