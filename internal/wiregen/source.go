@@ -57,9 +57,6 @@ func ModuleRoot(dir string) (root, module string, err error) {
 
 // readSource returns the source of the module dir is in.
 func readSource(dir string) (*source, error) {
-	if dir == "" {
-		dir = "."
-	}
 	root, module, err := ModuleRoot(dir)
 	if err != nil {
 		return nil, err

@@ -59,9 +59,6 @@ type Config struct {
 	Custom map[reflect.Type]string
 	// Raw is the type each json.RawMessage field holds.
 	Raw map[Field]reflect.Type
-	// Dir is a directory of the module whose source holds the doc
-	// comments and constants ("" for the working directory).
-	Dir string
 	// Header is the comment under the "Code generated" line, one line each
 	// (without "//").
 	Header []string
@@ -101,8 +98,10 @@ type generator struct {
 }
 
 // Generate declares cfg's types and those they refer to, sorted by name.
+// The doc comments and constants are read from the source of the module
+// the working directory is in.
 func Generate(cfg Config) (Output, error) {
-	src, err := readSource(cfg.Dir)
+	src, err := readSource(".")
 	if err != nil {
 		return Output{}, err
 	}
