@@ -7,6 +7,9 @@ import (
 )
 
 // The JSON shapes of the API (docs/server.md describes each field).
+// web/src/wire.ts declares them in TypeScript: wirets writes it.
+
+//go:generate go run ./wirets
 
 // GameState is a game as the API shows it.
 type GameState struct {

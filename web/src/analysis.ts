@@ -15,9 +15,10 @@
 // read and written by POST /api/pgn/read and /api/pgn/write.
 
 import * as api from './api';
-import type { GameState } from './api';
+import type { GameState } from './wire';
 import { listOpenings, position, readPGN, requestReview, getReview, ReviewEvents, writePGN } from './analysisapi';
-import type { Position, Review, ReviewAnswer, ReviewProgress } from './analysisapi';
+import type { ReviewAnswer } from './analysisapi';
+import type { Analysis, Review, ReviewProgress } from './wire';
 import { Board } from './board';
 import { byId, downloadText, el, setLabel, toast } from './dom';
 import { errText } from './errors';
@@ -92,7 +93,7 @@ export class AnalysisView {
 
   private tree = new MoveTree(startFEN);
   private node: TreeNode = this.tree.root;
-  private info = new Map<string, Position>(); // by node id
+  private info = new Map<string, Analysis>(); // by node id
   private gameLine: TreeNode[] = []; // the game's moves, when a game is loaded
   private game: GameState | null = null;
   private tags: Array<{ name: string; value: string }> = [];

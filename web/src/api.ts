@@ -2,133 +2,21 @@
 // player tokens kept in localStorage, and the server-sent event stream of one
 // game. The server is authoritative; nothing here decides a rule of chess.
 
+import type {
+  DrawOfferAnswer,
+  GameState,
+  Hint,
+  MoveInfo,
+  MoveRequest,
+  NewGameRequest,
+  NewGameResponse,
+  SettingsRequest,
+  Summary,
+  Thinking,
+} from './wire';
+
 export type Side = 'human' | 'ai';
 export type ColorName = 'white' | 'black';
-
-export interface MoveRecord {
-  uci: string;
-  san: string;
-  fen: string; // the position after the move
-}
-
-export interface GameState {
-  id: string;
-  fen: string;
-  startFen: string;
-  moves: MoveRecord[];
-  turn: ColorName;
-  white: Side;
-  black: Side;
-  whiteLevel: string;
-  blackLevel: string;
-  dests: Record<string, string[]>;
-  check: boolean;
-  plies?: number;
-  movesFrom?: number; // on the event stream: moves are those after this many plies (0: every move)
-  lastMove: [string, string] | null;
-  status: string; // "playing" or "over"
-  result: string; // "*", "1-0", "0-1", "1/2-1/2"
-  reason: string; // why the game ended, in words
-  claimableDraw: string; // "" or the rule that allows a claim now
-  thinking: boolean;
-  paused: boolean;
-  speedMs: number;
-  canTakeback?: boolean;
-  canRedo: boolean;
-  aiError?: string; // why the AI stopped trying to move (its move could not be saved), or ""
-  opening?: OpeningMatch | null; // the last named position the game reached
-  import?: ImportInfo; // what the PGN the game was imported from held
-  drawOffer?: ColorName | ''; // the side whose draw offer stands
-  clock?: ClockInfo | null; // null for a game without clocks
-  source?: string;
-}
-
-// ClockInfo is a game's clocks as of the answer that carried them.
-export interface ClockInfo {
-  limit: number; // seconds
-  increment: number; // seconds
-  white: number; // milliseconds left
-  black: number;
-  running: ColorName | ''; // whose clock runs
-}
-
-// OpeningMatch is a game's opening: the last named position it reached
-// (after ply plies), and the ply (from 1) of the move that left the book
-// for good (0: it never did).
-export interface OpeningMatch {
-  eco: string;
-  name: string;
-  pgn: string;
-  ply: number;
-  leftBook: number;
-}
-
-// ImportInfo is what a game's imported PGN held besides its moves: its
-// tags, its comments (by ply, of the moves the game still shares with it),
-// and how many variations were left out.
-export interface ImportInfo {
-  tags: Record<string, string>;
-  commentCount: number;
-  variations: number;
-  comments: Record<string, string>;
-}
-
-export interface Score {
-  cp?: number;
-  mate?: number;
-}
-
-export interface Thinking {
-  depth: number;
-  seldepth?: number;
-  score: Score; // from White's point of view
-  nodes: number;
-  nps: number;
-  timeMs: number;
-  pv: string[] | string; // SAN
-  pvUci?: string[] | string;
-  ply?: number; // the search is of the position after this many plies
-}
-
-export interface Hint {
-  move: string;
-  san: string;
-  score?: Score; // White's view, from a full-strength search
-  depth?: number;
-}
-
-export interface GameSummary {
-  id: string;
-  createdAt: string; // RFC 3339
-  updatedAt: string;
-  white: Side;
-  black: Side;
-  whiteLevel: string;
-  blackLevel: string;
-  result: string;
-  reason: string;
-  plies: number;
-  source: string; // "web" or "terminal"
-  clock?: string; // the time control, "3+2", or ""
-}
-
-export interface NewGame {
-  white: Side;
-  black: Side;
-  level?: string;
-  whiteLevel?: string;
-  blackLevel?: string;
-  fen?: string;
-  pgn?: string;
-  speedMs?: number;
-  clock?: { limit: number; increment: number }; // seconds; absent: no clocks
-}
-
-export interface Created {
-  id: string;
-  token: string;
-  game: GameState;
-}
 
 // ApiError is a 4xx or 5xx answer, or no answer: message is the server's
 // reason in English (for the log), code the stable name of the error that
@@ -234,14 +122,14 @@ function unwrapState(v: unknown): GameState | null {
   return null;
 }
 
-export async function createGame(g: NewGame): Promise<Created> {
-  const c = await request<Created>('POST', '/api/games', g);
+export async function createGame(g: NewGameRequest): Promise<NewGameResponse> {
+  const c = await request<NewGameResponse>('POST', '/api/games', g);
   saveToken(c.id, c.token);
   return c;
 }
 
 // listGames returns the newest games on the server (everyone's).
-export async function listGames(): Promise<GameSummary[]> {
+export async function listGames(): Promise<Summary[]> {
   return gamesOf(await request<unknown>('GET', '/api/games?limit=200'));
 }
 
@@ -250,9 +138,9 @@ const maxIDs = 500;
 
 // listMyGames returns the games this browser holds the tokens of (its
 // own, however old), newest first.
-export async function listMyGames(): Promise<GameSummary[]> {
+export async function listMyGames(): Promise<Summary[]> {
   const ids = myGameIDs();
-  const parts: Promise<GameSummary[]>[] = [];
+  const parts: Promise<Summary[]>[] = [];
   for (let i = 0; i < ids.length; i += maxIDs) {
     const q = ids.slice(i, i + maxIDs).join(',');
     parts.push(request<unknown>('GET', '/api/games?limit=1000&ids=' + q).then(gamesOf));
@@ -261,10 +149,10 @@ export async function listMyGames(): Promise<GameSummary[]> {
   return games.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
-function gamesOf(v: unknown): GameSummary[] {
-  if (Array.isArray(v)) return v as GameSummary[];
+function gamesOf(v: unknown): Summary[] {
+  if (Array.isArray(v)) return v as Summary[];
   if (v && typeof v === 'object' && Array.isArray((v as { games?: unknown }).games)) {
-    return (v as { games: GameSummary[] }).games;
+    return (v as { games: Summary[] }).games;
   }
   return [];
 }
@@ -305,7 +193,7 @@ async function mutate(id: string, method: string, what: string, body?: unknown):
   return unwrapState(v);
 }
 
-export const sendMove = (id: string, move: string, ply: number) => mutate(id, 'POST', '/moves', { move, ply });
+export const sendMove = (id: string, move: string, ply: number) => mutate(id, 'POST', '/moves', { move, ply } satisfies MoveRequest);
 export const takeback = (id: string) => mutate(id, 'POST', '/takeback', {});
 export const redo = (id: string) => mutate(id, 'POST', '/redo', {});
 export const resign = (id: string) => mutate(id, 'POST', '/resign', {});
@@ -313,23 +201,10 @@ export const claimDraw = (id: string) => mutate(id, 'POST', '/draw', {});
 export const acceptDraw = (id: string) => mutate(id, 'POST', '/draw/accept', {});
 export const declineDraw = (id: string) => mutate(id, 'POST', '/draw/decline', {});
 
-// DrawAnswer is the answer to a draw offer: the AI's at once, or a person's
-// to come (the offer then stands in the state's drawOffer).
-export interface DrawAnswer {
-  accepted: boolean;
-  message: string; // in English
-  code?: string; // what happened, said by the page as draw.CODE with params
-  params?: Record<string, string | number>;
-  game: GameState;
+export async function offerDraw(id: string): Promise<DrawOfferAnswer> {
+  return request<DrawOfferAnswer>('POST', '/api/games/' + encodeURIComponent(id) + '/draw/offer', {}, id);
 }
-
-export async function offerDraw(id: string): Promise<DrawAnswer> {
-  return request<DrawAnswer>('POST', '/api/games/' + encodeURIComponent(id) + '/draw/offer', {}, id);
-}
-export const patchGame = (
-  id: string,
-  p: { whiteLevel?: string; blackLevel?: string; paused?: boolean; speedMs?: number },
-) => mutate(id, 'PATCH', '', p);
+export const patchGame = (id: string, p: SettingsRequest) => mutate(id, 'PATCH', '', p);
 
 export async function hint(id: string): Promise<Hint> {
   return request<Hint>('POST', '/api/games/' + encodeURIComponent(id) + '/hint', {}, id);
@@ -355,7 +230,7 @@ export function canPlay(id: string): boolean {
 export class Events {
   private es: EventSource | null = null;
   private retry = 0;
-  private moves: MoveRecord[] = [];
+  private moves: MoveInfo[] = [];
 
   constructor(
     readonly id: string,

@@ -4,7 +4,7 @@
 // the page shows what it says and never blocks on it.
 
 import * as api from './api';
-import type { GameState, Thinking } from './api';
+import type { DrawOfferAnswer, GameState, Thinking } from './wire';
 import { Board } from './board';
 import { Sound, hasVoice, soundFor } from './sound';
 import { byId, downloadText, el, setLabel, toast } from './dom';
@@ -320,7 +320,7 @@ export class App {
 
   private myTurn(): boolean {
     const g = this.game;
-    return !!g && this.playing() && this.humanColors().includes(g.turn);
+    return !!g && this.playing() && this.humanColors().some((c) => c === g.turn);
   }
 
   // ---- actions -------------------------------------------------------------
@@ -1093,8 +1093,8 @@ export class App {
 
 // drawAnswerText says the answer to a draw offer by its code (the AI's
 // judgement with its score, or the offer standing for the other player).
-function drawAnswerText(a: api.DrawAnswer): string {
-  const p = { ...a.params };
+function drawAnswerText(a: DrawOfferAnswer): string {
+  const p = { ...a.params } as Record<string, string | number>;
   if (typeof p.by === 'string') p.by = colorName(p.by === 'white' ? 'white' : 'black');
   if (typeof p.to === 'string') p.to = colorName(p.to === 'white' ? 'white' : 'black');
   const key = ('draw.' + a.code) as MessageKey;

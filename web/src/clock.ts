@@ -5,7 +5,8 @@
 // game). Under 10 seconds a clock shows tenths, turns red, and ticks once a
 // second.
 
-import type { ClockInfo, ColorName } from './api';
+import type { ColorName } from './api';
+import type { ClockInfo } from './wire';
 import { t } from './i18n';
 import { colorName } from './words';
 
@@ -49,7 +50,7 @@ export class Clocks {
   }
 
   // remaining returns a side's time left now, in milliseconds.
-  remaining(c: ColorName): number {
+  remaining(c: string): number {
     const i = this.info;
     if (!i) return 0;
     const left = c === 'white' ? i.white : i.black;

@@ -9,7 +9,7 @@
 import { request } from './api';
 import { el } from './dom';
 import { t } from './i18n';
-import type { ExplainRequest, Report } from './explain';
+import type { ExplainReport as Report, ExplainRequest } from './wire';
 import { cutWords, fmt, lineText, methodName, methods, sideName } from './explainwords';
 import { Playback, PlaybackBar } from './playback';
 import type { Track } from './playback';
@@ -44,7 +44,7 @@ export class ComparePanel {
       }
       const body: ExplainRequest = { fen, depth, method, quiescence, treeOnly: true };
       const r = await request<Report>('POST', '/api/explain', body);
-      const store = new VisitStore(r.id, r.treeNodes);
+      const store = new VisitStore(r.id ?? '', r.treeNodes);
       await store.start();
       if (run !== this.runs) return;
       panes.push(new ComparePane(method, store, r.fen, r.warmup ?? 0));

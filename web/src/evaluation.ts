@@ -5,7 +5,7 @@
 // shown in the bar (level 1 may think -0.97 where the engine thinks -0.24);
 // without an opinion the bar says it has none.
 
-import type { Score } from './api';
+import type { Score } from './wire';
 import { scoreFraction, scoreText } from './words';
 
 export type EvalSource = 'engine' | 'hint';

@@ -32,104 +32,20 @@ import { onLangChange, t, tn } from './i18n';
 import type { MessageKey } from './i18n';
 import { ComparePanel } from './compare';
 import { LessonPanel } from './lesson';
-import type { LessonView } from './lesson';
 import { Playback, PlaybackBar } from './playback';
 import { TreeSVG } from './treesvg';
 import { counters, TreeTrack, VisitStore } from './visits';
 import { cutWords, fewerText, fmt, lineText, methodName, methods, moveLabel, sideName } from './explainwords';
-import type { Moment, Visit } from './visits';
+import type { Moment } from './visits';
+import type {
+  ExplainCutView as Cut,
+  ExplainLessonView,
+  ExplainNodeView as NodeView,
+  ExplainReport as Report,
+  ExplainRequest,
+  ExplainVisitView as Visit,
+} from './wire';
 import './explain.css';
-
-interface ScoreView {
-  cp: number;
-  mate?: number;
-  text: string;
-}
-
-interface Pruned {
-  san: string;
-  uci: string;
-  nodes: number;
-}
-
-interface Cut {
-  whiteAlpha: ScoreView;
-  whiteBeta: ScoreView;
-  standPat?: boolean;
-  skipped: number;
-  saved: number;
-  pruned: Pruned[];
-}
-
-interface NodeView {
-  path: string;
-  visit: number;
-  san?: string;
-  uci?: string;
-  fen: string;
-  ply: number;
-  turn: string;
-  kind: string;
-  quiescence?: boolean;
-  white: ScoreView;
-  whiteAlpha?: ScoreView;
-  whiteBeta?: ScoreView;
-  cut?: Cut;
-  pv: boolean;
-  order: number;
-  legal: number;
-  searched: number;
-  size: number;
-  children?: NodeView[];
-  more?: number;
-}
-
-interface Stats {
-  method: string;
-  nodes: number;
-  warmup?: number;
-  timeMs: number;
-  white: ScoreView;
-  best: string;
-  complete: boolean;
-  note?: string;
-}
-
-export interface Report {
-  id: string;
-  fen: string;
-  turn: string;
-  depth: number;
-  method: string;
-  quiescence: boolean;
-  comparison: Stats[];
-  classic: {
-    pieces: Array<{ square: string; piece: string; material: number; pst: number; signed: number; endgame?: boolean }>;
-    material: number;
-    pst: number;
-    total: number;
-  };
-  main: {
-    phase: number;
-    maxPhase: number;
-    scale: number;
-    total: number;
-    terms: Array<{ name: string; mover: number; opponent: number; net: number }>;
-  };
-  candidates: Array<{ rank: number; san: string; white: ScoreView; depth: number; line: string[] }>;
-  root: NodeView;
-  treeNodes: number;
-  warmup?: number;
-}
-
-// ExplainRequest is the body of POST /api/explain.
-export interface ExplainRequest {
-  fen: string;
-  depth: number;
-  method: string;
-  quiescence: boolean;
-  treeOnly?: boolean;
-}
 
 export const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const cp = (n: number) => (n > 0 ? '+' : '') + (n / 100).toFixed(2);
@@ -327,17 +243,17 @@ export class ExplainPanel {
     if (run && !tree) void this.runCompare();
   }
 
-  private request(): ExplainRequest {
+  private request() {
     return {
       fen: this.fenInput.value.trim() || startFEN,
       depth: Number(this.depth.value),
       method: this.method.value,
       quiescence: this.quiescence.checked && this.method.value !== 'minimax',
-    };
+    } satisfies ExplainRequest;
   }
 
   // applyView puts the explorer in a lesson step's mode.
-  private async applyView(v: LessonView) {
+  private async applyView(v: ExplainLessonView) {
     this.ensureOpen();
     this.fenInput.value = v.fen;
     this.depth.value = String(v.depth);
@@ -419,10 +335,10 @@ export class ExplainPanel {
     this.pb?.pause();
     try {
       const r = await request<Report>('POST', '/api/explain', req);
-      const store = new VisitStore(r.id, r.treeNodes);
+      const store = new VisitStore(r.id ?? '', r.treeNodes);
       await store.start();
       if (run !== this.runs) return;
-      this.id = r.id;
+      this.id = r.id ?? '';
       this.dlg.dataset.tree = r.id;
       this.rootFEN = r.fen;
       this.report = r;

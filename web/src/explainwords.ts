@@ -4,7 +4,7 @@
 
 import { locale, t, tn } from './i18n';
 import type { MessageKey } from './i18n';
-import type { Visit } from './visits';
+import type { ExplainVisitView as Visit } from './wire';
 
 // methods are the tree searches the explorer offers, in its menu's order.
 export const methods = ['alphabeta', 'ordered', 'engine-order', 'minimax'];

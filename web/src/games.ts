@@ -3,7 +3,7 @@
 // players, result), each opening to replay, to continue or to watch.
 
 import * as api from './api';
-import type { Created, GameSummary } from './api';
+import type { NewGameResponse, Summary } from './wire';
 import { byId, el, toast } from './dom';
 import { errText } from './errors';
 import { locale, t } from './i18n';
@@ -14,11 +14,11 @@ import { reasonPhrase } from './words';
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
   private list = byId('games-list');
-  private games = new Map<string, GameSummary>();
+  private games = new Map<string, Summary>();
 
   constructor(
     private onOpen: (id: string) => void,
-    private onCreated: (c: Created) => void,
+    private onCreated: (c: NewGameResponse) => void,
   ) {
     byId('games-close').addEventListener('click', () => this.dlg.close());
     this.list.addEventListener('click', (e) => {
@@ -65,7 +65,7 @@ export class GamesDialog {
   async show(current?: string) {
     this.list.textContent = t('games.loading');
     if (!this.dlg.open) this.dlg.showModal();
-    let mine: GameSummary[], all: GameSummary[];
+    let mine: Summary[], all: Summary[];
     try {
       [mine, all] = await Promise.all([api.listMyGames(), api.listGames()]);
     } catch (e) {
@@ -86,7 +86,7 @@ export class GamesDialog {
     id: string,
     title: MessageKey,
     who: MessageKey,
-    games: GameSummary[],
+    games: Summary[],
     mine: boolean,
     current: string | undefined,
     none: MessageKey,
@@ -160,7 +160,7 @@ function date(iso: string): string {
 const ai = (l: string) => t('games.ai', { level: levelName(l) });
 
 // opponent describes one of the visitor's games: whom they play.
-function opponent(g: GameSummary): string {
+function opponent(g: Summary): string {
   if (g.white === 'ai' && g.black === 'ai') return t('games.aiVsAi', { white: ai(g.whiteLevel), black: ai(g.blackLevel) });
   if (g.white === 'human' && g.black === 'human') return t('games.twoPlayers');
   if (g.black === 'ai') return t('games.youWhite', { ai: ai(g.blackLevel) });
@@ -168,7 +168,7 @@ function opponent(g: GameSummary): string {
 }
 
 // playersOf describes someone else's game: White vs Black.
-function playersOf(g: GameSummary): string {
+function playersOf(g: Summary): string {
   const name = (side: string, level: string) => (side === 'ai' ? ai(level) : t('games.aPlayer'));
   const s = t('games.aiVsAi', { white: name(g.white, g.whiteLevel), black: name(g.black, g.blackLevel) });
   const line = s.charAt(0).toUpperCase() + s.slice(1);

@@ -6,18 +6,16 @@
 // or dragging goes to the position under the pointer; so do the arrow keys
 // when it has the focus (it is a slider).
 
-import type { Score } from './api';
+import type { ReviewJudgement, Score } from './wire';
 import { scoreFraction } from './words';
 
 const svgNS = 'http://www.w3.org/2000/svg';
-
-export type Judgement = '' | 'inaccuracy' | 'mistake' | 'blunder';
 
 // Mark is a judged move: its index among the graph's points (the position
 // after it) and its judgement.
 export interface Mark {
   index: number;
-  judgement: Judgement;
+  judgement: ReviewJudgement;
   label: string; // what the dot's tooltip says ("12… Qg5??")
 }
 

@@ -7,7 +7,7 @@
 // move, "Skip" goes on; the end says how many were found.
 
 import { tryMove } from './analysisapi';
-import type { Review, ReviewMove, TryAnswer } from './analysisapi';
+import type { Review, ReviewMove, TryAnswer } from './wire';
 import { errText } from './errors';
 import { el } from './dom';
 import { t } from './i18n';
@@ -22,8 +22,9 @@ type Phase = 'find' | 'checking' | 'wrong' | 'solved' | 'shown' | 'end';
 
 export interface LearnHooks {
   // goToPly shows the position after ply plies of the game, with color
-  // at the bottom, and lets the side to move move (or not).
-  goToPly: (ply: number, color: 'white' | 'black', movable: boolean) => void;
+  // ("white" or "black") at the bottom, and lets the side to move move
+  // (or not).
+  goToPly: (ply: number, color: string, movable: boolean) => void;
   // play plays moves (UCI) from the position shown and shows the last.
   play: (moves: string[]) => Promise<void>;
   // back shows the position before the move shown, forgetting the move

@@ -9,35 +9,17 @@ import { request } from './api';
 import { el } from './dom';
 import { lang, onLangChange, t } from './i18n';
 import type { MessageKey } from './i18n';
-
-// LessonView is a step's mode of the explorer (explain.LessonView).
-export interface LessonView {
-  fen: string;
-  depth: number;
-  method: string;
-  quiescence?: boolean;
-  compare?: boolean;
-  play?: 'start' | 'cut';
-  path?: string;
-  section?: string;
-}
-
-interface Lesson {
-  lang: string;
-  title: string;
-  intro: string;
-  steps: Array<{ title: string; text: string[]; show: LessonView }>;
-}
+import type { ExplainLesson, ExplainLessonView } from './wire';
 
 // LessonPanel shows the lesson in a host element and applies each step's
 // view with apply.
 export class LessonPanel {
-  private lesson: Lesson | null = null;
+  private lesson: ExplainLesson | null = null;
   private step = 0;
 
   constructor(
     private host: HTMLElement,
-    private apply: (v: LessonView) => Promise<void>,
+    private apply: (v: ExplainLessonView) => Promise<void>,
     // showSection scrolls to the part of the explorer a step is about.
     private showSection: (section: string) => void,
   ) {
@@ -47,7 +29,7 @@ export class LessonPanel {
   }
 
   private async load() {
-    this.lesson = await request<Lesson>('GET', '/api/explain/lesson?lang=' + lang());
+    this.lesson = await request<ExplainLesson>('GET', '/api/explain/lesson?lang=' + lang());
   }
 
   // start shows the lesson from its first step.

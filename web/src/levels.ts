@@ -5,18 +5,14 @@
 
 import { request } from './api';
 import { onLangChange, t } from './i18n';
+import type { LevelInfo } from './wire';
 
-export interface LevelInfo {
-  name: string;
-  elo?: number;
-  fullStrength?: boolean;
-  classic?: boolean;
-  depth?: number;
-  sameAs?: string;
-}
+// Level is what the page knows of a level: what the server said of it, or
+// until it answers, its name alone.
+export type Level = Pick<LevelInfo, 'name'> & Partial<LevelInfo>;
 
 // Until the server answers, the names alone (in the server's order).
-let levels: LevelInfo[] = ['classic', '1', '2', '3', '4', '5', '6', '7', '8', 'max'].map((name) => ({ name }));
+let levels: Level[] = ['classic', '1', '2', '3', '4', '5', '6', '7', '8', 'max'].map((name) => ({ name }));
 const selects = new Set<HTMLSelectElement>();
 
 // loadLevels asks the server for the levels and refreshes the selects. A
@@ -38,7 +34,7 @@ function refresh() {
 }
 
 // levelInfo returns what the server said of the level, if it is known.
-export function levelInfo(name: string): LevelInfo | undefined {
+export function levelInfo(name: string): Level | undefined {
   return levels.find((l) => l.name === name);
 }
 
@@ -53,7 +49,7 @@ export function levelName(l: string | undefined): string {
 
 // levelOption describes a level in a list: its name, its strength, and
 // what classic and max are.
-export function levelOption(l: LevelInfo): string {
+export function levelOption(l: Level): string {
   if (l.sameAs) return t('level.optionSame', { name: capitalized(levelName(l.name)), same: levelName(l.sameAs) });
   if (l.elo === undefined) return capitalized(levelName(l.name));
   if (l.classic) return t('level.optionClassic', { depth: l.depth ?? 3, elo: l.elo });

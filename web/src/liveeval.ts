@@ -7,7 +7,7 @@
 // once it is deeper.
 
 import { analyse } from './analysisapi';
-import type { EngineLine } from './analysisapi';
+import type { AnalysisLine } from './wire';
 import { errText } from './errors';
 import { el } from './dom';
 import { t } from './i18n';
@@ -15,7 +15,7 @@ import { count, scoreText } from './words';
 
 // EvalState is what the engine found in a position.
 export interface EvalState {
-  lines: EngineLine[]; // by rank: lines[0] is the best
+  lines: AnalysisLine[]; // by rank: lines[0] is the best
   depth: number; // the depth of the best line
   done: boolean; // the search reached its limit
   final?: 'checkmate' | 'stalemate'; // the position has no legal move

@@ -7,26 +7,7 @@
 // how it becomes PGN: the rules and the PGN live in the chess package, and
 // this file only keeps what the server said.
 
-// TreeMoveData is a move as the server's GameTree has it: the move in UCI,
-// its SAN and the position after it, the comment and glyphs after it, and
-// the lines played instead of it.
-export interface TreeMoveData {
-  uci: string;
-  san?: string;
-  fen?: string;
-  comment?: string;
-  nags?: number[];
-  variations?: TreeMoveData[][];
-}
-
-// GameTreeData is the server's GameTree: tags, start, moves and result.
-export interface GameTreeData {
-  tags: Array<{ name: string; value: string }>;
-  fen: string;
-  comment?: string;
-  moves: TreeMoveData[];
-  result: string;
-}
+import type { TreeMove } from './wire';
 
 // MoveData is what the tree needs of a move: its UCI, SAN and the position
 // after it.
@@ -157,7 +138,7 @@ export class MoveTree {
 
   // load adds the moves of a GameTree's line (with their variations) from
   // parent, the main line first.
-  load(moves: TreeMoveData[], parent: TreeNode = this.root) {
+  load(moves: TreeMove[], parent: TreeNode = this.root) {
     let n = parent;
     for (const m of moves) {
       const child = this.add(n, { uci: m.uci, san: m.san ?? m.uci, fen: m.fen ?? '' });
@@ -170,15 +151,15 @@ export class MoveTree {
 
   // data returns the tree's moves as a GameTree's: the main line from
   // node, each move with the variations that branch off before it.
-  data(node: TreeNode = this.root): TreeMoveData[] {
-    const out: TreeMoveData[] = [];
+  data(node: TreeNode = this.root): TreeMove[] {
+    const out: TreeMove[] = [];
     for (let n = node.children[0]; n; n = n.children[0]) out.push(this.moveData(n, n.parent!.children.slice(1)));
     return out;
   }
 
   // moveData is one move of data(), its variations those of others.
-  private moveData(n: TreeNode, others: TreeNode[]): TreeMoveData {
-    const m: TreeMoveData = { uci: n.uci };
+  private moveData(n: TreeNode, others: TreeNode[]): TreeMove {
+    const m: TreeMove = { uci: n.uci };
     if (n.comment) m.comment = n.comment;
     if (n.nags.length) m.nags = n.nags;
     if (others.length) m.variations = others.map((v) => [this.moveData(v, []), ...this.data(v)]);

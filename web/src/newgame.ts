@@ -3,7 +3,7 @@
 // (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
-import type { Created, ImportInfo, NewGame } from './api';
+import type { ImportInfo, NewGameRequest, NewGameResponse } from './wire';
 import { byId, toast } from './dom';
 import { errText } from './errors';
 import { onLangChange, t, tn } from './i18n';
@@ -18,7 +18,7 @@ export class NewGameDialog {
   private submitting = false;
   private openings: OpeningPicker;
 
-  constructor(private onCreated: (c: Created) => void) {
+  constructor(private onCreated: (c: NewGameResponse) => void) {
     fillLevels(byId<HTMLSelectElement>('new-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-white-level'), '4');
     fillLevels(byId<HTMLSelectElement>('new-black-level'), '4');
@@ -88,7 +88,7 @@ export class NewGameDialog {
   }
 
   // clock reads the clock chosen: undefined for none, or an error in words.
-  private clock(): NewGame['clock'] | string {
+  private clock(): NewGameRequest['clock'] | string {
     const v = byId<HTMLSelectElement>('new-clock').value;
     if (v === '') return undefined;
     if (v !== 'custom') {
@@ -109,7 +109,7 @@ export class NewGameDialog {
     const f = this.form.elements;
     const val = (n: string) => (f.namedItem(n) as HTMLInputElement | HTMLSelectElement | RadioNodeList).value;
     const m = this.mode();
-    const g: NewGame = { white: 'human', black: 'human' };
+    const g: NewGameRequest = { white: 'human', black: 'human' };
     if (m === 'ai') {
       let c = val('color');
       if (c === 'random') c = crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'white' : 'black';

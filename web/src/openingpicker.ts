@@ -4,7 +4,7 @@
 // so the game starts after them.
 
 import { listOpenings } from './analysisapi';
-import type { OpeningEntry } from './analysisapi';
+import type { OpeningEntry } from './wire';
 import { errText } from './errors';
 import { el } from './dom';
 import { onLangChange, t } from './i18n';

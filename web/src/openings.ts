@@ -4,7 +4,7 @@
 // searchOpenings finds openings by name, ECO code or moves, for the
 // new-game dialog's picker.
 
-import type { OpeningEntry } from './analysisapi';
+import type { OpeningEntry } from './wire';
 import { el } from './dom';
 
 // openingLabel shows an opening's ECO code and name ("C00 · French

@@ -6,8 +6,7 @@
 // buttons that ask for a review and start learn from your mistakes. The
 // view (analysis.ts) owns the game and the position shown.
 
-import type { OpeningMatch } from './api';
-import type { Judgement, Review, ReviewMove, ReviewProgress } from './analysisapi';
+import type { OpeningMatch, Review, ReviewJudgement, ReviewMove, ReviewProgress } from './wire';
 import { el } from './dom';
 import { EvalGraph, whiteShare } from './graph';
 import type { Mark } from './graph';
@@ -17,7 +16,7 @@ import { openingLabel } from './openings';
 import { scoreText } from './words';
 
 // judgementGlyph is the mark after a judged move.
-export const judgementGlyph: Record<Judgement, string> = { '': '', inaccuracy: '?!', mistake: '?', blunder: '??' };
+export const judgementGlyph: Record<ReviewJudgement, string> = { '': '', inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 // moveLabel names a move of the game: "12… Qg5??".
 export function moveLabel(m: ReviewMove): string {
@@ -28,8 +27,8 @@ export function moveLabel(m: ReviewMove): string {
 // faults are the moves of a review by the colours given that were judged
 // as bad as the worst of judgements, in order: the moves learn from your
 // mistakes asks about.
-export function faults(r: Review, colors: Array<'white' | 'black'>, judgements: Judgement[] = ['mistake', 'blunder']): ReviewMove[] {
-  return r.moves.filter((m) => colors.includes(m.color) && judgements.includes(m.judgement));
+export function faults(r: Review, colors: Array<'white' | 'black'>, judgements: ReviewJudgement[] = ['mistake', 'blunder']): ReviewMove[] {
+  return r.moves.filter((m) => colors.some((c) => c === m.color) && judgements.includes(m.judgement));
 }
 
 // gameShares are White's shares of the evaluation of each position of a
@@ -89,7 +88,7 @@ export class ReviewPanel {
     this.learnBtn.addEventListener('click', () => this.hooks.learn());
     this.table.addEventListener('click', (e) => {
       const b = (e.target as HTMLElement).closest<HTMLElement>('[data-judgement]');
-      if (b && this.review) this.next(b.dataset.color as 'white' | 'black', b.dataset.judgement as Judgement);
+      if (b && this.review) this.next(b.dataset.color as 'white' | 'black', b.dataset.judgement as ReviewJudgement);
     });
   }
 
@@ -217,7 +216,7 @@ export class ReviewPanel {
 
   // next goes to the next move of colour c judged j after the one shown,
   // round to the first.
-  private next(c: 'white' | 'black', j: Judgement) {
+  private next(c: 'white' | 'black', j: ReviewJudgement) {
     const ms = faults(this.review!, [c], [j]);
     if (ms.length === 0) return;
     const after = ms.find((m) => m.ply > this.current) ?? ms[0];

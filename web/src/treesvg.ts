@@ -13,7 +13,8 @@
 // double-click it to fold its subtree into a wedge (and again to unfold).
 
 import { t } from './i18n';
-import type { Visit, VisitStore } from './visits';
+import type { VisitStore } from './visits';
+import type { ExplainVisitView as Visit } from './wire';
 import { last } from './visits';
 
 const svgNS = 'http://www.w3.org/2000/svg';

@@ -7,54 +7,7 @@
 
 import { request } from './api';
 import type { Track } from './playback';
-
-export interface Pruned {
-  san: string;
-  uci: string;
-  nodes: number;
-}
-
-export interface VisitCut {
-  by: number; // 1-based place of the move that cut (0: the stand pat)
-  whiteAlpha: string;
-  whiteBeta: string;
-  skipped: number;
-  saved: number;
-  pruned: Pruned[];
-}
-
-// Visit is a node of the tree (explain.VisitView): scores and windows are
-// texts from White's point of view.
-export interface Visit {
-  visit: number;
-  parent: number;
-  ply: number;
-  order: number;
-  san?: string;
-  uci?: string;
-  board: string;
-  turn: 'white' | 'black';
-  kind: string;
-  quiescence?: boolean;
-  evaluated?: boolean;
-  evals: number;
-  size: number;
-  legal: number;
-  searched: number;
-  pv?: boolean;
-  whiteAlpha?: string;
-  whiteBeta?: string;
-  whiteBefore?: string;
-  white: string;
-  cut?: VisitCut;
-}
-
-interface VisitPage {
-  nodes: number;
-  path: Visit[];
-  visits: Visit[];
-  next?: number;
-}
+import type { ExplainVisitPage as VisitPage, ExplainVisitView as Visit } from './wire';
 
 // Trees up to this many nodes are loaded whole.
 const wholeTree = 30000;

@@ -1,7 +1,7 @@
 // words.ts turns moves, positions, scores and results into text: for the
 // screen-reader region, the game-over banner and the thinking panel.
 
-import type { Score } from './api';
+import type { Score } from './wire';
 import { t } from './i18n';
 import type { MessageKey } from './i18n';
 
@@ -11,8 +11,9 @@ export function pieceName(letter: string): string {
   return key ? t(key as MessageKey) : letter;
 }
 
-// colorName names a side: "White", "Black".
-export function colorName(c: 'white' | 'black'): string {
+// colorName names a side ("white" or "black", as the server says it):
+// "White", "Black".
+export function colorName(c: string): string {
   return t(c === 'white' ? 'color.white' : 'color.black');
 }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MoveTree, moveNumber, plyOfFEN } from '../src/movetree';
-import type { TreeMoveData } from '../src/movetree';
+import type { TreeMove } from '../src/wire';
 
 const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const mv = (uci: string, san: string) => ({ uci, san, fen: 'after ' + san });
@@ -55,7 +55,7 @@ test('promote makes a variation the main line; remove deletes a line', () => {
 
 test('load and data: the GameTree of PGN variations round-trips', () => {
   // 1. e4 e5 (1... c5 2. Nf3 (2. c3)) (1... e6) 2. Nf3 {good} $1
-  const data: TreeMoveData[] = [
+  const data: TreeMove[] = [
     { uci: 'e2e4', san: 'e4', fen: 'f1' },
     {
       uci: 'e7e5',
@@ -80,9 +80,9 @@ test('load and data: the GameTree of PGN variations round-trips', () => {
   assert.equal(nf3.comment, 'good');
   assert.deepEqual(nf3.nags, [1]);
   assert.equal(nf3.fen, 'f7');
-  const strip = (ms: TreeMoveData[]): TreeMoveData[] =>
+  const strip = (ms: TreeMove[]): TreeMove[] =>
     ms.map((m) => {
-      const o: TreeMoveData = { uci: m.uci };
+      const o: TreeMove = { uci: m.uci };
       if (m.comment) o.comment = m.comment;
       if (m.nags) o.nags = m.nags;
       if (m.variations) o.variations = m.variations.map(strip);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OpeningBook, epdOf, fold, searchOpenings } from '../src/openings';
-import type { OpeningEntry } from '../src/analysisapi';
+import type { OpeningEntry } from '../src/wire';
 
 const list: OpeningEntry[] = [
   { eco: 'B00', name: "King's Pawn Game", pgn: '1. e4', epd: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -' },
