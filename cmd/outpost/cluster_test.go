@@ -244,10 +244,15 @@ func TestClusterFlag(t *testing.T) {
 				continue
 			}
 			late := pg.Now().Sub(deadline)
-			t.Logf("flagged: the end reached a's event stream %v after the deadline", late.Round(time.Millisecond))
 			if st.Result != "1-0" || st.Reason != "time forfeit" || late < 0 {
 				t.Errorf("the end on a's stream %v after the deadline: %s by %q", late, st.Result, st.Reason)
 			}
+			ended, err := pg.Get(context.Background(), g.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("flagged: saved %v after the deadline, on a's event stream %v after it",
+				ended.UpdatedAt.Sub(deadline).Round(time.Millisecond), late.Round(time.Millisecond))
 			return
 		case <-time.After(time.Until(deadline) + 10*time.Second):
 			t.Fatalf("10 s after Black's flag fell the game is still on; a's output:\n%s", a.output.String())
