@@ -35,17 +35,21 @@ const (
 // SweepFlags ends on time the games whose clock's deadline has passed,
 // looking every interval until ctx ends (see store's deadlines.go). Every
 // server on a shared database and every Worker runs it, so a game ends on
-// time even when no program holds it: its server died. Failures go to logf
-// and the game is tried again a second later.
+// time even when no program holds it: its server died. A game that could
+// not be ended is logged (logf) and tried again a second later; a sweep
+// that fails (the database does not answer) is logged once until one
+// works again.
 func SweepFlags(ctx context.Context, st FlagStore, every time.Duration, logf func(format string, args ...any)) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	failing := false
 	for {
 		for ctx.Err() == nil {
 			n, err := sweepFlags(ctx, st, logf)
-			if err != nil && ctx.Err() == nil {
-				logf("%v", err)
+			if err != nil && !failing && ctx.Err() == nil {
+				logf("%v (the sweep goes on trying)", err)
 			}
+			failing = err != nil
 			if n < flagBatch {
 				break // else more may be overdue: at once
 			}
