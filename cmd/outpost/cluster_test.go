@@ -204,3 +204,58 @@ func TestCluster(t *testing.T) {
 		t.Errorf("stored %+v, %v", stored, err)
 	}
 }
+
+// TestClusterFlag kills (SIGKILL) the server a clocked game was played on,
+// before its flag falls: the game ends on time all the same, ended by the
+// surviving server's sweep of flags, and a player watching the game's event
+// stream on that server sees it end. It logs the time from the deadline to
+// the end (docs/scaling.md: go test -run TestClusterFlag -count 5 -v
+// ./cmd/outpost/).
+func TestClusterFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs server processes")
+	}
+	url := storetest.PostgresURL(t)
+	pg, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	a := startServer(t, url, "--workers", "0")
+	b := startServer(t, url, "--workers", "0")
+	cb := &client{t: t, base: b.base}
+
+	// 0+1: 3 s each. White moves on b; Black's clock runs; b dies.
+	g := cb.create(`{"white":"human","black":"human","clock":{"limit":0,"increment":1}}`)
+	cb.move(g, "e4", 0)
+	b.kill(t)
+	sg, err := pg.Get(context.Background(), g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := sg.ClockSince.Add(3 * time.Second) // Black's clock started after e4, with 3 s
+
+	// Watched on a, which never held the game before b died.
+	events := stateEvents(t, a.base, g.id)
+	for {
+		select {
+		case st := <-events:
+			if st.Status == "playing" {
+				continue
+			}
+			late := pg.Now().Sub(deadline)
+			if st.Result != "1-0" || st.Reason != "time forfeit" || late < 0 {
+				t.Errorf("the end on a's stream %v after the deadline: %s by %q", late, st.Result, st.Reason)
+			}
+			ended, err := pg.Get(context.Background(), g.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("flagged: saved %v after the deadline, on a's event stream %v after it",
+				ended.UpdatedAt.Sub(deadline).Round(time.Millisecond), late.Round(time.Millisecond))
+			return
+		case <-time.After(time.Until(deadline) + 10*time.Second):
+			t.Fatalf("10 s after Black's flag fell the game is still on; a's output:\n%s", a.output.String())
+		}
+	}
+}

@@ -26,9 +26,11 @@ const workerDescription = `Worker runs the AI's searches for the web app's serve
 PostgreSQL database ("outpost serve --db postgres://..."), on this machine's
 cores: start as many workers on as many machines as the games need. It
 takes the searches from the database, plays the AI's moves into the games,
-and sends the search's progress to the players. It serves no HTTP (but
---metrics). A search whose worker dies is taken over by another after a
-few seconds. SIGINT or SIGTERM stops it, giving its searches back at once.
+and sends the search's progress to the players. It also ends on time the
+games whose clock has run out, whether a server holds them or not. It
+serves no HTTP (but --metrics). A search whose worker dies is taken over
+by another after a few seconds. SIGINT or SIGTERM stops it, giving its
+searches back at once.
 
 See docs/scaling.md.`
 

@@ -47,10 +47,34 @@ func (g *Game) turnStart(c chess.Color) time.Duration {
 	if g.ToMove() == c {
 		ply-- // ...or the one before it
 	}
-	if d, ok := g.game.Clock(ply); ok {
-		return d
+	return g.tc.turnStart(g.game.Clock(ply))
+}
+
+// turnStart returns the time a side had when its turn began: its clock
+// reading after its last move when one was recorded, or else its starting
+// time.
+func (tc TimeControl) turnStart(reading time.Duration, recorded bool) time.Duration {
+	if recorded {
+		return reading
 	}
-	return g.tc.Start()
+	return tc.Start()
+}
+
+// Deadline returns the moment the side to move's time runs out in the game
+// r records, by the clock its Since was read from: when its clock started,
+// plus the time it had when its turn began, less what it had used before.
+// It is zero when no clock runs. A program that does not hold the game
+// (another server, a worker) learns from it when to end the game on time.
+func (r *Record) Deadline() time.Time {
+	if r.Since.IsZero() {
+		return time.Time{}
+	}
+	ply := len(r.Moves) - 1 // the side to move's last move
+	reading, recorded := NoClock, false
+	if ply >= 1 && ply <= len(r.Clocks) && r.Clocks[ply-1] >= 0 {
+		reading, recorded = r.Clocks[ply-1], true
+	}
+	return r.Since.Add(r.TimeControl.turnStart(reading, recorded) - r.Spent)
 }
 
 // spentAt returns the time the side to move has used on its move at now.

@@ -374,3 +374,46 @@ func TestKeepingIsNotCharged(t *testing.T) {
 		t.Errorf("after 10 s and a move kept in 3 s: %v / %v, want 50s / 60s", st.Remaining[chess.White], st.Remaining[chess.Black])
 	}
 }
+
+// TestRecordDeadline: the record kept after each change says when the side
+// to move's time runs out, the moment FlagIn counts down to; nothing when
+// no clock runs.
+func TestRecordDeadline(t *testing.T) {
+	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
+	steps := []struct {
+		name    string
+		do      func()
+		running bool
+	}{
+		{"at the start", func() {}, true},
+		{"White used 10 s", func() { f.clock.advance(10 * sec); f.play("e4") }, true},
+		{"Black used 5.5 s", func() { f.clock.advance(5500 * time.Millisecond); f.play("e5") }, true},
+		{"paused", func() { f.clock.advance(3 * sec); must(t, f.g.SetPaused(ctx, true)) }, false},
+		{"going on", func() { f.clock.advance(time.Hour); must(t, f.g.SetPaused(ctx, false)) }, true},
+		{"taken back", func() { f.clock.advance(sec); _, err := f.g.Takeback(ctx); must(t, err) }, true},
+		{"suspended", func() { f.clock.advance(sec); must(t, f.g.Suspend(ctx)) }, false},
+		{"resumed", func() { f.clock.advance(time.Minute); must(t, f.g.Resume(ctx)) }, true},
+		{"flagged", func() { f.clock.advance(time.Hour); _, err := f.g.CheckFlag(ctx); must(t, err) }, false},
+	}
+	for _, st := range steps {
+		st.do()
+		f.checkKept()
+		got := f.keep.last().Deadline()
+		left, running := f.g.FlagIn()
+		switch {
+		case running != st.running:
+			t.Errorf("%s: clock running %v, want %v", st.name, running, st.running)
+		case running && !got.Equal(f.clock.now().Add(left)):
+			t.Errorf("%s: deadline %v, want %v (now and %v left)", st.name, got, f.clock.now().Add(left), left)
+		case !running && !got.IsZero():
+			t.Errorf("%s: deadline %v with no clock running", st.name, got)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

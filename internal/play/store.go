@@ -46,7 +46,9 @@ func (k *StoreKeeper) Rev() int64 { return k.sg.Rev }
 // Keep creates or saves the stored game as r says. It tells the store
 // whether the AI is to move after the change (store.Game.AIDue), for a
 // store that queues the AI's searches, and after what pause: between two
-// AIs without clocks, the game's speed after a move.
+// AIs without clocks, the game's speed after a move; and when the running
+// clock's time runs out (store.Game.Deadline, Record.Deadline), for a store
+// that lets any program end the game on time.
 func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 	next := k.sg
 	fill(&next, r)
@@ -82,7 +84,7 @@ func fill(sg *store.Game, r *Record) {
 	}
 	sg.Clocks = append([]time.Duration(nil), r.Clocks...)
 	sg.TimeLimit, sg.TimeIncrement = r.TimeControl.Limit, r.TimeControl.Increment
-	sg.ClockSpent, sg.ClockSince = r.Spent, r.Since
+	sg.ClockSpent, sg.ClockSince, sg.Deadline = r.Spent, r.Since, r.Deadline()
 	sg.Result, sg.Reason = r.Outcome.Result.String(), ""
 	if r.Outcome.IsOver() && r.Outcome.Reason != chess.NoReason {
 		sg.Reason = r.Outcome.Reason.String()

@@ -35,6 +35,10 @@ import (
 //   - Clocks run on the database's time (store.Postgres.Now), and are
 //     never stopped at a shutdown or started again at a load: another
 //     server goes on with the game meanwhile.
+//   - A flag falls wherever the game is: besides its own flag timers, the
+//     server sweeps the games whose clock's deadline has passed, its own
+//     or not, as every worker does (worker.SweepFlags; its worker's when
+//     it has engines). One of the two saves wins, the other is refused.
 
 // sharedStore is what a server on a shared database needs besides Store;
 // *store.Postgres has it.
@@ -46,13 +50,15 @@ type sharedStore interface {
 	AnalysisResult(ctx context.Context, id int64) (string, bool, error)
 	DropSearch(ctx context.Context, id int64) error
 	QueueStats(ctx context.Context) (store.QueueStats, error)
+	ClaimOverdue(ctx context.Context, now time.Time, n int, retry time.Duration) ([]store.Game, error)
+	SetDeadline(ctx context.Context, id string, rev int64, deadline time.Time) (bool, error)
 }
 
 // shared is the machinery of a server on a shared database.
 type shared struct {
 	st     sharedStore
 	worker *worker.Worker // this server's engines, or nil (--workers 0)
-	done   chan struct{}  // closed when the worker has stopped
+	done   chan struct{}  // closed when the worker (or, without one, the sweep of flags) has stopped
 	stop   func()         // stops listening
 
 	mu sync.Mutex
@@ -62,7 +68,8 @@ type shared struct {
 }
 
 // startShared listens to the database's notifications and starts this
-// server's worker, when it has engines.
+// server's worker, when it has engines, or else the sweep of flags that a
+// worker runs.
 func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 	sh := &shared{st: st, waiting: map[int64]chan struct{}{}, done: make(chan struct{})}
 	stop, err := st.Listen(srv.ctx, []string{store.ChannelGame, store.ChannelThinking, store.ChannelSearch}, srv.notified)
@@ -73,7 +80,10 @@ func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 	srv.shared = sh
 	pg, ok := st.(*store.Postgres)
 	if len(engines) == 0 || !ok {
-		close(sh.done)
+		go func() {
+			defer close(sh.done)
+			worker.SweepFlags(srv.ctx, st, worker.FlagSweep, srv.logf)
+		}()
 		return nil
 	}
 	nice := srv.cfg.Nice
@@ -101,7 +111,7 @@ func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 }
 
 // closeShared stops listening and waits for the worker, whose searches go
-// back to the queue (srv.ctx is cancelled first).
+// back to the queue, or the sweep of flags (srv.ctx is cancelled first).
 func (sh *shared) close() {
 	<-sh.done
 	sh.stop()

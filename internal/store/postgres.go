@@ -15,8 +15,8 @@ import (
 
 // Postgres is a game database in PostgreSQL, shared by any number of
 // servers and workers on any machines. Besides the games it holds the queue
-// of the AI's searches (searches.go) and carries the notifications of
-// changes (notify.go). Its methods are safe for concurrent use.
+// of the AI's searches (searches.go) and the clocks' deadlines
+// (deadlines.go), and carries the notifications of changes (notify.go). Its methods are safe for concurrent use.
 type Postgres struct {
 	pool *pgxpool.Pool
 	url  string // for the listening connections, which live outside the pool
@@ -166,8 +166,8 @@ const queueSQL = `,
 		(SELECT count(pg_notify('` + ChannelGame + `', id || ' ' || rev)) FROM changed)
 	FROM changed`
 
-// CreateGame stores a new game (see Store), and queues the AI's search
-// when g.AIDue.
+// CreateGame stores a new game (see Store) with its clock's deadline
+// (g.Deadline), and queues the AI's search when g.AIDue.
 func (p *Postgres) CreateGame(ctx context.Context, g *Game) error {
 	return createGame(ctx, g, p.createGame)
 }
@@ -180,14 +180,14 @@ func (p *Postgres) createGame(ctx context.Context, g *Game) error {
 	err := p.pool.QueryRow(ctx, `WITH changed AS (
 		INSERT INTO games (id, token_hash, source, created_at, updated_at, white, black, white_level, black_level,
 			start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
-			result, reason, speed_ms, paused, redo, draw_offer, import_pgn, rev)
-		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, 0)
+			result, reason, speed_ms, paused, redo, draw_offer, import_pgn, deadline, rev)
+		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, 0)
 		ON CONFLICT (id) DO NOTHING RETURNING id, rev)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()),
 		g.TokenHash, g.Source, now, g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
 		g.TimeLimit.Milliseconds(), g.TimeIncrement.Milliseconds(), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),
-		g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer, g.ImportPGN).Scan(&rev, &queued, &notified)
+		g.Result, g.Reason, g.SpeedMs, g.Paused, g.Redo, g.DrawOffer, g.ImportPGN, deadlineOrNil(g.Deadline)).Scan(&rev, &queued, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errIDTaken
 	}
@@ -198,9 +198,10 @@ func (p *Postgres) createGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
-// Save stores g over its revision g.Rev (see Store). In the same
-// statement it cancels the game's searches for earlier revisions, queues
-// the AI's search when g.AIDue, and notifies the change.
+// Save stores g over its revision g.Rev (see Store), with its clock's
+// deadline (g.Deadline). In the same statement it cancels the game's
+// searches for earlier revisions, queues the AI's search when g.AIDue, and
+// notifies the change.
 func (p *Postgres) Save(ctx context.Context, g *Game) error {
 	if err := checkGame(g); err != nil {
 		return err
@@ -211,12 +212,12 @@ func (p *Postgres) Save(ctx context.Context, g *Game) error {
 	err := p.pool.QueryRow(ctx, `WITH changed AS (
 		UPDATE games SET white = $5, black = $6, white_level = $7, black_level = $8,
 			moves = $9, plies = $10, clocks = $11, clock_spent_ms = $12, clock_since = $13,
-			result = $14, reason = $15, paused = $16, redo = $18, draw_offer = $19, rev = rev + 1, updated_at = $17
+			result = $14, reason = $15, paused = $16, redo = $18, draw_offer = $19, deadline = $20, rev = rev + 1, updated_at = $17
 		WHERE id = $1 AND rev = $4 RETURNING id, rev)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()), g.Rev,
 		g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),
-		g.Result, g.Reason, g.Paused, now, g.Redo, g.DrawOffer).Scan(&rev, &queued, &notified)
+		g.Result, g.Reason, g.Paused, now, g.Redo, g.DrawOffer, deadlineOrNil(g.Deadline)).Scan(&rev, &queued, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		var stored int64
 		switch err := p.pool.QueryRow(ctx, `SELECT rev FROM games WHERE id = $1`, g.ID).Scan(&stored); {

@@ -90,6 +90,15 @@ var postgresMigrations = []string{
 	// Version 4: the PGN a game was imported from, '' for a game played
 	// here (as SQLite's version 5).
 	`ALTER TABLE games ADD COLUMN import_pgn TEXT NOT NULL DEFAULT '';`,
+
+	// Version 5: when the running clock's time runs out (see
+	// deadlines.go), NULL while none runs. A game whose clock runs
+	// already gets the earliest its deadline can be, when its clock
+	// started: the first sweep reads it, ends it on time or sets its
+	// true deadline.
+	`ALTER TABLE games ADD COLUMN deadline TIMESTAMPTZ;
+	UPDATE games SET deadline = clock_since WHERE clock_since IS NOT NULL AND result = '*' AND NOT paused;
+	CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

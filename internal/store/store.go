@@ -45,7 +45,8 @@
 // interface, OpenDB), review.go (a game's review), committer.go (SQLite's
 // group commit), schema.go (SQLite's migrations), postgres.go (the
 // PostgreSQL store), postgres_schema.go (its migrations), searches.go (the
-// queue of searches), notify.go (LISTEN/NOTIFY), id.go (random game ids).
+// queue of searches), deadlines.go (the clocks' deadlines, for ending games
+// on time anywhere), notify.go (LISTEN/NOTIFY), id.go (random game ids).
 package store
 
 import (
@@ -136,6 +137,14 @@ type Game struct {
 	// queues searches in memory).
 	AIDue   bool
 	AIDelay time.Duration
+
+	// Deadline is when the side to move's time runs out (see
+	// play.Record.Deadline), zero while no clock runs; play.StoreKeeper
+	// sets it at every CreateGame and Save. A store shared by several
+	// programs (Postgres) keeps it, so that any of them can end the game
+	// on time (see deadlines.go); Get does not read it back, and the
+	// SQLite store ignores it (its one server holds its games' clocks).
+	Deadline time.Time
 
 	// ImportPGN is the PGN the game was imported from, as given (its tags,
 	// comments and variations), or "". It is set at CreateGame and never

@@ -16,11 +16,18 @@
 // judgement) is searched within its limits, and its result stored for the
 // server that asked.
 //
+// A worker also ends games on time: every FlagSweep it takes the games
+// whose clock's deadline has passed (store's deadlines.go), rebuilds each
+// with play and lets play end it on time, saved at the revision read.
+// Servers on PostgreSQL run the same sweep (SweepFlags), so a game's flag
+// falls on time wherever the game is, even when its server died.
+//
 // Clocks are charged from the database's clock (store.Postgres.Now),
 // never from this machine's.
 //
 // Files: worker.go (Worker, its loops, heartbeat and listener), search.go
-// (one search), messages.go (the notifications' and results' formats).
+// (one search), flags.go (the sweep of the games whose time is up),
+// messages.go (the notifications' and results' formats).
 package worker
 
 import (
@@ -55,6 +62,9 @@ type Config struct {
 	// Poll is how often an idle engine looks at the queue besides the
 	// notifications (default 1s).
 	Poll time.Duration
+	// FlagSweep is how often the worker looks for games whose time is up,
+	// to end them on time (default FlagSweep, 250ms; see SweepFlags).
+	FlagSweep time.Duration
 	// OnStart, if set, runs first on each engine's goroutine (the server
 	// lowers its thread's priority there).
 	OnStart func()
@@ -103,6 +113,9 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Poll <= 0 {
 		cfg.Poll = time.Second
 	}
+	if cfg.FlagSweep <= 0 {
+		cfg.FlagSweep = FlagSweep
+	}
 	host, _ := os.Hostname()
 	if cfg.ID == "" {
 		var b [4]byte
@@ -128,8 +141,9 @@ func (w *Worker) Busy() int {
 	return w.busy
 }
 
-// Run searches until ctx ends, then gives the searches under way back to
-// the queue (another worker takes them at once) and returns. It fails at
+// Run searches, and ends on time the games whose time is up (SweepFlags),
+// until ctx ends, then gives the searches under way back to the queue
+// (another worker takes them at once) and returns. It fails at
 // once when it cannot listen to the database's notifications.
 func (w *Worker) Run(ctx context.Context) error {
 	stop, err := w.st.Listen(ctx, []string{store.ChannelGame, store.ChannelQueue}, w.notified)
@@ -139,6 +153,11 @@ func (w *Worker) Run(ctx context.Context) error {
 	defer stop()
 	w.alive(ctx)
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		SweepFlags(ctx, w.st, w.cfg.FlagSweep, w.logf)
+	}()
 	for _, eng := range w.cfg.Engines {
 		wg.Add(1)
 		go func() {

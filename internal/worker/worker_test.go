@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -261,5 +262,66 @@ func TestWorkerLateNotification(t *testing.T) {
 		if cancelled != tt.cancel {
 			t.Errorf("%q: cancelled %v, want %v", tt.payload, cancelled, tt.cancel)
 		}
+	}
+}
+
+// TestWorkerFlags: a worker ends on time a game nobody holds once its
+// deadline has passed, by play's rule (a loss, or a draw when the other
+// side could never mate), and the end is notified.
+func TestWorkerFlags(t *testing.T) {
+	st, err := store.OpenPostgres(context.Background(), storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ends := make(chan string, 100)
+	stop, err := st.Listen(context.Background(), []string{store.ChannelGame}, func(n store.Notification) {
+		select {
+		case ends <- n.Payload:
+		default:
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	start(t, st, Config{FlagSweep: 50 * time.Millisecond})
+	tests := []struct {
+		name, fen, move, result string
+	}{
+		{"a loss", chess.StartFEN, "e4", "1-0"},
+		{"a draw: White cannot mate", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2", "1/2-1/2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// White moved 2.5 s ago on a 0+1 clock (3 s each): Black's
+			// flag falls in half a second.
+			past := func() time.Time { return st.Now().Add(-2500 * time.Millisecond) }
+			k := play.NewStoreKeeper(st, store.Game{Source: store.SourceWeb}, false)
+			setup := play.Setup{Game: chess.NewGameFromPosition(chess.MustParseFEN(tt.fen)),
+				Players: [2]play.Player{play.Human, play.Human}, Clock: play.TimeControl{Increment: time.Second}}
+			g, err := play.New(context.Background(), setup, play.Options{Keeper: k, Now: past})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.MoveText(context.Background(), tt.move); err != nil {
+				t.Fatal(err)
+			}
+			left, _ := g.FlagIn()
+			deadline := past().Add(left)
+			sg := waitGame(t, st, k.ID(), "the flag", func(g store.Game) bool { return g.Result != "*" })
+			t.Logf("flagged %v after the deadline", st.Now().Sub(deadline))
+			if sg.Result != tt.result || sg.Reason != chess.TimeForfeit.String() || sg.Rev != k.Rev()+1 {
+				t.Errorf("game %s: %s by %q at revision %d; want %s on time at %d", sg.ID, sg.Result, sg.Reason, sg.Rev, tt.result, k.Rev()+1)
+			}
+			want := fmt.Sprintf("%s %d", k.ID(), sg.Rev)
+			for n := ""; n != want; {
+				select {
+				case n = <-ends:
+				case <-time.After(5 * time.Second):
+					t.Fatalf("no notification %q of the end", want)
+				}
+			}
+		})
 	}
 }
