@@ -151,16 +151,18 @@ func sinceOrNil(t time.Time) *time.Time {
 }
 
 // queueSQL is the tail of the statements that store a game (CreateGame,
-// Save): given a data-modifying CTE "changed" returning the game's id and
-// new revision, it cancels the game's searches for earlier revisions,
-// queues the AI's search when $2 (AIDue) after $3 milliseconds (AIDelay),
+// Save): given a data-modifying CTE "changed" returning the game's id, its
+// new revision and whether it has a clock (clocked), it cancels the game's
+// searches for earlier revisions, queues the AI's search when $2 (AIDue)
+// after $3 milliseconds (AIDelay), a clocked game's first (its priority),
 // and notifies the change (channel outpost_game, payload "id rev") and the
 // new search (outpost_queue). It selects the new revision, or nothing when
 // "changed" changed nothing. Everything commits together.
 const queueSQL = `,
 	cancelled AS (DELETE FROM searches s USING changed WHERE s.game_id = changed.id AND s.rev < changed.rev),
-	queued AS (INSERT INTO searches (game_id, rev, kind, not_before)
-		SELECT id, rev, 'move', now() + $3::float8 * interval '1 millisecond' FROM changed WHERE $2 RETURNING id)
+	queued AS (INSERT INTO searches (game_id, rev, kind, not_before, priority)
+		SELECT id, rev, 'move', now() + $3::float8 * interval '1 millisecond',
+			CASE WHEN clocked THEN ` + priorityClocked + ` ELSE ` + priorityMove + ` END FROM changed WHERE $2 RETURNING id)
 	SELECT rev,
 		(SELECT count(pg_notify('` + ChannelQueue + `', '')) FROM queued),
 		(SELECT count(pg_notify('` + ChannelGame + `', id || ' ' || rev)) FROM changed)
@@ -182,7 +184,7 @@ func (p *Postgres) createGame(ctx context.Context, g *Game) error {
 			start_fen, moves, plies, clocks, time_limit_ms, time_increment_ms, clock_spent_ms, clock_since,
 			result, reason, speed_ms, paused, redo, draw_offer, import_pgn, deadline, rev)
 		VALUES ($1, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, 0)
-		ON CONFLICT (id) DO NOTHING RETURNING id, rev)`+queueSQL,
+		ON CONFLICT (id) DO NOTHING RETURNING id, rev, time_limit_ms + time_increment_ms > 0 AS clocked)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()),
 		g.TokenHash, g.Source, now, g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		g.StartFEN, strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)),
@@ -213,7 +215,7 @@ func (p *Postgres) Save(ctx context.Context, g *Game) error {
 		UPDATE games SET white = $5, black = $6, white_level = $7, black_level = $8,
 			moves = $9, plies = $10, clocks = $11, clock_spent_ms = $12, clock_since = $13,
 			result = $14, reason = $15, paused = $16, redo = $18, draw_offer = $19, deadline = $20, rev = rev + 1, updated_at = $17
-		WHERE id = $1 AND rev = $4 RETURNING id, rev)`+queueSQL,
+		WHERE id = $1 AND rev = $4 RETURNING id, rev, time_limit_ms + time_increment_ms > 0 AS clocked)`+queueSQL,
 		g.ID, g.AIDue, float64(g.AIDelay.Milliseconds()), g.Rev,
 		g.White, g.Black, g.WhiteLevel, g.BlackLevel,
 		strings.Join(g.Moves, " "), len(g.Moves), joinClocks(g.Clocks, len(g.Moves)), g.ClockSpent.Milliseconds(), sinceOrNil(g.ClockSince),

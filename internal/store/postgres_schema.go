@@ -99,6 +99,12 @@ var postgresMigrations = []string{
 	`ALTER TABLE games ADD COLUMN deadline TIMESTAMPTZ;
 	UPDATE games SET deadline = clock_since WHERE clock_since IS NOT NULL AND result = '*' AND NOT paused;
 	CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;`,
+
+	// Version 6: a search's priority (see searches.go): a clocked game's
+	// move first. Searches queued before it are untimed moves' peers.
+	`ALTER TABLE searches ADD COLUMN IF NOT EXISTS priority SMALLINT NOT NULL DEFAULT 1;
+	DROP INDEX IF EXISTS searches_waiting;
+	CREATE INDEX searches_waiting ON searches (priority, not_before, id) WHERE done_at IS NULL;`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

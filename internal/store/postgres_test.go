@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -229,5 +230,46 @@ func TestPostgresClock(t *testing.T) {
 	s := openPostgres(t, storetest.PostgresURL(t))
 	if d := time.Since(s.Now()); d > time.Second || d < -time.Second {
 		t.Errorf("the database's clock is %v from this machine's (the same machine)", d)
+	}
+}
+
+// TestPostgresQueuePriority queues, oldest first, an analysis, an untimed
+// game's move and a clocked game's move: workers take them most urgent
+// first, as package sched orders its jobs.
+func TestPostgresQueuePriority(t *testing.T) {
+	s := openPostgres(t, storetest.PostgresURL(t))
+	ctx := context.Background()
+	hinted := storetest.NewGame(t, s)
+	analysis, err := s.QueueAnalysis(ctx, hinted.ID, hinted.Rev, `{"moveTimeMs":300}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	untimed := storetest.NewGame(t, s)
+	untimed.Moves, untimed.AIDue = []string{"e2e4"}, true
+	if err := s.Save(ctx, &untimed); err != nil {
+		t.Fatal(err)
+	}
+	clocked := store.Game{White: store.Human, Black: store.AI, BlackLevel: "4", StartFEN: storetest.StartFEN,
+		TokenHash: []byte{1}, TimeLimit: 3 * time.Minute, Moves: []string{"d2d4"}, AIDue: true}
+	if err := s.CreateGame(ctx, &clocked); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for range 3 {
+		sr, ok, err := s.ClaimSearch(ctx, "w", time.Minute)
+		if err != nil || !ok {
+			t.Fatalf("claim: %v, %v", ok, err)
+		}
+		switch {
+		case sr.ID == analysis:
+			got = append(got, "analysis")
+		case sr.GameID == untimed.ID:
+			got = append(got, "untimed move")
+		case sr.GameID == clocked.ID:
+			got = append(got, "clocked move")
+		}
+	}
+	if want := "clocked move, untimed move, analysis"; fmt.Sprint(got) != "["+strings.ReplaceAll(want, ", ", " ")+"]" {
+		t.Errorf("taken in the order %q, want %s", got, want)
 	}
 }

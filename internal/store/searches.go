@@ -34,6 +34,15 @@ const (
 	SearchAnalysis = "analysis"
 )
 
+// The priorities of searches, as package sched orders its jobs: a worker
+// takes the due search of the most urgent priority first (the smallest),
+// then the oldest.
+const (
+	priorityClocked  = "0" // the AI's move in a game with a clock
+	priorityMove     = "1" // the AI's move in a game without one
+	priorityAnalysis = "2" // a hint, a draw offer's judgement
+)
+
 // Search is a search taken from the queue.
 type Search struct {
 	ID        int64
@@ -46,16 +55,17 @@ type Search struct {
 	Attempts  int       // the takes so far, this one included: over 1 when it was taken over
 }
 
-// ClaimSearch takes the oldest due search that no live lease holds, for
-// worker, with a lease of the given length. It reports false when there is
-// none.
+// ClaimSearch takes the most urgent due search that no live lease holds
+// (a clocked game's move, then an untimed game's, then an analysis; the
+// oldest of them), for worker, with a lease of the given length. It
+// reports false when there is none.
 func (p *Postgres) ClaimSearch(ctx context.Context, worker string, lease time.Duration) (Search, bool, error) {
 	var s Search
 	err := p.pool.QueryRow(ctx, `UPDATE searches SET worker = $1, leased_until = now() + $2::float8 * interval '1 millisecond',
 			started_at = now(), attempts = attempts + 1
 		WHERE id = (SELECT id FROM searches
 			WHERE done_at IS NULL AND not_before <= now() AND (leased_until IS NULL OR leased_until < now())
-			ORDER BY not_before, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+			ORDER BY priority, not_before, id LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING id, game_id, rev, kind, limits, queued_at, not_before, attempts`,
 		worker, float64(lease.Milliseconds())).Scan(&s.ID, &s.GameID, &s.Rev, &s.Kind, &s.Limits, &s.QueuedAt, &s.NotBefore, &s.Attempts)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -106,7 +116,7 @@ func (p *Postgres) DropSearch(ctx context.Context, id int64) error {
 // within limits (kept as given, for the worker) and returns its id.
 func (p *Postgres) QueueAnalysis(ctx context.Context, id string, rev int64, limits string) (int64, error) {
 	var sid, notified int64
-	err := p.pool.QueryRow(ctx, `WITH queued AS (INSERT INTO searches (game_id, rev, kind, limits) VALUES ($1, $2, $3, $4) RETURNING id)
+	err := p.pool.QueryRow(ctx, `WITH queued AS (INSERT INTO searches (game_id, rev, kind, limits, priority) VALUES ($1, $2, $3, $4, `+priorityAnalysis+`) RETURNING id)
 		SELECT id, (SELECT count(pg_notify('`+ChannelQueue+`', '')) FROM queued) FROM queued`,
 		id, rev, SearchAnalysis, limits).Scan(&sid, &notified)
 	if err != nil {
