@@ -129,6 +129,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   Store
+	watch   *storeWatch // store, watched for /api/health (storewatch.go)
 	pool    *pool
 	handler http.Handler
 
@@ -251,8 +252,9 @@ func New(cfg Config) (*Server, error) {
 		engines[i] = engine.New(engine.Options{HashMB: cfg.HashMB, Seed: seed})
 	}
 	ctx, stop := context.WithCancel(context.Background())
+	watch := &storeWatch{Store: cfg.Store}
 	srv := &Server{
-		cfg: cfg, store: cfg.Store,
+		cfg: cfg, store: watch, watch: watch,
 		ctx: ctx, stop: stop, now: time.Now,
 		searchWait: metrics.NewHistogram(metrics.LatencyBuckets), searchTime: metrics.NewHistogram(metrics.LatencyBuckets),
 		streamsDone: make(chan struct{}),

@@ -499,7 +499,7 @@ func (j *moveJob) run(eng *engine.Engine) {
 		}
 		srv.logf("game %s: the AI move %s: %v (attempt %d of %d; giving up)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
 		s.aiError = fmt.Sprintf("The AI's move could not be saved (%s), so the AI stopped trying. "+
-			"Try again once the server's database is fixed: any change to the game does.", plainError(err))
+			"Try again once the server's database is fixed: any change to the game does.", failureText(err))
 		s.publishLocked()
 		return
 	}
