@@ -63,15 +63,30 @@ func (o *outcomes) failing(what string) string {
 	return fmt.Sprintf("%s of games fail: %s (the last %d, since %s UTC)", what, o.last, o.streak, o.since.UTC().Format(time.TimeOnly))
 }
 
-// pinged logs the outcome err of a Ping when it differs from the last's:
-// the database's details, once, when it stops answering, and when it
-// answers again.
+// pinged takes the outcome err of a Ping. The reads and writes that
+// failed because the database did not answer fail no more once it answers.
+// It logs the outcome when it differs from the last's: the database's
+// details, once, when it stops answering, and when it answers again.
 func (s *storeWatch) pinged(err error, logf func(string, ...any)) {
+	if err == nil {
+		s.reads.answered()
+		s.writes.answered()
+	}
 	switch {
 	case err != nil && s.down.CompareAndSwap(false, true):
 		logf("health: the database does not answer: %v", err)
 	case err == nil && s.down.CompareAndSwap(true, false):
 		logf("health: the database answers again")
+	}
+}
+
+// answered ends a streak of failures of a database that did not answer:
+// it answers now.
+func (o *outcomes) answered() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.last == store.Unavailable {
+		o.streak = 0
 	}
 }
 
