@@ -59,6 +59,15 @@ func (t *Tree) Root() *Node { return t.root }
 // plies up to it are in memory.
 func (t *Tree) StorePly() int { return t.storePly }
 
+// Kept returns how many nodes the tree holds in memory now, the root
+// included: it grows as the children of nodes not kept are searched again
+// (Children, Visits), up to twice TreeOptions.MaxStored.
+func (t *Tree) Kept() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stored + 1
+}
+
 // TreeOptions configure Search.
 type TreeOptions struct {
 	Seed      uint64 // the random order of AlphaBeta (default 1)
