@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -18,13 +19,17 @@ import (
 func (srv *Server) failureAnswer(w http.ResponseWriter, r *http.Request, err error) *apiError {
 	id := requestID(w)
 	srv.logf("request %s: %s %s: %v", id, r.Method, r.URL.Path, err)
+	var ue *unplayableError
 	switch store.FailureOf(err) {
 	case store.Damaged:
+		msg := "some games cannot be read: they are damaged in the server's database"
 		if game := r.PathValue("id"); game != "" {
-			return &apiError{status: http.StatusInternalServerError, code: "damaged",
-				msg: fmt.Sprintf("game %q cannot be read: it is damaged in the server's database", game)}
+			msg = fmt.Sprintf("game %q cannot be read: it is damaged in the server's database", game)
 		}
-		return &apiError{status: http.StatusInternalServerError, code: "damaged", msg: "some games cannot be read: they are damaged in the server's database"}
+		if errors.As(err, &ue) {
+			msg += " (" + ue.err.Error() + ")"
+		}
+		return &apiError{status: http.StatusInternalServerError, code: "damaged", msg: msg}
 	case store.Unavailable:
 		return &apiError{status: http.StatusServiceUnavailable, code: "database_unavailable",
 			msg: "the server's database does not answer: try again in a moment"}
@@ -47,3 +52,17 @@ func failureText(err error) string {
 	}
 	return "the server failed; its log says why"
 }
+
+// unplayableError is a stored game that the store reads but that does not
+// replay (a move that is not legal, a level this version does not know):
+// it is damaged (store.ErrDamaged), for a reason of the game's own, which
+// its answer gives, unlike the database's words.
+type unplayableError struct{ err error }
+
+// unplayable returns the error of a stored game that does not replay,
+// for the reason err.
+func unplayable(err error) error { return &unplayableError{err} }
+
+func (e *unplayableError) Error() string { return fmt.Sprintf("%v: %v", store.ErrDamaged, e.err) }
+
+func (e *unplayableError) Unwrap() error { return store.ErrDamaged }

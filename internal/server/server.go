@@ -423,7 +423,7 @@ func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
 		s, err = srv.loadSession(context.WithoutCancel(ctx), rec)
 		if err != nil {
 			// Stored moves that do not replay: the row is damaged.
-			err = fmt.Errorf("%w: %v", store.ErrDamaged, err)
+			err = unplayable(err)
 		}
 	}
 	srv.mu.Lock()

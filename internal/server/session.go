@@ -143,7 +143,7 @@ func (s *session) reloadLocked(ctx context.Context) error {
 	}
 	g, keeper, err := s.srv.restore(ctx, rec)
 	if err != nil {
-		return fmt.Errorf("%w: %v", store.ErrDamaged, err)
+		return unplayable(err)
 	}
 	before := s.g.Chess().Len()
 	aiMoved := g.Chess().Len() == before+1 && g.Players()[g.Chess().PositionAt(before).SideToMove()].AI
