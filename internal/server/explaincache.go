@@ -17,12 +17,13 @@ import (
 const (
 	// defaultExplainMemory is the default of Config.ExplainMemory: four
 	// of the largest trees (a comparison of orderings makes four), each
-	// about 55 MB as first kept (explain.DefaultMaxStored nodes).
+	// about 60 MB as first kept (explain.DefaultMaxStored nodes).
 	defaultExplainMemory = 256 << 20
-	// explainNodeBytes is what one node a tree keeps costs, in bytes: the
-	// heap a tree takes over its kept nodes measured 234 to 269 (see
+	// explainNodeBytes is what a tree costs for each node it keeps
+	// (explain.Tree.Kept), in bytes: the heap a tree takes over its kept
+	// nodes measured 234 to 317 (BenchmarkExplainTreeBytes, see
 	// docs/server.md#limits).
-	explainNodeBytes = 280
+	explainNodeBytes = 320
 	// explainForgotten is how many forgotten trees' ids are remembered,
 	// so that a fetch of one is told it was forgotten (410), not that it
 	// never was (404).

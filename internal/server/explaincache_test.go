@@ -88,3 +88,44 @@ func liveHeap() uint64 {
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
 }
+
+// BenchmarkExplainTreeBytes measures what a tree holds in the heap for
+// each node it keeps, the figure explainNodeBytes estimates
+// (docs/server.md#limits):
+//
+//	go test -run '^$' -bench ExplainTreeBytes -benchtime 1x ./internal/server/
+func BenchmarkExplainTreeBytes(b *testing.B) {
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, bc := range []struct {
+		name       string
+		fen        string
+		method     explain.Method
+		depth      int
+		quiescence bool
+	}{
+		{"start/minimax/4", chess.StartFEN, explain.Minimax, 4, false},
+		{"start/alphabeta/4", chess.StartFEN, explain.AlphaBeta, 4, false},
+		{"italian/minimax/3", italian, explain.Minimax, 3, false},
+		{"italian/alphabeta/4/quiescence", italian, explain.AlphaBeta, 4, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p, err := chess.ParseFEN(bc.fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var perNode float64
+			for range b.N {
+				before := liveHeap()
+				tree, _, err := explain.Explain(context.Background(), p, explain.Options{Depth: bc.depth, Method: bc.method,
+					Quiescence: bc.quiescence, TreeOnly: true, NodeLimit: defaultExplainNodes})
+				if err != nil {
+					b.Fatal(err)
+				}
+				perNode = float64(liveHeap()-before) / float64(tree.Kept())
+				b.ReportMetric(float64(tree.Kept()), "kept")
+				runtime.KeepAlive(tree)
+			}
+			b.ReportMetric(perNode, "bytes/kept")
+		})
+	}
+}
