@@ -83,7 +83,7 @@ func TestHealthWhileWritesFail(t *testing.T) {
 		r := e.do("POST", "/api/games/"+g.id+"/moves", g.token, map[string]any{"move": "e5", "ply": 1})
 		wantFailure(t, r, logs, http.StatusServiceUnavailable, "database_full", []string{"(13)", "database or disk", "commit"}, "database or disk is full")
 	}
-	e.wantHealth("with the disk full", "degraded", "failing", "writes of games fail: the disk is full (the last 2,")
+	e.wantHealth("with the disk full", "degraded", "failing", "writes of games fail: the disk is full (2 in a row since ")
 	metrics := string(e.do("GET", "/metrics", "", nil).body)
 	if !strings.Contains(metrics, "outpost_store_write_failures_total 2\n") || !strings.Contains(metrics, "outpost_store_read_failures_total 0\n") {
 		t.Errorf("metrics with the disk full:\n%s", metrics)

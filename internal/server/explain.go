@@ -22,9 +22,9 @@ import (
 // (so it takes its turn with the AI moves, at their lower priority, and
 // never on an HTTP goroutine), within a node budget (Config.ExplainNodes):
 // a tree that would pass it is refused in words, and a comparison that
-// would is cut short with a note. The last few trees are kept for their
-// nodes to be fetched, within a bound in bytes (explaincache.go); a node
-// whose children were not kept is searched again, on the pool too.
+// would is cut short with a note. The trees are kept for their nodes to be
+// fetched, within a bound in bytes (explaincache.go); a node whose
+// children were not kept is searched again, on the pool too.
 
 // Limits of the explorer's API.
 const (

@@ -60,7 +60,7 @@ func (o *outcomes) failing(what string) string {
 	if o.streak == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s of games fail: %s (the last %d, since %s UTC)", what, o.last, o.streak, o.since.UTC().Format(time.TimeOnly))
+	return fmt.Sprintf("%s of games fail: %s (%d in a row since %s UTC)", what, o.last, o.streak, o.since.UTC().Format(time.TimeOnly))
 }
 
 // pinged takes the outcome err of a Ping. The reads and writes that
