@@ -59,6 +59,17 @@ func (t *Tree) Root() *Node { return t.root }
 // plies up to it are in memory.
 func (t *Tree) StorePly() int { return t.storePly }
 
+// Kept returns about how many nodes the tree holds in memory now: the
+// count by which it bounds itself (the server's BenchmarkExplainTreeBytes
+// relates it to the heap). It grows as the children of nodes not kept are
+// searched again (Children, Visits), up to about twice
+// TreeOptions.MaxStored.
+func (t *Tree) Kept() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stored + 1
+}
+
 // TreeOptions configure Search.
 type TreeOptions struct {
 	Seed      uint64 // the random order of AlphaBeta (default 1)

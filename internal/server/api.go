@@ -153,21 +153,18 @@ func (srv *Server) writeError(w http.ResponseWriter, r *http.Request, err error)
 		ae = &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", MaxBody),
 			code: "too_large", params: map[string]any{"bytes": MaxBody}}
 	case errors.Is(err, store.ErrDamaged):
-		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{status: http.StatusInternalServerError, code: "damaged", msg: fmt.Sprintf("game %q cannot be read: it is damaged in the server's database (%s)",
-			r.PathValue("id"), strings.TrimPrefix(err.Error(), store.ErrDamaged.Error()+": "))}
+		ae = srv.failureAnswer(w, r, err)
 	case srv.ctx.Err() != nil:
 		ae = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down", code: "shutting_down"}
 	case r.Context().Err() != nil:
 		ae = &apiError{status: http.StatusServiceUnavailable, msg: "request cancelled", code: "cancelled"}
 	default:
-		srv.logf("%s %s: %v", r.Method, r.URL.Path, err)
-		ae = &apiError{status: http.StatusInternalServerError, msg: "internal error: " + err.Error()}
+		ae = srv.failureAnswer(w, r, err)
 	}
 	if ae.code == "" {
 		ae.code = statusCode(ae.status)
 	}
-	writeJSON(w, ae.status, errorBody{Error: ae.msg, Code: ae.code, Params: ae.params})
+	writeJSON(w, ae.status, errorBody{Error: ae.msg, Code: ae.code, Params: ae.params, RequestID: requestID(w)})
 }
 
 // writeJSON answers with v in JSON (without HTML escapes: the answers are

@@ -2,13 +2,10 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/explain"
@@ -25,13 +22,12 @@ import (
 // (so it takes its turn with the AI moves, at their lower priority, and
 // never on an HTTP goroutine), within a node budget (Config.ExplainNodes):
 // a tree that would pass it is refused in words, and a comparison that
-// would is cut short with a note. The last few trees are kept for their
-// nodes to be fetched; a node whose children were not kept is searched
-// again, on the pool too.
+// would is cut short with a note. The trees are kept for their nodes to be
+// fetched, within a bound in bytes (explaincache.go); a node whose
+// children were not kept is searched again, on the pool too.
 
 // Limits of the explorer's API.
 const (
-	explainTrees        = 16 // trees kept for GET .../node and .../visits (the comparison of orderings makes four)
 	explainRootChildren = 60 // children listed at the root in the summary
 	explainChildren     = 30 // default children per node request
 	explainMaxChildren  = 256
@@ -59,16 +55,9 @@ type ExplainRequest struct {
 	TreeOnly   bool   `json:"treeOnly"`   // the tree alone: no comparison, evaluation or candidates
 }
 
-// explorer holds the recent trees.
-type explorer struct {
-	mu    sync.Mutex
-	trees map[string]*explain.Tree // guarded by mu
-	order []string                 // ids, oldest first; guarded by mu
-}
-
 // explainRoutes registers the explorer's routes.
 func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
-	x := &explorer{trees: map[string]*explain.Tree{}}
+	x := newExplorer(srv.cfg.ExplainMemory)
 	handle("/api/explain", map[string]handlerFunc{"POST": func(w http.ResponseWriter, r *http.Request) error {
 		return srv.explain(x, w, r)
 	}})
@@ -124,35 +113,6 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	return nil
 }
 
-// add keeps tree, forgetting the oldest beyond explainTrees, and returns
-// its id.
-func (x *explorer) add(tree *explain.Tree) string {
-	var b [8]byte
-	rand.Read(b[:])
-	id := hex.EncodeToString(b[:])
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.trees[id] = tree
-	x.order = append(x.order, id)
-	for len(x.order) > explainTrees {
-		delete(x.trees, x.order[0])
-		x.order = x.order[1:]
-	}
-	return id
-}
-
-// tree returns the tree the request's path names.
-func (x *explorer) tree(r *http.Request) (*explain.Tree, error) {
-	id := r.PathValue("id")
-	x.mu.Lock()
-	tree := x.trees[id]
-	x.mu.Unlock()
-	if tree == nil {
-		return nil, errorf(http.StatusNotFound, "unknown explanation %q (only the last %d are kept)", id, explainTrees)
-	}
-	return tree, nil
-}
-
 // explainNode is GET /api/explain/{id}/node.
 func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Request) error {
 	tree, err := x.tree(r)
@@ -173,6 +133,7 @@ func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Reque
 	}); err != nil {
 		return err
 	}
+	x.measure(r)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}

@@ -57,6 +57,7 @@ func (srv *Server) explainVisits(x *explorer, w http.ResponseWriter, r *http.Req
 	}); err != nil {
 		return err
 	}
+	x.measure(r)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}

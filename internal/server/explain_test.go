@@ -77,26 +77,6 @@ func TestExplain(t *testing.T) {
 	}
 }
 
-// TestExplainKeepsFewTrees: only the last few trees can be browsed.
-func TestExplainKeepsFewTrees(t *testing.T) {
-	e := newEnv(t, Config{})
-	var ids []string
-	for i := 0; i <= explainTrees; i++ {
-		r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 1, Method: "minimax"})
-		var rep explain.Report
-		if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
-			t.Fatalf("status %d %s", r.status, r.body)
-		}
-		ids = append(ids, rep.ID)
-	}
-	if r := e.do("GET", fmt.Sprintf("/api/explain/%s/node", ids[0]), "", nil); r.status != 404 {
-		t.Errorf("oldest tree: status %d", r.status)
-	}
-	if r := e.do("GET", fmt.Sprintf("/api/explain/%s/node", ids[len(ids)-1]), "", nil); r.status != 200 {
-		t.Errorf("newest tree: status %d %s", r.status, r.body)
-	}
-}
-
 // TestExplainOnTheWorkers checks that a tree is searched on the worker pool
 // (a job of the pool, not the request's goroutine) within the node budget:
 // a tree over it is refused in words, a comparison over it is cut short.

@@ -38,11 +38,13 @@ const (
 	apiPolicy = "default-src 'none'; frame-ancestors 'none'"
 )
 
-// guard wraps the routes: it sets the security headers on every answer and
-// refuses the requests listed above, changing nothing.
+// guard wraps the routes: it sets the security headers and the request id
+// (requestid.go) on every answer and refuses the requests listed above,
+// changing nothing.
 func (srv *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		setRequestID(h)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")

@@ -3,22 +3,32 @@ package server
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/metrics"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // Health is the answer of GET /api/health: whether this server can serve
 // games, and the state of the engines that play the AI's moves.
 type Health struct {
-	// Status is "ok"; "degraded" when searches wait and no worker is
-	// alive to take them; "down" when the database does not answer (then
-	// the status code is 503, so that a load balancer stops sending
-	// players here).
-	Status   string `json:"status"`
-	Database string `json:"database"` // "ok" or what failed
-	Shared   bool   `json:"shared"`   // the database is shared (PostgreSQL) with other servers and workers
+	// Status is "ok"; "degraded" when reads or writes of games fail
+	// (then the status code is 503), or when searches wait and no worker
+	// is alive to take them (200: every server on the database is in the
+	// same case); "down" when the database does not answer (503). A load
+	// balancer stops sending players to a server that answers 503.
+	Status string `json:"status"`
+	// Database is "ok"; "failing" while the last read or the last write
+	// of a game failed (it is "ok" again once one succeeds); "down" when
+	// it does not answer.
+	Database string `json:"database"`
+	// Reason says why Status is not "ok", in words without the
+	// database's details (those are in the log).
+	Reason string `json:"reason,omitempty"`
+	Shared bool   `json:"shared"` // the database is shared (PostgreSQL) with other servers and workers
 	// Workers alive (a shared database: the workers that said so within
 	// 15 s, anywhere; otherwise this server, when it has engines) and
 	// their engines.
@@ -31,42 +41,62 @@ type Health struct {
 	OldestQueuedMs int64 `json:"oldestQueuedMs"`
 }
 
-// health checks the database and reads the queue.
+// httpStatus is the status code of the health answer.
+func (h *Health) httpStatus() int {
+	if h.Database != "ok" {
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusOK
+}
+
+// health checks the database, the outcomes of the last reads and writes of
+// games, and reads the queue.
 func (srv *Server) health(ctx context.Context) Health {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	h := Health{Status: "ok", Database: "ok", Shared: srv.shared != nil}
-	if err := srv.store.Ping(ctx); err != nil {
-		h.Status, h.Database = "down", err.Error()
+	err := srv.store.Ping(ctx)
+	srv.watch.pinged(err, srv.logf)
+	if err != nil {
+		h.Status, h.Database, h.Reason = "down", "down", store.FailureOf(err).String()
 		return h
+	}
+	var reasons []string
+	for _, r := range []string{srv.watch.writes.failing("writes"), srv.watch.reads.failing("reads")} {
+		if r != "" {
+			reasons = append(reasons, r)
+		}
+	}
+	if len(reasons) > 0 {
+		h.Status, h.Database = "degraded", "failing"
 	}
 	if srv.shared == nil {
 		h.Engines, h.Queued, h.Running = srv.cfg.Workers, srv.pool.Queued(), srv.pool.Stats().Running
 		if h.Engines > 0 {
 			h.Workers = 1
 		}
+		h.Reason = strings.Join(reasons, "; ")
 		return h
 	}
 	q, err := srv.shared.st.QueueStats(ctx)
 	if err != nil {
-		h.Status, h.Database = "down", err.Error()
+		srv.logf("health: the queue of searches cannot be read: %v", err)
+		h.Status, h.Database, h.Reason = "down", "down", store.FailureOf(err).String()
 		return h
 	}
 	h.Workers, h.Engines, h.Queued, h.Running, h.OldestQueuedMs = q.Workers, q.Engines, q.Waiting, q.Running, q.Oldest.Milliseconds()
 	if h.Workers == 0 && h.Queued > 0 {
 		h.Status = "degraded"
+		reasons = append(reasons, fmt.Sprintf("%d searches wait and no worker is alive", h.Queued))
 	}
+	h.Reason = strings.Join(reasons, "; ")
 	return h
 }
 
 // getHealth is GET /api/health.
 func (srv *Server) getHealth(w http.ResponseWriter, r *http.Request) error {
 	h := srv.health(r.Context())
-	status := http.StatusOK
-	if h.Status == "down" {
-		status = http.StatusServiceUnavailable
-	}
-	writeJSON(w, status, h)
+	writeJSON(w, h.httpStatus(), h)
 	return nil
 }
 
@@ -85,6 +115,8 @@ func (srv *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 		up = 0
 	}
 	metrics.Gauge(&b, "outpost_database_up", "Whether the game database answers (1) or not (0).", up)
+	metrics.Counter(&b, "outpost_store_write_failures_total", "Writes of games to the database that failed.", float64(srv.watch.writes.count()))
+	metrics.Counter(&b, "outpost_store_read_failures_total", "Reads of games from the database that failed.", float64(srv.watch.reads.count()))
 	metrics.Gauge(&b, "outpost_searches_queued", "The AI's searches waiting for an engine (on a shared database: all servers').", float64(h.Queued))
 	metrics.Gauge(&b, "outpost_searches_running", "The AI's searches running (on a shared database: on every worker).", float64(h.Running))
 	metrics.Gauge(&b, "outpost_search_oldest_wait_seconds", "How long the oldest waiting search has waited (shared database).", float64(h.OldestQueuedMs)/1000)

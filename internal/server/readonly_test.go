@@ -17,7 +17,7 @@ func TestAIGivesUpWhenItsMoveCannotBeKept(t *testing.T) {
 	fs.failFrom.Store(2) // the human's move is kept, the AI's reply is not
 	e2.move(g, "e4", 0)
 	st := e2.waitFor(g, "the AI to give up", func(st GameState) bool { return st.AIError != "" })
-	if st.Thinking || st.Plies != 1 || !strings.Contains(st.AIError, "disk on fire") || !strings.Contains(st.AIError, "stopped trying") {
+	if st.Thinking || st.Plies != 1 || !strings.Contains(st.AIError, "its log says why") || !strings.Contains(st.AIError, "stopped trying") {
 		t.Errorf("after giving up: thinking %v, %d plies, aiError %q", st.Thinking, st.Plies, st.AIError)
 	}
 	if n := fs.failed.Load(); n != maxAIAttempts {

@@ -343,5 +343,5 @@ func reviewFailure(srv *Server, err error) string {
 	case errors.Is(err, store.ErrNotFound):
 		return "the game was deleted"
 	}
-	return "the review could not be kept: " + plainError(err)
+	return "the review could not be kept: " + failureText(err)
 }

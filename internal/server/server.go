@@ -122,6 +122,10 @@ type Config struct {
 	// ExplainNodes is the node budget of each search of the explorer
 	// (default 500,000): a tree that passes it is refused in words.
 	ExplainNodes uint64
+	// ExplainMemory bounds, in bytes, what the explorer's trees kept for
+	// browsing hold together (default 256 MiB): past it the least
+	// recently used are forgotten (see explaincache.go).
+	ExplainMemory int64
 	// MaxConnsPerClient caps the connections open at once from one client
 	// (default 64; see client.go for what a client is).
 	MaxConnsPerClient int
@@ -140,6 +144,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   Store
+	watch   *storeWatch // store, watched for /api/health (storewatch.go)
 	pool    *sched.Scheduler
 	handler http.Handler
 
@@ -217,8 +222,9 @@ func New(cfg Config) (*Server, error) {
 		engines[i] = engine.New(engine.Options{HashMB: cfg.HashMB, Seed: seed})
 	}
 	ctx, stop := context.WithCancel(context.Background())
+	watch := &storeWatch{Store: cfg.Store}
 	srv := &Server{
-		cfg: cfg, store: cfg.Store,
+		cfg: cfg, store: watch, watch: watch,
 		ctx: ctx, stop: stop, now: time.Now,
 		searchWait: metrics.NewHistogram(metrics.LatencyBuckets), searchTime: metrics.NewHistogram(metrics.LatencyBuckets),
 		streamsDone: make(chan struct{}),
@@ -445,7 +451,7 @@ func (srv *Server) lookup(ctx context.Context, id string) (*session, error) {
 		s, err = srv.loadSession(context.WithoutCancel(ctx), rec)
 		if err != nil {
 			// Stored moves that do not replay: the row is damaged.
-			err = fmt.Errorf("%w: %v", store.ErrDamaged, err)
+			err = unplayable(err)
 		}
 	}
 	srv.mu.Lock()

@@ -151,7 +151,7 @@ func (s *session) reloadLocked(ctx context.Context) error {
 	}
 	g, keeper, err := s.srv.restore(ctx, rec)
 	if err != nil {
-		return fmt.Errorf("%w: %v", store.ErrDamaged, err)
+		return unplayable(err)
 	}
 	before := s.g.Chess().Len()
 	aiMoved := g.Chess().Len() == before+1 && g.Players()[g.Chess().PositionAt(before).SideToMove()].AI
@@ -531,7 +531,7 @@ func (j *moveJob) run(runCtx context.Context, eng *engine.Engine) {
 		}
 		srv.logf("game %s: the AI move %s: %v (attempt %d of %d; giving up)", s.id, res.BestMove, err, s.aiFailures, maxAIAttempts)
 		s.aiError = fmt.Sprintf("The AI's move could not be saved (%s), so the AI stopped trying. "+
-			"Try again once the server's database is fixed: any change to the game does.", plainError(err))
+			"Try again once the server's database is fixed: any change to the game does.", failureText(err))
 		s.publishLocked()
 		return
 	}

@@ -198,9 +198,11 @@ type Analysis struct {
 
 // errorBody is the body of every error answer: the reason in English (for
 // API users and logs), and its code with its values, which a front end says
-// in the player's language (docs/server.md lists the codes).
+// in the player's language (docs/server.md lists the codes), and the
+// request's id (requestid.go), under which the log has the details.
 type errorBody struct {
-	Error  string         `json:"error"`
-	Code   string         `json:"code"`
-	Params map[string]any `json:"params,omitempty"`
+	Error     string         `json:"error"`
+	Code      string         `json:"code"`
+	Params    map[string]any `json:"params,omitempty"`
+	RequestID string         `json:"requestId,omitempty"`
 }

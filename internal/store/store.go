@@ -264,12 +264,14 @@ func OpenWith(path string, opts Options) (*SQLite, error) {
 	db.SetConnMaxIdleTime(0)
 	if err := migrate(context.Background(), db, migrations); err != nil {
 		db.Close()
+		if cannotOpenForWriting(err) {
+			return nil, readOnlyError(path, err)
+		}
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	if err := checkWritable(context.Background(), db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%w: %s cannot be written (%v), so no game could be kept: "+
-			"check the permissions of the file and of its directory, and the disk", ErrReadOnly, path, err)
+		return nil, readOnlyError(path, err)
 	}
 	wconn, err := db.Conn(context.Background())
 	if err != nil {
@@ -284,6 +286,13 @@ func OpenWith(path string, opts Options) (*SQLite, error) {
 
 // ErrReadOnly is the error of Open when the database cannot be written.
 var ErrReadOnly = errors.New("store: the database is read-only")
+
+// readOnlyError is Open's error for the database at path, which cannot be
+// written (err says how it failed).
+func readOnlyError(path string, err error) error {
+	return fmt.Errorf("%w: %s cannot be written (%v), so no game could be kept: "+
+		"check the permissions of the file and of its directory, and the disk", ErrReadOnly, path, err)
+}
 
 // checkWritable writes the database's schema version over itself in a
 // transaction it then rolls back: it fails when SQLite opened the file
