@@ -116,6 +116,7 @@
 //	move.go       Move (16-bit layout), MoveList
 //	movegen.go    legal move generation (pins, checks, en passant)
 //	fen.go        FEN parsing (with validation, strict or lenient) and printing
+//	impossiblecheck.go  the checks no legal move gives, which FEN parsing refuses
 //	epd.go        EPD: ParseEPD, ReadEPD, EPDReader
 //	perft.go      Perft, the move generator's correctness test and benchmark;
 //	              a perft suite's counts (EPD.PerftCounts)

@@ -12,9 +12,13 @@ import (
 //
 // Every field is checked, and so is the position: each side has exactly one
 // king, no pawn stands on the first or last rank, no side has more than 16
-// pieces or 8 pawns, the side not to move is not in check, castling rights
-// match kings and rooks on their home squares, and the en-passant square
-// follows a double pawn push. The error says which field is wrong.
+// pieces or 8 pawns, the side not to move is not in check, the side to
+// move's checks are ones a legal move can give (at most two, not on one
+// line through the king, at least one of two from a bishop, rook or queen:
+// see impossiblecheck.go), castling rights match kings and rooks on their
+// home squares, and the en-passant square follows a double pawn push that
+// could have given the checks there are. The error says which field is
+// wrong, or why no legal move leads to the position.
 //
 // An en-passant square is kept only when an en-passant capture is legal, so
 // FEN (and Hash) describe positions by the moves they allow.
@@ -32,13 +36,15 @@ func ParseFEN(fen string) (*Position, error) {
 //     White (a fix), castling and en passant "-", the clocks 0 and 1;
 //   - a castling right whose king or rook is not on its home square is
 //     dropped, and a right given twice counts once;
-//   - an en-passant square that no double pawn push explains is dropped;
+//   - an en-passant square that no double pawn push explains, or whose
+//     push cannot have given the checks there are, is dropped;
 //   - a fullmove number of 0 reads as 1, and a counter above
 //     MaxMoveCounter as MaxMoveCounter.
 //
 // A position that cannot arise in a game is an error, as in ParseFEN: not
 // exactly one king a side, a pawn on the first or last rank, more than 16
-// pieces or 8 pawns a side, the side not to move in check. So is text that
+// pieces or 8 pawns a side, the side not to move in check, checks no legal
+// move gives. So is text that
 // is not a FEN (a malformed board, side, castling field, en-passant square
 // or counter). A FEN that ParseFEN accepts gives the same position and no
 // fixes.
@@ -116,8 +122,15 @@ func (r *fenReader) read(fen string) (*Position, []string, error) {
 		return nil, nil, err
 	}
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
+	if err := p.checkError(); err != nil {
+		return nil, nil, err
+	}
 	if ep != NoSquare {
-		p.setEnPassant(ep)
+		if err := p.enPassantError(ep); err == nil {
+			p.setEnPassant(ep)
+		} else if err := r.fix(err, "square dropped"); err != nil {
+			return nil, nil, err
+		}
 	}
 	p.hash = p.computeHash()
 	return p, r.fixes, nil

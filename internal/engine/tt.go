@@ -20,15 +20,37 @@ import (
 // search); otherwise the entry with the lowest depth-minus-age value in the
 // bucket is replaced, so old searches' entries go first.
 //
-// A table is written only during a search, after newSearch: that is how
-// clear knows whether there is anything to clear.
+// Clearing is lazy (see clear): the buckets are grouped in regions of
+// ttRegionBuckets, each of which records the table's generation its
+// entries belong to, and an entry counts only in a region of the table's
+// current generation.
 type transTable struct {
 	buckets []ttBucket
 	mask    uint64
+	// regions holds each region's state: regionUntouched, regionBusy, or
+	// the generation its entries belong to (regionFirstGen or more).
+	regions []atomic.Uint64
+	gen     uint64 // the current generation, advanced by clear
 	age     uint8  // incremented per search; 5 bits stored
-	used    bool   // a search has started since the table was made or cleared
 	free    func() // releases the buckets' memory now, or nil (see allocBuckets)
 }
+
+// ttRegionShift sets the size of a region: 1<<15 buckets, 2 MiB, the size
+// of a transparent huge page, the unit in which the kernel backs the table
+// where it can (allocBuckets).
+const (
+	ttRegionShift   = 15
+	ttRegionBuckets = 1 << ttRegionShift
+)
+
+// A region's states besides a generation. A region is untouched until its
+// first entry is written: its buckets are still the zeros they were made
+// with. It is busy while one search thread zeroes it.
+const (
+	regionUntouched = iota
+	regionBusy
+	regionFirstGen
+)
 
 const ttBucketSize = 4
 
@@ -73,8 +95,9 @@ func newTransTable(mb int) *transTable {
 	for size*2 <= n {
 		size *= 2
 	}
-	t := &transTable{mask: size - 1}
+	t := &transTable{mask: size - 1, gen: regionFirstGen}
 	t.buckets, t.free = allocBuckets(t, size)
+	t.regions = make([]atomic.Uint64, (size+ttRegionBuckets-1)>>ttRegionShift)
 	return t
 }
 
@@ -86,30 +109,56 @@ func (t *transTable) release() {
 	if t.free != nil {
 		t.free()
 	}
-	t.buckets, t.mask, t.free = nil, 0, nil
+	t.buckets, t.regions, t.mask, t.free = nil, nil, 0, nil
 }
 
 func (t *transTable) bucket(key uint64) *ttBucket { return &t.buckets[key&t.mask] }
 
-// clear empties the table. A table no search has used since it was made or
-// cleared is all zeros already and is left alone: its memory is mapped
-// lazily, and touching a large table's pages for the first time costs
-// seconds (clearing a 1 GiB table just after "setoption name Hash" took
-// 0.7-1.7 s, up to 9 s on a loaded machine). A used table is zeroed in
-// place (40 ms for 1 GiB); several goroutines were no faster on the
-// two-core machine it was measured on (docs/uci.md).
+// clear empties the table, at once and at any size, without touching its
+// memory: it starts a new generation, in which every region holds an
+// earlier one, so every entry is gone (probe finds none, store sees empty
+// slots, hashfull counts none). The first store into a region after a
+// clear zeroes the region (renew). Zeroing a 4 GiB table in place took
+// 7-9 s, because it touched for the first time the pages no search had
+// (docs/uci.md). The generation is 64 bits: it never comes round again.
+// clear must not run during a search.
 func (t *transTable) clear() {
-	if t.used {
-		clear(t.buckets)
-	}
-	t.used, t.age = false, 0
+	t.gen++
+	t.age = 0
 }
 
-// newSearch starts a search: it marks the table used, and ages it so that
-// entries from earlier searches are replaced first.
+// newSearch starts a search: it ages the table so that entries from
+// earlier searches are replaced first.
 func (t *transTable) newSearch() {
-	t.used = true
 	t.age = (t.age + 1) & ttAgeMask
+}
+
+// regionOf returns the index of the region of the bucket key falls in.
+func (t *transTable) regionOf(key uint64) uint64 { return (key & t.mask) >> ttRegionShift }
+
+// renew makes region i current, so that entries may be stored in it, and
+// reports whether it is. A region holding an earlier generation is zeroed
+// first (2 MiB: some 0.1 ms, once per region after a clear, paid by the
+// search that first stores there; its pages are backed then if they were
+// not); an untouched one is zero already. Search threads may race to renew
+// a region: one claims it and zeroes it, and until it is done the others
+// store nothing there and probe no entry there, as they would in an empty
+// table; none reads its buckets before its state says they are current.
+func (t *transTable) renew(i uint64) bool {
+	r := &t.regions[i]
+	old := r.Load()
+	if old == t.gen {
+		return true
+	}
+	if old == regionBusy || !r.CompareAndSwap(old, regionBusy) {
+		return false
+	}
+	if old != regionUntouched {
+		first := i << ttRegionShift
+		clear(t.buckets[first:min(first+ttRegionBuckets, uint64(len(t.buckets)))])
+	}
+	r.Store(t.gen)
+	return true
 }
 
 func pack(e ttEntry, age uint8) uint64 {
@@ -134,6 +183,9 @@ func unpack(d uint64) ttEntry {
 
 // probe returns the entry stored for key, if any.
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
+	if t.regions[t.regionOf(key)].Load() != t.gen {
+		return ttEntry{}, false
+	}
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
@@ -146,6 +198,9 @@ func (t *transTable) probe(key uint64) (ttEntry, bool) {
 
 // store saves an entry for key following the replacement scheme above.
 func (t *transTable) store(key uint64, e ttEntry) {
+	if i := t.regionOf(key); t.regions[i].Load() != t.gen && !t.renew(i) {
+		return
+	}
 	b := t.bucket(key)
 	victim := 0
 	worst := 1 << 30
@@ -178,6 +233,9 @@ func (t *transTable) store(key uint64, e ttEntry) {
 // hashfull returns the per-mille occupancy by entries of the current search,
 // sampled over the first 250 buckets.
 func (t *transTable) hashfull() int {
+	if t.regions[0].Load() != t.gen {
+		return 0
+	}
 	n, used := 0, 0
 	for i := 0; i < 250 && i < len(t.buckets); i++ {
 		for j := range t.buckets[i] {

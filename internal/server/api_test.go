@@ -112,6 +112,8 @@ func TestCreateGameErrors(t *testing.T) {
 		{"bad speed", `{"speedMs":-1}`, 400, "speedMs -1 out of range"},
 		{"fen and pgn", NewGameRequest{FEN: chess.StartFEN, PGN: "1. e4 *"}, 400, "not both"},
 		{"bad fen", NewGameRequest{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"}, 400, "bad FEN: FEN board has 7 ranks"},
+		{"checks no move gives (issue 59)", NewGameRequest{FEN: "4k3/8/8/8/8/8/8/1r2K2r w - - 0 1"}, 400,
+			"bad FEN: FEN has the white king checked by the rook on b1 and the rook on h1, on one line; no legal move leads to two checks along one line"},
 		{"bad pgn", NewGameRequest{PGN: "1. e4 e5 2. Ke3 *"}, 400, "bad PGN: PGN line 1"},
 		{"empty pgn", NewGameRequest{PGN: "   \n"}, 400, "bad PGN: no game"},
 		{"too big", `{"pgn":"` + strings.Repeat(" ", MaxBody) + `"}`, 413, "request body over 65536 bytes"},

@@ -26,6 +26,8 @@ func TestPositionRejected(t *testing.T) {
 		{"pawn on the last rank", "position fen 3Pk3/8/8/8/8/8/8/4K3 w - - 0 1", "position: FEN has a pawn on the first or last rank"},
 		{"pawn on the first rank", "position fen 4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "position: FEN has a pawn on the first or last rank"},
 		{"nine pawns", "position fen 4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "position: FEN has 9 black pawns, more than 8"},
+		{"two checks along one line (issue 59)", "position fen 4k3/8/8/8/8/8/8/1r2K2r w - - 0 1",
+			"position: FEN has the white king checked by the rook on b1 and the rook on h1, on one line; no legal move leads to two checks along one line"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,6 +74,9 @@ func TestPositionLenient(t *testing.T) {
 		{"an impossible en-passant square", "position fen 4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
 			[]string{"info string warning: position: FEN en-passant square e3 is not on rank 6: square dropped"},
 			"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"},
+		{"an en-passant square whose push did not give the check", "position fen R3k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+			[]string{"info string warning: position: FEN en-passant square e3 says the last move was e2e4, but the black king was in check before it, from the rook on a8: square dropped"},
+			"R3k3/8/8/8/4P3/8/8/4K3 b - - 0 1"},
 		{"the board alone, then moves", "position fen 4k3/8/8/8/8/8/8/4K3 moves e1e2",
 			[]string{"info string warning: position: FEN has no side to move: White to move"},
 			"4k3/8/8/8/8/8/4K3/8 b - - 1 1"},
