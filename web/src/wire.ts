@@ -511,14 +511,24 @@ export interface GameTree {
  */
 export interface Health {
   /**
-   * Status is "ok"; "degraded" when searches wait and no worker is
-   * alive to take them; "down" when the database does not answer (then
-   * the status code is 503, so that a load balancer stops sending
-   * players here).
+   * Status is "ok"; "degraded" when reads or writes of games fail
+   * (then the status code is 503), or when searches wait and no worker
+   * is alive to take them (200: every server on the database is in the
+   * same case); "down" when the database does not answer (503). A load
+   * balancer stops sending players to a server that answers 503.
    */
   status: string;
-  /** "ok" or what failed */
+  /**
+   * Database is "ok"; "failing" while the last read or the last write
+   * of a game failed (it is "ok" again once one succeeds); "down" when
+   * it does not answer.
+   */
   database: string;
+  /**
+   * Reason says why Status is not "ok", in words without the
+   * database's details (those are in the log).
+   */
+  reason?: string;
   /** the database is shared (PostgreSQL) with other servers and workers */
   shared: boolean;
   /**
