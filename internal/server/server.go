@@ -63,7 +63,7 @@ type Store interface {
 
 // Config configures a Server. Only Store is required.
 type Config struct {
-	// Store is the game database. A shared one (*store.Postgres) makes
+	// Store is the game database. A shared one (PostgreSQL's) makes
 	// the server one of many on it (see shared.go).
 	Store Store
 	// Workers is the searches at once (default runtime.NumCPU()); -1 runs

@@ -40,18 +40,16 @@ import (
 //     or not, as every worker does (worker.SweepFlags; its worker's when
 //     it has engines). One of the two saves wins, the other is refused.
 
-// sharedStore is what a server on a shared database needs besides Store;
-// *store.Postgres has it.
+// sharedStore is what a server on a shared database needs besides Store:
+// the queue its worker consumes (worker.Queue), and the asking for
+// analyses and the queue's figures (store's searches.go). A PostgreSQL
+// store has it.
 type sharedStore interface {
 	Store
-	Now() time.Time
-	Listen(ctx context.Context, channels []string, handle func(store.Notification)) (stop func(), err error)
+	worker.Queue
 	QueueAnalysis(ctx context.Context, id string, rev int64, limits string) (int64, error)
 	AnalysisResult(ctx context.Context, id int64) (string, bool, error)
-	DropSearch(ctx context.Context, id int64) error
 	QueueStats(ctx context.Context) (store.QueueStats, error)
-	ClaimOverdue(ctx context.Context, now time.Time, n int, retry time.Duration) ([]store.Game, error)
-	SetDeadline(ctx context.Context, id string, rev int64, deadline time.Time) (bool, error)
 }
 
 // shared is the machinery of a server on a shared database.
@@ -78,8 +76,7 @@ func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 	}
 	sh.stop = stop
 	srv.shared = sh
-	pg, ok := st.(*store.Postgres)
-	if len(engines) == 0 || !ok {
+	if len(engines) == 0 {
 		go func() {
 			defer close(sh.done)
 			worker.SweepFlags(srv.ctx, st, worker.FlagSweep, srv.logf)
@@ -88,11 +85,11 @@ func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 	}
 	nice := srv.cfg.Nice
 	w, err := worker.New(worker.Config{
-		Store: pg, Engines: engines, MoveTime: srv.cfg.MoveTime, ThinkingInterval: srv.cfg.ThinkingInterval,
+		Store: st, Engines: engines, MoveTime: srv.cfg.MoveTime, ThinkingInterval: srv.cfg.ThinkingInterval,
 		Lease: srv.cfg.Lease, Logf: srv.cfg.Logf,
 		OnStart: func() {
 			if nice > 0 {
-				lowerPriority(nice) // best effort, as in the pool
+				lowerPriority(nice) // best effort, as the scheduler's engines
 			}
 		},
 	})

@@ -47,7 +47,7 @@ import (
 
 // Config configures a Worker. Store and Engines are required.
 type Config struct {
-	Store *store.Postgres
+	Store Queue
 	// Engines are the engines that search, one search each at a time.
 	Engines []*engine.Engine
 	// MoveTime is the longest the AI thinks over a move without a clock
@@ -79,7 +79,7 @@ type Config struct {
 // call Run.
 type Worker struct {
 	cfg  Config
-	st   *store.Postgres
+	st   Queue
 	host string
 
 	// Wait is the time a search waited in the queue (from when it was
