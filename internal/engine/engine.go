@@ -144,17 +144,26 @@ func (e *Engine) Clear() {
 }
 
 // SetHashMB resizes the hash table, which clears it. It waits for a running
-// search to finish.
+// search to finish. When the machine cannot give the memory, it keeps a
+// table of the size before and says so in its error.
 func (e *Engine) SetHashMB(mb int) error {
 	if mb < 1 || mb > MaxHashMB {
 		return errHashSize(mb)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.hashMB = mb
-	old := e.tt
-	e.tt = newTransTable(mb)
-	old.release()
+	t, err := allocTransTable(mb, false)
+	if err != nil {
+		// Perhaps with the old table's memory back.
+		e.tt.release()
+		if t, err = allocTransTable(mb, false); err != nil {
+			e.tt = newTransTable(e.hashMB)
+			return fmt.Errorf("engine: the machine cannot give %d MiB for the hash table (%v): it stays at %d MiB", mb, err, e.hashMB)
+		}
+	} else {
+		e.tt.release()
+	}
+	e.hashMB, e.tt = mb, t
 	return nil
 }
 

@@ -88,7 +88,17 @@ const (
 	ttAgeMask     = 31
 )
 
+// newTransTable returns a table of the largest power of two of buckets
+// within mb MiB, its memory from the Go heap if it cannot be mapped (see
+// allocBuckets).
 func newTransTable(mb int) *transTable {
+	t, _ := allocTransTable(mb, true)
+	return t
+}
+
+// allocTransTable is newTransTable, which fails instead of taking the Go
+// heap when heap is false and the memory cannot be mapped.
+func allocTransTable(mb int, heap bool) (*transTable, error) {
 	n := uint64(mb) << 20 / 64
 	// round down to a power of two so the index is a mask
 	size := uint64(1)
@@ -96,9 +106,12 @@ func newTransTable(mb int) *transTable {
 		size *= 2
 	}
 	t := &transTable{mask: size - 1, gen: regionFirstGen}
-	t.buckets, t.free = allocBuckets(t, size)
+	var err error
+	if t.buckets, t.free, err = allocBuckets(t, size, heap); err != nil {
+		return nil, err
+	}
 	t.regions = make([]atomic.Uint64, (size+ttRegionBuckets-1)>>ttRegionShift)
-	return t
+	return t, nil
 }
 
 // release gives the table's memory back at once rather than when the

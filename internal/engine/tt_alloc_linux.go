@@ -16,12 +16,16 @@ const hugePageSize = 2 << 20
 // pages: a probe at a random bucket then rarely misses the TLB. The kernel
 // backs a page only when it is first touched. The mapping is released by
 // the function, or else when t is garbage collected. If the mapping fails,
-// the buckets come from the Go heap.
-func allocBuckets(t *transTable, n uint64) ([]ttBucket, func()) {
+// the buckets come from the Go heap when heap is set (the Go runtime ends
+// the program if it cannot have them), else allocBuckets returns the error.
+func allocBuckets(t *transTable, n uint64, heap bool) ([]ttBucket, func(), error) {
 	size := int(n) * int(unsafe.Sizeof(ttBucket{}))
 	mem, err := syscall.Mmap(-1, 0, size+hugePageSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
-		return make([]ttBucket, n), nil
+		if !heap {
+			return nil, nil, err
+		}
+		return make([]ttBucket, n), nil, nil
 	}
 	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // only advice: 4 KiB pages work too
 	cleanup := runtime.AddCleanup(t, func(m []byte) { _ = syscall.Munmap(m) }, mem)
@@ -31,5 +35,5 @@ func allocBuckets(t *transTable, n uint64) ([]ttBucket, func()) {
 		cleanup.Stop()
 		_ = syscall.Munmap(mem)
 	}
-	return unsafe.Slice((*ttBucket)(unsafe.Pointer(&mem[skip])), n), free
+	return unsafe.Slice((*ttBucket)(unsafe.Pointer(&mem[skip])), n), free, nil
 }

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -435,5 +437,26 @@ func TestClearHashThreads(t *testing.T) {
 		if got := tt.regions[i].Load(); got != tt.gen {
 			t.Errorf("region %d in state %d after stores into it, want generation %d", i, got, tt.gen)
 		}
+	}
+}
+
+// TestSetHashMBTooLarge asks for the largest table: where the machine
+// cannot give it (24 GiB here), SetHashMB says so and the engine keeps its
+// table and searches on; where it can, the table has that size. Either way
+// the program goes on (it used to end with "fatal error: runtime: out of
+// memory" when the mapping failed and the Go heap could not have it).
+func TestSetHashMBTooLarge(t *testing.T) {
+	e := New(Options{HashMB: 2})
+	err := e.SetHashMB(MaxHashMB)
+	switch {
+	case err != nil && (e.HashMB() != 2 || !strings.Contains(err.Error(), "it stays at 2 MiB")):
+		t.Errorf("refused: %v, with %d MiB; want the 2 MiB kept and said", err, e.HashMB())
+	case err == nil && e.HashMB() != MaxHashMB:
+		t.Errorf("accepted, with %d MiB", e.HashMB())
+	}
+	t.Logf("SetHashMB(%d): %v", MaxHashMB, err)
+	res := e.Search(context.Background(), Params{Position: chess.StartingPosition(), Limits: Limits{Depth: 4}})
+	if res.BestMove == chess.NoMove {
+		t.Error("no move after the refusal")
 	}
 }
