@@ -21,7 +21,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH|postgres://...] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--review-nodes N] [--host NAMES] [--games-per-minute N] [--trust-proxy ADDRS]`
+const serveSynopsis = `outpost serve [--addr HOST:PORT] [--db PATH|postgres://...] [--sync full|normal] [--workers N] [--hash MB] [--movetime MS] [--review-nodes N] [--host NAMES] [--games-per-minute N] [--explain-memory MIB] [--trust-proxy ADDRS]`
 
 const serveDescription = `Serve runs the web app: open the address it prints in a browser to play
 Outpost (against the AI at any level, two people on one board, or two AIs),
@@ -106,6 +106,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nice := fs.Int("nice", 10, "run the AI's searches at this lower thread priority, `0`-19, so pages answer first (0: no change)")
 	hosts := fs.String("host", "", "the `NAMES` (comma-separated) the server answers to, besides IP addresses, localhost and --addr's host: the names it is reached by (\"*\" for any)")
 	gamesPerMinute := fs.Int("games-per-minute", 20, "the new games one client may create a minute, `N` (0: no limit)")
+	explainMemory := fs.Int("explain-memory", 64, "the explorer's trees kept for browsing hold at most `MIB` together; the least recently used are forgotten first")
 	trustProxy := fs.String("trust-proxy", "", "the reverse proxies in front of the server, `ADDRS` (\"127.0.0.1,10.0.0.0/8\"): a request from one is counted as the client its X-Forwarded-For names")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -114,6 +115,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch {
 	case proxyErr != nil:
 		return usageErrorf(fs, "--trust-proxy: %v", strings.TrimPrefix(proxyErr.Error(), "server: "))
+	case *explainMemory < 1 || *explainMemory > 65536:
+		return usageErrorf(fs, "--explain-memory %d is out of range 1..65536 MiB", *explainMemory)
 	case *gamesPerMinute < 0:
 		return usageErrorf(fs, "--games-per-minute %d: want 0 (no limit) or more", *gamesPerMinute)
 	case *workers == 0 && !store.IsPostgresURL(*dbPath):
@@ -165,6 +168,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			Store: st, Workers: engines, HashMB: *hash, Seed: *seed, Nice: *nice,
 			MoveTime:       time.Duration(*movetime) * time.Millisecond,
 			ReviewNodes:    *reviewNodes,
+			ExplainMemory:  int64(*explainMemory) << 20,
 			TrustedProxies: proxies,
 			Hosts:          serverNames(*addr, *hosts),
 			GamesPerMinute: cmp.Or(*gamesPerMinute, -1),

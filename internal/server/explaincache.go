@@ -15,10 +15,16 @@ import (
 // (Config.ExplainMemory), forgetting the least recently used first.
 
 const (
-	// defaultExplainMemory is the default of Config.ExplainMemory: four
-	// of the largest trees (a comparison of orderings makes four), each
-	// about 60 MB as first kept (explain.DefaultMaxStored nodes).
-	defaultExplainMemory = 256 << 20
+	// defaultExplainMemory is the default of Config.ExplainMemory: one
+	// of the largest trees, about 60 MB as first kept
+	// (explain.DefaultMaxStored nodes), or some ten of minimax to depth 3
+	// in a middlegame (the old rule kept the last 16 whatever their
+	// size). The process's resident memory grows by about twice what the
+	// trees hold live (Go's collector lets the heap grow to twice the live
+	// data before collecting): a flood of explanations left the server at
+	// 490 MiB with 256 MiB of trees, 300 with 128, 190 with 64
+	// (scripts/hostile-check).
+	defaultExplainMemory = 64 << 20
 	// explainNodeBytes is what a tree costs for each node it keeps
 	// (explain.Tree.Kept), in bytes: the heap a tree takes over its kept
 	// nodes measured 234 to 317 (BenchmarkExplainTreeBytes, see

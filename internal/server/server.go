@@ -123,7 +123,7 @@ type Config struct {
 	// (default 500,000): a tree that passes it is refused in words.
 	ExplainNodes uint64
 	// ExplainMemory bounds, in bytes, what the explorer's trees kept for
-	// browsing hold together (default 256 MiB): past it the least
+	// browsing hold together (default 64 MiB): past it the least
 	// recently used are forgotten (see explaincache.go).
 	ExplainMemory int64
 	// MaxConnsPerClient caps the connections open at once from one client
