@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // PGN Termination tag values (from the PGN standard's list).
@@ -20,9 +21,9 @@ const (
 
 // GameRecord is a finished (or aborted) game.
 type GameRecord struct {
-	Round   int     // 1-based number of the game in the match
-	Opening Opening // the starting position
-	White   string  // engine names
+	Round   int             // 1-based number of the game in the match
+	Opening opening.Opening // the starting position
+	White   string          // engine names
 	Black   string
 	// Engine1White is true when engine 1 had the white pieces.
 	Engine1White bool
@@ -82,7 +83,7 @@ type DrawRule struct {
 // gameSetup is what a game needs besides its two engines.
 type gameSetup struct {
 	round        int
-	opening      Opening
+	opening      opening.Opening
 	engine1White bool
 	limits       Limits
 	margin       time.Duration // tolerated overrun of the clock or move time

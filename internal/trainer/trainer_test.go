@@ -14,6 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/nnue"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 var (
@@ -27,7 +28,7 @@ var (
 func testData(t testing.TB) []datagen.Record {
 	t.Helper()
 	dataOnce.Do(func() {
-		book := datagen.LichessOpenings()
+		book := opening.Playable(opening.Lichess())
 		cfg := datagen.Config{Games: 8, Nodes: 200, Book: book, RandomPlies: 2, Seed: 3, Threads: 2}
 		_, dataErr = datagen.Run(context.Background(), cfg, func(g *datagen.Game) error {
 			data = append(data, g.Records()...)
