@@ -281,10 +281,7 @@ func playGame(ctx context.Context, eng *engine.Engine, cfg *Config, index int) p
 		}
 
 		// Adjudicate on the scores, from White's point of view.
-		white := r.Score
-		if pos.SideToMove() == chess.Black {
-			white = -white
-		}
+		white := r.Score.White(pos.SideToMove())
 		switch {
 		case white >= winScore:
 			winRun = max(winRun, 0) + 1

@@ -131,7 +131,7 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		}
 		_ = g.Forfeit(loser, why) // the game is in progress: no error
 		if g.Outcome().Result == chess.Draw {
-			reason += "; " + colorName(loser.Other()) + " cannot mate, so it is a draw"
+			reason += "; " + loser.Other().Name() + " cannot mate, so it is a draw"
 		}
 		return finish(&rec, term, reason, true)
 	}
@@ -146,7 +146,7 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 			rec.Result = chess.NoResult
 			return rec
 		}
-		name := colorName(side)
+		name := side.Name()
 		switch {
 		case errors.Is(err, ErrEngineTimeout) && (s.limits.Timed() || s.limits.MoveTime > 0):
 			return forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
@@ -188,7 +188,7 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 		}
 		if loser, ok := resignAdjudication(s.resign, scores); ok {
 			return forfeit(loser, TermAdjudicated, fmt.Sprintf("%s resigns: both engines scored it %d cp or more in %s's favour for %d moves each",
-				colorName(loser), s.resign.Score, colorName(loser.Other()), s.resign.Moves))
+				loser.Name(), s.resign.Score, loser.Other().Name(), s.resign.Moves))
 		}
 		if drawAdjudication(s.draw, scores, g.Len()) {
 			_ = g.Adjudicate(chess.Draw)
@@ -329,16 +329,9 @@ func lastN(scores []Score, n int, ok func(cp int) bool) bool {
 // move in the final position.
 func describeOutcome(o chess.Outcome, toMove chess.Color) string {
 	if o.Reason == chess.Checkmate {
-		return colorName(toMove.Other()) + " mates"
+		return toMove.Other().Name() + " mates"
 	}
 	return o.String()
-}
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }

@@ -42,13 +42,13 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 		s.mu.Unlock()
 		return err
 	}
-	msg := fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other()))
+	msg := fmt.Sprintf("%s offers a draw: %s may accept or decline it.", by.Name(), by.Other().Name())
 	code := "offered"
 	accepted := s.g.Over()
 	if accepted {
 		msg, code = "Both sides offered a draw: the game is drawn by agreement.", "agreed"
 	}
-	params := map[string]any{"by": colorName(by), "to": colorName(by.Other())}
+	params := map[string]any{"by": by.String(), "to": by.Other().String()}
 	return answerOffer(w, s, accepted, msg, code, params) // unlocks s
 }
 
@@ -119,12 +119,4 @@ func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.apply(func() error { return s.g.DeclineDraw(ctx, by) })
 	})
-}
-
-// title returns "White" or "Black".
-func title(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
