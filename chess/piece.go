@@ -12,12 +12,22 @@ const (
 // Other returns the opposing color.
 func (c Color) Other() Color { return c ^ 1 }
 
-// String returns "white" or "black".
+// String returns "white" or "black": the colour as data names it (JSON,
+// the web app's API, the store).
 func (c Color) String() string {
 	if c == White {
 		return "white"
 	}
 	return "black"
+}
+
+// Name returns "White" or "Black": the side as an English sentence names
+// it ("White wins on time").
+func (c Color) Name() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
 }
 
 // PieceType is a kind of piece without a color. NoPieceType is the zero value.

@@ -113,16 +113,9 @@ func formatScore(s engine.Score, side chess.Color) string {
 		if n < 0 {
 			winner = side.Other()
 		}
-		text += fmt.Sprintf(" (%s mates in %d)", colorName(winner), max(n, -n))
+		text += fmt.Sprintf(" (%s mates in %d)", winner.Name(), max(n, -n))
 	}
 	return text
-}
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // formatPV returns line, a sequence of moves from pos, in SAN with move

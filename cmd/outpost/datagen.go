@@ -17,6 +17,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/progress"
 	"github.com/outpost-chess/outpost/internal/tuner"
 )
@@ -209,14 +210,14 @@ func nnueCacheDir(name string) string {
 }
 
 // loadBook returns the openings named by --book.
-func loadBook(name string) ([]datagen.Opening, error) {
+func loadBook(name string) ([]opening.Opening, error) {
 	switch name {
 	case "none":
 		return nil, nil
 	case "lichess":
-		return datagen.LichessOpenings(), nil
+		return opening.Playable(opening.Lichess()), nil
 	}
-	return datagen.LoadBook(name)
+	return opening.Load(name)
 }
 
 // datagenNNUE runs "outpost datagen --format nnue": records appended to

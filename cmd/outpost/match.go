@@ -14,6 +14,7 @@ import (
 
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/match"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 const matchSynopsis = `outpost match --engine1 CMD --engine2 CMD (--tc BASE+INC | --movetime MS | --nodes N | --depth N) [flags]
@@ -28,10 +29,11 @@ Each engine is a command line without a shell, split at spaces
 options (repeat the flag for several). --outpost LEVEL makes engine 1 this
 outpost binary ("outpost uci") at that level (1-8, classic or max).
 
-Each opening of --openings (FEN or EPD lines; # comments) is played twice,
-engine 1 white then black. Without --openings, the 118 balanced positions
-shipped with Outpost are used. The runner keeps the clocks (--tc), claims
-draws by threefold repetition and the fifty-move rule for the engines, and
+Each opening of --openings (FEN or EPD lines, # comments; or lichess's
+.tsv lines, each from where it ends) is played twice, engine 1 white then
+black. Without --openings, the 118 balanced positions shipped with
+Outpost are used. The runner keeps the clocks (--tc), claims draws by
+threefold repetition and the fifty-move rule for the engines, and
 adjudicates: a loss on time (beyond --timemargin), an illegal move, an
 engine that crashes or stops answering all lose the game (a crashed engine
 is restarted for the next one). Resign and draw adjudication by the
@@ -229,16 +231,15 @@ func parseMatchFlags(args []string) (matchRun, error) {
 		return run, usageErrorf(fs, "--seed needs --random-openings")
 	}
 	if f.openings != "" {
-		cfg.Openings, err = match.LoadOpenings(f.openings)
+		if cfg.Openings, err = opening.Load(f.openings); err != nil {
+			return run, err
+		}
 	} else {
-		cfg.Openings, err = match.DefaultOpenings()
+		cfg.Openings = opening.Balanced()
 		run.openings = "the built-in set"
 	}
-	if err != nil {
-		return run, err
-	}
 	if f.randomOpenings {
-		cfg.Openings = match.ShuffleOpenings(cfg.Openings, f.seed)
+		cfg.Openings = opening.Shuffle(cfg.Openings, f.seed)
 	}
 	if err := cfg.Validate(); err != nil {
 		return run, usageErrorf(fs, "%v", strings.TrimPrefix(err.Error(), "match: "))
@@ -260,7 +261,7 @@ func (f *matchFlags) register(fs *flagSet) {
 	fs.Int64Var(&f.nodes, "nodes", 0, "search `N` nodes per move")
 	fs.IntVar(&f.depth, "depth", 0, "search `N` plies deep per move")
 	fs.IntVar(&f.margin, "timemargin", int(match.DefaultTimeMargin/time.Millisecond), "overrun of the clock or move time tolerated before a loss on time, in `MS`")
-	fs.StringVar(&f.openings, "openings", "", "opening positions, FEN or EPD lines, from `FILE` (default: the balanced positions shipped with Outpost)")
+	fs.StringVar(&f.openings, "openings", "", "opening positions, FEN or EPD lines (or lichess's .tsv), from `FILE` (default: the balanced positions shipped with Outpost)")
 	fs.BoolVar(&f.randomOpenings, "random-openings", false, "take the openings in an order shuffled by --seed")
 	fs.Uint64Var(&f.seed, "seed", 1, "the `N` that fixes the order of --random-openings")
 	fs.IntVar(&f.games, "games", 100, "play `N` games in all (rounded up to an even number)")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/match"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 func TestParseMatchFlags(t *testing.T) {
@@ -86,8 +87,7 @@ func TestParseMatchFlags(t *testing.T) {
 			}
 		}},
 		{"random openings", []string{"--engine1", "a", "--engine2", "b", "--depth", "1", "--random-openings", "--seed", "3"}, func(t *testing.T, r matchRun) {
-			def, _ := match.DefaultOpenings()
-			if want := match.ShuffleOpenings(def, 3); !slices.Equal(r.cfg.Openings, want) {
+			if want := opening.Shuffle(opening.Balanced(), 3); !slices.EqualFunc(r.cfg.Openings, want, func(a, b opening.Opening) bool { return a.FEN == b.FEN }) {
 				t.Error("openings not shuffled by the seed")
 			}
 		}},

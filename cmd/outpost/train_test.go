@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/nnue"
+	"github.com/outpost-chess/outpost/internal/trainer"
 )
 
 func TestTrainUsage(t *testing.T) {
@@ -19,15 +19,15 @@ func TestTrainUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--hidden", "100"}, "--hidden must be a multiple of 16"},
-		{[]string{"--epochs", "0"}, "--epochs must be at least 1"},
-		{[]string{"--batch", "0"}, "--batch must be at least 1"},
-		{[]string{"--lr", "0"}, "--lr must be positive"},
-		{[]string{"--k", "-1"}, "--lr must be positive, --final-lr and --k not negative"},
-		{[]string{"--wdl", "1.5"}, "--wdl must be from 0 to 1"},
-		{[]string{"--validation", "0"}, "--validation must be more than 0"},
-		{[]string{"--records", "-1"}, "--records must not be negative"},
-		{[]string{"--threads", "0"}, "--threads must be at least 1"},
+		{[]string{"--hidden", "100"}, "the hidden layer's width must be a multiple of 16"},
+		{[]string{"--epochs", "0"}, "the number of epochs must be at least 1, not 0"},
+		{[]string{"--batch", "0"}, "the batch size must be at least 1, not 0"},
+		{[]string{"--lr", "0"}, "the learning rate must be positive, not 0"},
+		{[]string{"--k", "-1"}, "K, the sigmoid's scale, must be 0 (fitted to the data) or more, not -1"},
+		{[]string{"--wdl", "1.5"}, "the weight of the result (WDL) must be from 0 to 1, not 1.5"},
+		{[]string{"--validation", "0"}, "the validation share must be more than 0"},
+		{[]string{"--records", "-1"}, "the number of records must not be negative"},
+		{[]string{"--threads", "0"}, "the number of threads must be at least 1, not 0"},
 		{[]string{"--progress", "0s"}, "--progress and --checkpoint-every must be positive"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 	}
@@ -49,9 +49,10 @@ func TestTrainUsage(t *testing.T) {
 	}
 }
 
-// TestTrain makes a little data and trains a small net on it: the nets
-// are written in the engine's format, a finished run says so, and a run
-// cannot be resumed with other settings.
+// TestTrain makes a little data and trains a small net on it from end to
+// end: the nets are written in the engine's format, a finished run says
+// so, and a run cannot be resumed with other settings (the run's directory
+// is internal/trainer's Run, tested there).
 func TestTrain(t *testing.T) {
 	tmp := t.TempDir()
 	data := filepath.Join(tmp, "data")
@@ -75,7 +76,7 @@ func TestTrain(t *testing.T) {
 	if !strings.Contains(stderr.String(), "train: epoch 1/2 [") {
 		t.Errorf("no progress line in stderr %q", stderr.String())
 	}
-	for _, name := range []string{"epoch-01.nnue", "epoch-02.nnue", latestNetFile, bestNetFile} {
+	for _, name := range []string{"epoch-01.nnue", "epoch-02.nnue", trainer.NetFile, trainer.BestNetFile} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +87,7 @@ func TestTrain(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	log, err := os.ReadFile(filepath.Join(dir, trainLogFile))
+	log, err := os.ReadFile(filepath.Join(dir, trainer.LogFile))
 	if err != nil || !strings.Contains(string(log), "epoch 2/2:") {
 		t.Errorf("log %q, %v", log, err)
 	}
@@ -95,16 +96,8 @@ func TestTrain(t *testing.T) {
 	if err := runTrainTo(args, &stdout, &stderr, false); err != nil || !strings.Contains(stdout.String(), "has trained all its 2 epochs: its last net is") {
 		t.Errorf("the finished run again: %v, stdout %q", err, stdout.String())
 	}
-	unlock, err := datagen.LockDir(filepath.Join(dir, "lock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := runTrainTo(args, &stdout, &stderr, false); err == nil || !strings.Contains(err.Error(), "another run") {
-		t.Errorf("a second run on the directory: %v, want an error saying another run has it", err)
-	}
-	unlock()
 	more := append(args[:len(args):len(args)], "--epochs", "3", "--lr", "0.002")
-	if err := runTrainTo(more, &stdout, &stderr, false); err == nil || !strings.Contains(err.Error(), "other settings than --epochs, --lr asks for") {
+	if err := runTrainTo(more, &stdout, &stderr, false); err == nil || !strings.Contains(err.Error(), "was started with epochs 2, lr 0.001, not epochs 3, lr 0.002") {
 		t.Errorf("resumed with other settings: %v", err)
 	}
 }

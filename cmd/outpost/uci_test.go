@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // uciTimeout bounds each wait for an answer: generous, for loaded machines.
@@ -56,10 +56,7 @@ func outpostBinary(t *testing.T) string {
 		if b.dir, b.err = os.MkdirTemp("", "outpost-test-"); b.err != nil {
 			return
 		}
-		b.path = filepath.Join(b.dir, "outpost")
-		if out, err := exec.Command("go", "build", "-o", b.path, ".").CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		b.path, b.err = fixture.Build(b.dir)
 	})
 	if b.err != nil {
 		t.Fatal(b.err)

@@ -3,7 +3,6 @@ package codecheck
 import (
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -23,43 +22,20 @@ var searchFuncs = map[string]bool{
 	"internal/engine/root.go searcher.searchRoot": true,
 }
 
-// splitting are the functions over MaxFuncLines that other engineers are
-// splitting now (issue 58, item 9), by name, with the files (or folders,
-// ending in "/") where each is allowed: the lead empties the list once
-// their work is merged. An entry no longer over the limit fails the test,
-// so that it is taken out as soon as its split lands.
-var splitting = map[string][]string{
-	"runTrainTo": {"cmd/outpost/train.go", "internal/trainer/"}, // moving to internal/trainer
-}
-
 // TestNoLongFuncs fails, listing them, for the functions of the module's
 // non-test, non-generated Go files (LongFuncs) over MaxFuncLines lines.
 // Exempt are the search's functions (searchFuncs), and only these:
 // searcher.search and searcher.quiesce in internal/engine/search.go,
 // searcher.run, searcher.aspirate and searcher.searchRoot in
-// internal/engine/root.go. Allowed for now are the functions being split
-// (splitting): runTrainTo.
+// internal/engine/root.go.
 func TestNoLongFuncs(t *testing.T) {
 	long, err := LongFuncs(os.DirFS("../.."), ".", MaxFuncLines)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stillLong := map[string]bool{}
 	for _, f := range long {
-		if searchFuncs[f.File+" "+f.Name] {
-			continue
-		}
-		if slices.ContainsFunc(splitting[f.Name], func(where string) bool {
-			return f.File == where || strings.HasSuffix(where, "/") && strings.HasPrefix(f.File, where)
-		}) {
-			stillLong[f.Name] = true
-			continue
-		}
-		t.Errorf("%v, over %d: split it into well-named steps", f, MaxFuncLines)
-	}
-	for name, where := range splitting {
-		if !stillLong[name] {
-			t.Errorf("%s (%s) is no longer over %d lines: take it out of splitting", name, strings.Join(where, ", "), MaxFuncLines)
+		if !searchFuncs[f.File+" "+f.Name] {
+			t.Errorf("%v, over %d: split it into well-named steps", f, MaxFuncLines)
 		}
 	}
 }

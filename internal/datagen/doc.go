@@ -9,7 +9,7 @@
 // The ideas, and the file of each:
 //
 //	self-play games, adjudication, the quiet-position filter   selfplay.go (Run, Config, Game)
-//	openings: lichess's named lines, FEN/EPD books, random plies  openings.go (Opening, LichessOpenings, LoadBook)
+//	a game's opening: a line of the book, then random plies    openings.go (the book: internal/opening)
 //	the 32-byte record of a position, score and result         record.go (Record, NewRecord)
 //	the data directory: append-only, lock, torn-tail recovery  store.go (Store, ReadRecords), lock_*.go
 //	which build made a run's records                           version.go (BuildVersion)

@@ -1,30 +1,21 @@
 package datagen
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // suiteFENs returns the positions of the perft suite: every kind of piece
 // placement, castling rights and en-passant square.
 func suiteFENs(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open("../../chess/testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fen, _, ok := strings.Cut(sc.Text(), ";"); ok {
-			out = append(out, strings.TrimSpace(fen))
-		}
+	for _, e := range fixture.PerftSuite(t) {
+		out = append(out, e.Position.FEN())
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/nnue"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // Config configures Run.
@@ -25,7 +26,7 @@ type Config struct {
 
 	// Book is the openings games start from, one drawn at random per
 	// game; nil starts every game from the standard starting position.
-	Book []Opening
+	Book []opening.Opening
 	// RandomPlies is the number of random legal moves played after the
 	// opening, for variety.
 	RandomPlies int
@@ -129,6 +130,9 @@ func Run(ctx context.Context, cfg Config, sink func(*Game) error, progress func(
 	}
 	if cfg.RandomPlies < 0 {
 		return Stats{}, errors.New("datagen: negative number of random plies")
+	}
+	if err := checkBook(cfg.Book); err != nil {
+		return Stats{}, err
 	}
 	workers := max(cfg.Threads, 1)
 	if cfg.HashMB <= 0 {
@@ -277,10 +281,7 @@ func playGame(ctx context.Context, eng *engine.Engine, cfg *Config, index int) p
 		}
 
 		// Adjudicate on the scores, from White's point of view.
-		white := r.Score
-		if pos.SideToMove() == chess.Black {
-			white = -white
-		}
+		white := r.Score.White(pos.SideToMove())
 		switch {
 		case white >= winScore:
 			winRun = max(winRun, 0) + 1

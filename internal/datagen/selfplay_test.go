@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // run runs Run and returns the games sunk; it fails the test on an error.
@@ -24,7 +25,7 @@ func run(t *testing.T, cfg Config) ([]Game, Stats) {
 }
 
 func TestRun(t *testing.T) {
-	book := LichessOpenings()
+	book := opening.Playable(opening.Lichess())
 	for _, cfg := range []Config{
 		{Games: 2, Nodes: 300, RandomPlies: 8, Seed: 7},
 		{Games: 2, Nodes: 300, RandomPlies: 2, Seed: 7, Book: book},

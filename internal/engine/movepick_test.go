@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // suitePositions returns the positions of the perft suite, and for each a
@@ -16,8 +17,8 @@ func suitePositions(t testing.TB) []*chess.Position {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 11))
 	var out []*chess.Position
-	for _, e := range readEPD(t, "../../chess/testdata/perftsuite.epd") {
-		p := e.Position
+	for _, e := range fixture.PerftSuite(t) {
+		p := new(*e.Position)
 		out = append(out, p)
 		q := *p
 		for range 6 {

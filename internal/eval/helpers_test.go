@@ -1,11 +1,11 @@
 package eval
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // flipFEN returns the colour-flipped position of fen: ranks mirrored,
@@ -60,15 +60,7 @@ func swapCase(s string) string {
 // positions that exercise terms the suite rarely reaches.
 func suiteFENs(t *testing.T) []string {
 	t.Helper()
-	file, err := os.Open("../../chess/testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	suite, err := chess.ReadEPD(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	suite := fixture.PerftSuite(t)
 	if len(suite) < 100 {
 		t.Fatalf("perftsuite.epd: %d positions, want 100 or more", len(suite))
 	}

@@ -119,13 +119,6 @@ type PrunedMove struct {
 	Nodes uint64 `json:"nodes"` // minimax nodes in its subtree
 }
 
-func colorWord(c chess.Color) string {
-	if c == chess.White {
-		return "white"
-	}
-	return "black"
-}
-
 // whiteWindow returns the window (alpha, beta) of a node where side is to
 // move, from White's point of view, as the tutorials write it: White
 // maximises, alpha is the score White is already sure of and beta the
@@ -144,7 +137,7 @@ func whiteWindow(alpha, beta engine.Score, ply int, side chess.Color) (ScoreView
 func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order int) NodeView {
 	stm := pos.SideToMove()
 	v := NodeView{
-		Path: strings.Join(path, ","), Visit: n.Visit, FEN: pos.FEN(), Ply: n.Ply, Turn: colorWord(stm), Kind: n.Kind,
+		Path: strings.Join(path, ","), Visit: n.Visit, FEN: pos.FEN(), Ply: n.Ply, Turn: stm.String(), Kind: n.Kind,
 		Quiescence: n.Quiescence, Evaluated: n.Evaluated,
 		Score: viewScore(nodeScore(n.Score, n.Ply), stm, stm), White: viewScore(nodeScore(n.Score, n.Ply), stm, chess.White),
 		PV: n.PV, Order: order, Legal: n.Legal, Searched: n.Searched, Size: n.Size,
@@ -363,7 +356,7 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &Report{FEN: p.FEN(), Turn: colorWord(p.SideToMove()), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence,
+	r := &Report{FEN: p.FEN(), Turn: p.SideToMove().String(), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence,
 		StorePly: tree.storePly, TreeNodes: tree.Nodes, Warmup: tree.Warmup,
 		Comparison: []Stats{}, Classic: ClassicEval{Pieces: []ClassicPiece{}}, Main: MainEval{Terms: []MainTerm{}}, Candidates: []Candidate{}}
 	if r.Root, err = tree.Children(nil, opts.Limit); err != nil {
@@ -442,7 +435,7 @@ func classicEval(p *chess.Position) ClassicEval {
 			sign = -1
 		}
 		ce.Pieces = append(ce.Pieces, ClassicPiece{Square: t.Square.String(), Piece: t.Piece.String(),
-			Color: colorWord(t.Piece.Color()), Material: t.Material, PST: t.PST, Endgame: t.Endgame, Signed: sign * t.Value()})
+			Color: t.Piece.Color().String(), Material: t.Material, PST: t.PST, Endgame: t.Endgame, Signed: sign * t.Value()})
 		if t.Piece.Type() == chess.King {
 			ce.Pieces[len(ce.Pieces)-1].Signed = sign * t.PST
 		} else {

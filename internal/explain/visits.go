@@ -153,7 +153,7 @@ func (w *visitWalk) view(n *Node, pos, parent *chess.Position, parentVisit, orde
 	}
 	v := VisitView{
 		Visit: n.Visit, Parent: parentVisit, Ply: n.Ply, Order: order,
-		Board: strings.Fields(pos.FEN())[0], Turn: colorWord(stm), Kind: n.Kind,
+		Board: strings.Fields(pos.FEN())[0], Turn: stm.String(), Kind: n.Kind,
 		Quiescence: n.Quiescence, Evaluated: n.Evaluated,
 		Size: n.Size, Legal: n.Legal, Searched: n.Searched, PV: n.PV,
 		White: white(n.Score, n.Ply, stm),

@@ -15,7 +15,6 @@
 //	game.go      one game: clocks, adjudication, the record of the game
 //	uci.go       Engine: a UCI engine process and the protocol spoken to it
 //	limits.go    Limits: time control, move time, nodes, depth
-//	openings.go  opening files (FEN or EPD), in order or shuffled
 //	stats.go     Elo, confidence interval, LOS, SPRT
 //	report.go    progress lines and the summary, as printed
 //	pgn.go       the games in PGN

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // PGN Termination tag values (from the PGN standard's list).
@@ -20,9 +21,9 @@ const (
 
 // GameRecord is a finished (or aborted) game.
 type GameRecord struct {
-	Round   int     // 1-based number of the game in the match
-	Opening Opening // the starting position
-	White   string  // engine names
+	Round   int             // 1-based number of the game in the match
+	Opening opening.Opening // the starting position
+	White   string          // engine names
 	Black   string
 	// Engine1White is true when engine 1 had the white pieces.
 	Engine1White bool
@@ -82,7 +83,7 @@ type DrawRule struct {
 // gameSetup is what a game needs besides its two engines.
 type gameSetup struct {
 	round        int
-	opening      Opening
+	opening      opening.Opening
 	engine1White bool
 	limits       Limits
 	margin       time.Duration // tolerated overrun of the clock or move time
@@ -156,7 +157,7 @@ func (p *gamePlay) move(stopped func() bool) bool {
 	if p.failed(side, res, err) || p.overstepped(side, res) {
 		return true
 	}
-	name := colorName(side)
+	name := side.Name()
 	m, err := pos.ParseUCI(res.BestMove)
 	if err != nil {
 		return p.forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
@@ -183,7 +184,7 @@ func (p *gamePlay) move(stopped func() bool) bool {
 // time, else the engine is faulty (it stalled or crashed) and the game
 // abandoned.
 func (p *gamePlay) failed(side chess.Color, res SearchResult, err error) bool {
-	name, who := colorName(side), p.byColor[side]
+	name, who := side.Name(), p.byColor[side]
 	switch {
 	case errors.Is(err, ErrEngineTimeout) && (p.s.limits.Timed() || p.s.limits.MoveTime > 0):
 		return p.forfeit(side, TermTimeForfeit, fmt.Sprintf("%s loses on time (no move after %v)", name, roundMS(res.Elapsed)))
@@ -201,7 +202,7 @@ func (p *gamePlay) failed(side chess.Color, res SearchResult, err error) bool {
 // when its move took longer than its clock or the move time allowed (with
 // the margin); otherwise it charges the move to side's clock.
 func (p *gamePlay) overstepped(side chess.Color, res SearchResult) bool {
-	name, l := colorName(side), p.s.limits
+	name, l := side.Name(), p.s.limits
 	switch {
 	case l.Timed():
 		if res.Elapsed > p.clock[side]+p.s.margin {
@@ -222,7 +223,7 @@ func (p *gamePlay) adjudicate() bool {
 	s := p.s
 	if loser, ok := resignAdjudication(s.resign, p.scores); ok {
 		return p.forfeit(loser, TermAdjudicated, fmt.Sprintf("%s resigns: both engines scored it %d cp or more in %s's favour for %d moves each",
-			colorName(loser), s.resign.Score, colorName(loser.Other()), s.resign.Moves))
+			loser.Name(), s.resign.Score, loser.Other().Name(), s.resign.Moves))
 	}
 	if drawAdjudication(s.draw, p.scores, p.g.Len()) {
 		_ = p.g.Adjudicate(chess.Draw)
@@ -241,7 +242,7 @@ func (p *gamePlay) forfeit(loser chess.Color, term, reason string) bool {
 	}
 	_ = p.g.Forfeit(loser, why) // the game is in progress: no error
 	if p.g.Outcome().Result == chess.Draw {
-		reason += "; " + colorName(loser.Other()) + " cannot mate, so it is a draw"
+		reason += "; " + loser.Other().Name() + " cannot mate, so it is a draw"
 	}
 	finish(&p.rec, term, reason, true)
 	return true
@@ -378,16 +379,9 @@ func lastN(scores []Score, n int, ok func(cp int) bool) bool {
 // move in the final position.
 func describeOutcome(o chess.Outcome, toMove chess.Color) string {
 	if o.Reason == chess.Checkmate {
-		return colorName(toMove.Other()) + " mates"
+		return toMove.Other().Name() + " mates"
 	}
 	return o.String()
-}
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }

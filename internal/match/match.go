@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // Defaults for the Config fields left zero.
@@ -31,7 +32,7 @@ type Config struct {
 	TimeMargin time.Duration
 	// Openings are played in order, each twice (engine 1 white, then
 	// black), cycling if there are more games than openings.
-	Openings []Opening
+	Openings []opening.Opening
 	// Games is the total number of games, rounded up to an even number.
 	Games int
 	// Concurrency is how many games run at once, each with its own two

@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 // testOpenings are two short, different openings.
-var testOpenings = []Opening{
+var testOpenings = []opening.Opening{
 	{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", Name: "King's pawn"},
 	{FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", Name: "Queen's pawn"},
 }
@@ -62,7 +63,7 @@ func TestRun(t *testing.T) {
 		if r.Engine1White != wantWhite || (r.White == "One") != wantWhite {
 			t.Errorf("game %d: engine 1 white %v, white %q", r.Round, r.Engine1White, r.White)
 		}
-		if want := testOpenings[(r.Round-1)/2]; r.Opening != want {
+		if want := testOpenings[(r.Round-1)/2]; r.Opening.FEN != want.FEN || r.Opening.Name != want.Name {
 			t.Errorf("game %d: opening %v, want %v", r.Round, r.Opening, want)
 		}
 		if r.Result == chess.NoResult || r.Termination != TermNormal || r.Adjudicated || r.Game.Len() == 0 {
@@ -245,7 +246,7 @@ func TestRunErrors(t *testing.T) {
 		{"no command", Config{Engines: [2]EngineSpec{good, {}}, Games: 2}, "engine 2 has no command"},
 		{"no games", Config{Engines: [2]EngineSpec{good, good}}, "number of games"},
 		{"no limits", Config{Engines: [2]EngineSpec{good, good}, Games: 2, Limits: Limits{Nodes: -1}}, "negative"},
-		{"no openings", Config{Engines: [2]EngineSpec{good, good}, Games: 2, Openings: []Opening{}}, "no openings"},
+		{"no openings", Config{Engines: [2]EngineSpec{good, good}, Games: 2, Openings: []opening.Opening{}}, "no openings"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

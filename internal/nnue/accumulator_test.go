@@ -1,13 +1,12 @@
 package nnue
 
 import (
-	"os"
 	"slices"
-	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // suitePositions returns the positions of the perft suite
@@ -15,15 +14,10 @@ import (
 // promotions with and without capture, checks and pins.
 func suitePositions(t testing.TB) []*chess.Position {
 	t.Helper()
-	data, err := os.ReadFile("../../chess/testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ps []*chess.Position
-	for line := range strings.Lines(string(data)) {
-		if fen, _, _ := strings.Cut(line, ";"); strings.TrimSpace(fen) != "" {
-			ps = append(ps, chess.MustParseFEN(strings.TrimSpace(fen)))
-		}
+	for _, e := range fixture.PerftSuite(t) {
+		p := *e.Position
+		ps = append(ps, &p)
 	}
 	return ps
 }

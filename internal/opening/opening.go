@@ -13,8 +13,18 @@
 //
 // Every front end names openings through this package: the review
 // (internal/review), the web server's game state and analysis, the PGN
-// tags ECO and Opening (internal/play), and the self-play books of
-// internal/datagen.
+// tags ECO and Opening (internal/play).
+//
+// It also holds the books games start from (starts.go): outpost match's
+// and outpost datagen's, read from a file (Load: lichess's format, or
+// positions as FEN or EPD), lichess's lines (Playable(Lichess())), or the
+// built-in book of balanced positions (Balanced: balanced/balanced.epd,
+// 118 positions a few moves into well-known openings, each kept when
+// Stockfish 15.1 scores it within ±60 cp at depth 12; made by
+// scripts/make-openings, whose header says how, and Outpost's own).
+//
+// Files: opening.go (Opening, lichess's list and format), book.go (Book:
+// openings looked up by position), starts.go (the books games start from).
 package opening
 
 import (
@@ -34,12 +44,20 @@ import (
 // Defense: Najdorf Variation") and the moves that reach it from the
 // standard start, in SAN with move numbers as the list writes them
 // ("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6").
+//
+// An Opening is also where games start (outpost match's and outpost
+// datagen's books): its FEN is the position it ends in. An opening read
+// from a book of positions (ParsePositions) has that position and no moves
+// (and no ECO code or PGN).
 type Opening struct {
 	ECO  string `json:"eco"`
 	Name string `json:"name"`
 	PGN  string `json:"pgn"`
-	// Moves are the moves of PGN.
+	// Moves are the moves of PGN, from the standard start; none for a
+	// book's position.
 	Moves []chess.Move `json:"-"`
+	// FEN is the position the opening ends in, where its games start.
+	FEN string `json:"-"`
 }
 
 // Family returns the opening's name without its variation: "Sicilian
@@ -109,12 +127,12 @@ func ParseTSV(r io.Reader, name string) ([]Opening, error) {
 			continue
 		}
 		o := Opening{ECO: fields[0], Name: fields[1], PGN: fields[2]}
-		moves, err := parseLine(o.PGN)
+		g, err := parseLine(o.PGN)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("opening: %s:%d: %s: %v", name, n, o.Name, err))
 			continue
 		}
-		o.Moves = moves
+		o.Moves, o.FEN = g.Moves(), g.Position().FEN()
 		out = append(out, o)
 	}
 	if err := sc.Err(); err != nil {
@@ -130,8 +148,8 @@ func ParseTSV(r io.Reader, name string) ([]Opening, error) {
 }
 
 // parseLine reads moves in SAN from the standard start, with or without
-// move numbers.
-func parseLine(line string) ([]chess.Move, error) {
+// move numbers, and returns the game they make.
+func parseLine(line string) (*chess.Game, error) {
 	g := chess.NewGame()
 	for _, tok := range strings.Fields(line) {
 		if strings.HasSuffix(tok, ".") {
@@ -144,5 +162,5 @@ func parseLine(line string) ([]chess.Move, error) {
 	if g.Len() == 0 {
 		return nil, errors.New("no moves")
 	}
-	return g.Moves(), nil
+	return g, nil
 }

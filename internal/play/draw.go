@@ -73,7 +73,7 @@ func (g *Game) checkOffer(ctx context.Context, now time.Time, by chess.Color) er
 		return err
 	}
 	if g.players[by].AI {
-		return refuse(CodeAINoOffer, by, "%s is played by Outpost, which does not offer draws", colorName(by))
+		return refuse(CodeAINoOffer, by, "%s is played by Outpost, which does not offer draws", by.Name())
 	}
 	return nil
 }
@@ -106,7 +106,7 @@ func (g *Game) AcceptDraw(ctx context.Context, by chess.Color) error {
 		return err
 	}
 	if g.offer == nil || *g.offer != by.Other() {
-		return refuse(CodeNoOffer, by.Other(), "%s has not offered a draw", colorName(by.Other()))
+		return refuse(CodeNoOffer, by.Other(), "%s has not offered a draw", by.Other().Name())
 	}
 	return g.agree(ctx, now)
 }
@@ -114,7 +114,7 @@ func (g *Game) AcceptDraw(ctx context.Context, by chess.Color) error {
 // DeclineDraw declines, for by, the draw the other side offered.
 func (g *Game) DeclineDraw(ctx context.Context, by chess.Color) error {
 	if g.offer == nil || *g.offer != by.Other() {
-		return refuse(CodeNoOffer, by.Other(), "%s has not offered a draw", colorName(by.Other()))
+		return refuse(CodeNoOffer, by.Other(), "%s has not offered a draw", by.Other().Name())
 	}
 	next := g.record()
 	next.Offer = nil
@@ -134,7 +134,7 @@ func (g *Game) DrawJudgement(by chess.Color) (engine.Params, uint64, error) {
 		return engine.Params{}, 0, err
 	}
 	if !g.players[by.Other()].AI {
-		return engine.Params{}, 0, refuse(CodeOfferToPerson, by.Other(), "%s is a person: offer the draw to them (OfferDraw)", colorName(by.Other()))
+		return engine.Params{}, 0, refuse(CodeOfferToPerson, by.Other(), "%s is a person: offer the draw to them (OfferDraw)", by.Other().Name())
 	}
 	hashes := g.game.Hashes()
 	return engine.Params{

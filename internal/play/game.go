@@ -267,20 +267,12 @@ func chessRefusal(err error, illegal bool) error {
 func DescribeOutcome(o chess.Outcome) string {
 	if o.Reason == chess.TimeForfeit {
 		if w, ok := o.Winner(); ok {
-			return colorName(w) + " wins on time"
+			return w.Name() + " wins on time"
 		}
 		return "Draw: a flag fell, but the other side could never checkmate"
 	}
 	s := o.String()
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// colorName returns "White" or "Black".
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // begin starts a change at now: when the side to move's time has run out,
@@ -309,7 +301,7 @@ func (g *Game) Move(ctx context.Context, m chess.Move) error {
 		return err
 	}
 	if p := g.players[g.ToMove()]; p.AI {
-		return refuse(CodeNotYourTurn, g.ToMove(), "it is not your move: Outpost plays %s", colorName(g.ToMove()))
+		return refuse(CodeNotYourTurn, g.ToMove(), "it is not your move: Outpost plays %s", g.ToMove().Name())
 	}
 	return g.play(ctx, m, now)
 }
@@ -549,7 +541,7 @@ func (g *Game) SetLevel(ctx context.Context, c chess.Color, p Player) error {
 		return err
 	}
 	if !g.players[c].AI || !p.AI {
-		return refuse(CodePersonHasNoLevel, c, "%s is played by a person, who has no level", colorName(c))
+		return refuse(CodePersonHasNoLevel, c, "%s is played by a person, who has no level", c.Name())
 	}
 	if g.players[c] == p {
 		return nil

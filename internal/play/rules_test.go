@@ -191,7 +191,7 @@ func TestRules(t *testing.T) {
 			}
 			gotOffer := ""
 			if c, ok := f.g.DrawOffer(); ok {
-				gotOffer = strings.ToLower(colorName(c))
+				gotOffer = c.String()
 			}
 			if gotOffer != tt.offer {
 				t.Errorf("standing offer %q, want %q", gotOffer, tt.offer)

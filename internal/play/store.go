@@ -92,7 +92,7 @@ func fill(sg *store.Game, r *Record) {
 	sg.Paused = r.Paused
 	sg.Redo, sg.DrawOffer = writeRedo(r.Redo), ""
 	if r.Offer != nil {
-		sg.DrawOffer = strings.ToLower(colorName(*r.Offer))
+		sg.DrawOffer = (*r.Offer).String()
 	}
 }
 

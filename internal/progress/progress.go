@@ -55,16 +55,9 @@ func Pawns(cp int) string {
 // pawns as [Pawns] writes them, or a mate in moves ("#3": White mates in 3,
 // "#-2": Black mates in 2).
 func Score(s engine.Score, side chess.Color) string {
-	if s.IsMate() {
-		n := s.MateMoves()
-		if side == chess.Black {
-			n = -n
-		}
-		return "#" + strconv.Itoa(n)
+	w := s.White(side)
+	if w.IsMate() {
+		return "#" + strconv.Itoa(w.MateMoves())
 	}
-	cp := int(s)
-	if side == chess.Black {
-		cp = -cp
-	}
-	return Pawns(cp)
+	return Pawns(int(w))
 }

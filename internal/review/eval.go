@@ -34,14 +34,11 @@ func MateIn(n int) Eval { return Eval{Mate: true, Moves: n} }
 // evalOf returns the evaluation of a search score given from side's point
 // of view.
 func evalOf(s engine.Score, side chess.Color) Eval {
-	sign := 1
-	if side == chess.Black {
-		sign = -1
+	w := s.White(side)
+	if w.IsMate() {
+		return MateIn(w.MateMoves())
 	}
-	if s.IsMate() {
-		return MateIn(sign * s.MateMoves())
-	}
-	return CP(sign * int(s))
+	return CP(int(w))
 }
 
 // String writes e as people read it: "+0.35", "-1.20", "0.00", "#3"

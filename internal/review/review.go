@@ -158,7 +158,7 @@ func Analyse(ctx context.Context, g *chess.Game, search Searcher, opts Options) 
 	moves := g.Moves()
 	for i, m := range moves {
 		before := g.PositionAt(i)
-		mv := Move{Ply: i + 1, SAN: before.SAN(m), UCI: m.String(), Color: colorName(before.SideToMove()), Eval: results[i+1].eval}
+		mv := Move{Ply: i + 1, SAN: before.SAN(m), UCI: m.String(), Color: before.SideToMove().String(), Eval: results[i+1].eval}
 		if best := results[i].best; best != chess.NoMove && best != m {
 			mv.Best, mv.BestSAN = best.String(), before.SAN(best)
 			mv.Line = before.SANMoves(results[i].pv[:min(len(results[i].pv), MaxLine)])
@@ -368,10 +368,3 @@ func (r *Review) side(c chess.Color) *Side {
 
 // round1 rounds x to one decimal.
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "white"
-	}
-	return "black"
-}

@@ -678,7 +678,7 @@ func (srv *Server) updateGame(w http.ResponseWriter, r *http.Request) error {
 			if v == nil {
 				continue
 			}
-			name := colorName(chess.Color(c))
+			name := chess.Color(c).String()
 			l, err := parseLevel(name+"Level", *v)
 			if err != nil {
 				return err
@@ -832,7 +832,7 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 		moves = append(moves, MoveInfo{UCI: m.String(), SAN: p.SAN(m), FEN: g.Position().FEN()})
 	}
 	p := g.Position()
-	a := Analysis{FEN: p.FEN(), Turn: colorName(p.SideToMove()), Legal: []string{}, Check: p.InCheck(),
+	a := Analysis{FEN: p.FEN(), Turn: p.SideToMove().String(), Legal: []string{}, Check: p.InCheck(),
 		Status: "playing", Result: g.Outcome().Result.String(), Moves: moves}
 	for _, m := range p.LegalMoves() {
 		a.Legal = append(a.Legal, m.String())

@@ -48,7 +48,7 @@ func ruleError(status int, re *play.RuleError) *apiError {
 	if re.Code == "" {
 		ae.code = statusCode(status)
 	}
-	ae.params["color"] = colorName(re.Color)
+	ae.params["color"] = re.Color.String()
 	if re.Outcome.IsOver() {
 		ae.params["result"] = re.Outcome.Result.String()
 		ae.params["reason"] = re.Outcome.Reason.String()
@@ -70,7 +70,7 @@ func ruleError(status int, re *play.RuleError) *apiError {
 // moveErrorParams are the values of an illegal move: the move as written,
 // why (chess.Why's name) and what the reason is about.
 func moveErrorParams(me *chess.MoveError) map[string]any {
-	p := map[string]any{"move": me.Move, "why": me.Why.String(), "color": colorName(me.Color)}
+	p := map[string]any{"move": me.Move, "why": me.Why.String(), "color": me.Color.String()}
 	if me.Piece != chess.NoPieceType {
 		p["piece"] = pieceNames[me.Piece]
 	}

@@ -42,8 +42,8 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		answer = DrawOfferAnswer{
-			Message: fmt.Sprintf("%s offers a draw: %s may accept or decline it.", title(by), title(by.Other())),
-			Code:    "offered", Params: map[string]any{"by": colorName(by), "to": colorName(by.Other())},
+			Message: fmt.Sprintf("%s offers a draw: %s may accept or decline it.", by.Name(), by.Other().Name()),
+			Code:    "offered", Params: map[string]any{"by": by.String(), "to": by.Other().String()},
 		}
 		if s.g.Over() {
 			answer.Accepted = true
@@ -137,12 +137,4 @@ func (srv *Server) declineDraw(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.apply(func() error { return s.g.DeclineDraw(ctx, by) })
 	})
-}
-
-// title returns "White" or "Black".
-func title(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }

@@ -384,7 +384,7 @@ func (s *session) stateLocked(from int) GameState {
 		ID: s.id, Source: s.source,
 		FEN: pos.FEN(), StartFEN: cg.StartPosition().FEN(),
 		Moves: make([]MoveInfo, 0, len(moves)-from), MovesFrom: from, Plies: len(moves),
-		Turn:  colorName(pos.SideToMove()),
+		Turn:  pos.SideToMove().String(),
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
 		Dests:  map[string][]string{},
@@ -406,7 +406,7 @@ func (s *session) stateLocked(from int) GameState {
 		st.Import = s.importInfo(cg)
 	}
 	if c, ok := g.DrawOffer(); ok {
-		st.DrawOffer = colorName(c)
+		st.DrawOffer = c.String()
 	}
 	if o.IsOver() {
 		st.Status = "over"
@@ -447,16 +447,9 @@ func newClockInfo(c play.ClockState) *ClockInfo {
 		Black:     c.Remaining[chess.Black].Milliseconds(),
 	}
 	if c.Running {
-		info.Running = colorName(c.ToMove)
+		info.Running = c.ToMove.String()
 	}
 	return info
-}
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "white"
-	}
-	return "black"
 }
 
 // moveJob is a game's AI move, run by the scheduler.
@@ -585,15 +578,12 @@ func newThinking(pos *chess.Position, ply int, info engine.Info) Thinking {
 
 // newScore returns sc (from the side to move's point of view) from White's.
 func newScore(sc engine.Score, toMove chess.Color) Score {
-	sign := 1
-	if toMove == chess.Black {
-		sign = -1
-	}
-	if sc.IsMate() {
-		m := sign * sc.MateMoves()
+	w := sc.White(toMove)
+	if w.IsMate() {
+		m := w.MateMoves()
 		return Score{Mate: &m}
 	}
-	cp := sign * int(sc)
+	cp := int(w)
 	return Score{CP: &cp}
 }
 

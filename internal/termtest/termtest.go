@@ -161,18 +161,6 @@ func screenshots() (string, error) {
 	}
 }
 
-// Build builds the outpost command into a temporary directory of the test
-// and returns its path.
-func Build(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "outpost")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/outpost-chess/outpost/cmd/outpost")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/outpost: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // shellJoin quotes argv for the shell tmux runs it in.
 func shellJoin(argv []string) string {
 	q := make([]string, len(argv))

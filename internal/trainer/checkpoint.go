@@ -128,7 +128,8 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 func Resume(c *Checkpoint, recs []datagen.Record, threads int) (*Trainer, error) {
 	cfg := c.Config
 	cfg.Threads = threads
-	if err := cfg.check(); err != nil {
+	cfg = cfg.withDefaults()
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	t, err := newTrainer(cfg, c.model, c.opt, recs)

@@ -1,6 +1,7 @@
 // Package trainer trains the evaluation network (internal/nnue) on the
 // records "outpost datagen" makes (internal/datagen): "outpost train" is its
-// command, docs/nnue-training.md its recipe and measurements.
+// command (flags and wiring around Run), docs/nnue-training.md its recipe
+// and measurements.
 //
 // The ideas, and the file of each:
 //
@@ -12,6 +13,7 @@
 //	Adam, the clip to ±1.98                                         adam.go
 //	batches, threads, epochs, the cosine schedule, validation       train.go (Trainer, Config)
 //	checkpoints that resume a run exactly                           checkpoint.go
+//	a run's directory: its lock, nets, log, resume (Run, OpenRun)   run.go
 //
 // The model is NNUE-SPEC.md's: (768 → H)×2 → 1 with SCReLU, in float32.
 // A step computes the gradient of the mean loss over a batch, shared

@@ -2,7 +2,6 @@ package trainer
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // Config configures a training run. The zero value of a field means its
@@ -62,17 +62,35 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// check returns an error saying what is wrong with c (defaults applied).
-func (c *Config) check() error {
+// Validate returns an error saying what is wrong with c, in words a
+// person understands, or nil. It checks the fields as they are, defaults
+// not applied: the hidden width, epochs, batch size, learning rate,
+// validation share and threads must be set; FinalLR and K may be 0 (their
+// defaults: LR/20, and K fitted to the data). New and Resume apply the
+// defaults to the zero fields, then Validate.
+func (c Config) Validate() error {
 	switch {
-	case c.Epochs < 0 || c.BatchSize < 0 || c.Threads < 0 || c.Records < 0:
-		return errors.New("trainer: epochs, batch size, threads and records must not be negative")
-	case c.LR <= 0 || c.FinalLR <= 0 || c.K < 0:
-		return errors.New("trainer: the learning rates must be positive, K not negative")
-	case c.WDL < 0 || c.WDL > 1:
-		return fmt.Errorf("trainer: WDL is %g, want 0 to 1", c.WDL)
-	case c.Validation <= 0 || c.Validation >= 0.5:
-		return fmt.Errorf("trainer: the validation share is %g, want more than 0 and less than 0.5", c.Validation)
+	case c.Hidden <= 0 || c.Hidden%nnue.HiddenMultiple != 0 || c.Hidden > nnue.MaxHidden:
+		return fmt.Errorf("trainer: the hidden layer's width must be a multiple of %d from %d to %d, not %d",
+			nnue.HiddenMultiple, nnue.HiddenMultiple, nnue.MaxHidden, c.Hidden)
+	case c.Epochs < 1:
+		return fmt.Errorf("trainer: the number of epochs must be at least 1, not %d", c.Epochs)
+	case c.BatchSize < 1:
+		return fmt.Errorf("trainer: the batch size must be at least 1, not %d", c.BatchSize)
+	case !(c.LR > 0):
+		return fmt.Errorf("trainer: the learning rate must be positive, not %g", c.LR)
+	case !(c.FinalLR >= 0):
+		return fmt.Errorf("trainer: the final learning rate must be 0 (the learning rate / 20) or more, not %g", c.FinalLR)
+	case !(c.K >= 0):
+		return fmt.Errorf("trainer: K, the sigmoid's scale, must be 0 (fitted to the data) or more, not %g", c.K)
+	case !(c.WDL >= 0 && c.WDL <= 1):
+		return fmt.Errorf("trainer: the weight of the result (WDL) must be from 0 to 1, not %g", c.WDL)
+	case !(c.Validation > 0 && c.Validation < 0.5):
+		return fmt.Errorf("trainer: the validation share must be more than 0 and less than 0.5, not %g", c.Validation)
+	case c.Records < 0:
+		return fmt.Errorf("trainer: the number of records must not be negative, not %d", c.Records)
+	case c.Threads < 1:
+		return fmt.Errorf("trainer: the number of threads must be at least 1, not %d", c.Threads)
 	}
 	return nil
 }
@@ -102,7 +120,7 @@ type Trainer struct {
 // positions of a game rarely straddle the split) is held out.
 func New(cfg Config, recs []datagen.Record) (*Trainer, error) {
 	cfg = cfg.withDefaults()
-	if err := cfg.check(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if cfg.Records == 0 || cfg.Records > len(recs) {

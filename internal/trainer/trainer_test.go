@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/nnue"
+	"github.com/outpost-chess/outpost/internal/opening"
 )
 
 var (
@@ -26,7 +28,7 @@ var (
 func testData(t testing.TB) []datagen.Record {
 	t.Helper()
 	dataOnce.Do(func() {
-		book := datagen.LichessOpenings()
+		book := opening.Playable(opening.Lichess())
 		cfg := datagen.Config{Games: 8, Nodes: 200, Book: book, RandomPlies: 2, Seed: 3, Threads: 2}
 		_, dataErr = datagen.Run(context.Background(), cfg, func(g *datagen.Game) error {
 			data = append(data, g.Records()...)
@@ -335,6 +337,40 @@ func TestReadCheckpointErrors(t *testing.T) {
 	} {
 		if _, err := ReadCheckpoint(bytes.NewReader(tt.data)); err == nil {
 			t.Errorf("%s: read without an error", tt.name)
+		}
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		edit func(*Config)
+		want string // "" for none
+	}{
+		{"the defaults", func(*Config) {}, ""},
+		{"final LR and K zero", func(c *Config) { c.FinalLR, c.K = 0, 0 }, ""},
+		{"hidden 100", func(c *Config) { c.Hidden = 100 }, "the hidden layer's width must be a multiple of 16 from 16 to 4096, not 100"},
+		{"hidden 0", func(c *Config) { c.Hidden = 0 }, "the hidden layer's width must be"},
+		{"no epochs", func(c *Config) { c.Epochs = 0 }, "the number of epochs must be at least 1, not 0"},
+		{"no batch", func(c *Config) { c.BatchSize = 0 }, "the batch size must be at least 1, not 0"},
+		{"LR zero", func(c *Config) { c.LR = 0 }, "the learning rate must be positive, not 0"},
+		{"LR NaN", func(c *Config) { c.LR = math.NaN() }, "the learning rate must be positive, not NaN"},
+		{"negative final LR", func(c *Config) { c.FinalLR = -1 }, "the final learning rate must be 0"},
+		{"negative K", func(c *Config) { c.K = -1 }, "K, the sigmoid's scale, must be 0 (fitted to the data) or more, not -1"},
+		{"WDL 2", func(c *Config) { c.WDL = 2 }, "the weight of the result (WDL) must be from 0 to 1, not 2"},
+		{"validation 0.6", func(c *Config) { c.Validation = 0.6 }, "the validation share must be more than 0 and less than 0.5, not 0.6"},
+		{"validation 0", func(c *Config) { c.Validation = 0 }, "the validation share must be"},
+		{"negative records", func(c *Config) { c.Records = -1 }, "the number of records must not be negative, not -1"},
+		{"no threads", func(c *Config) { c.Threads = 0 }, "the number of threads must be at least 1, not 0"},
+	} {
+		c := DefaultConfig()
+		tt.edit(&c)
+		err := c.Validate()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.HasPrefix(err.Error(), "trainer: "+tt.want)):
+			t.Errorf("%s: %v, want %q", tt.name, err, "trainer: "+tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/outpost-chess/outpost/internal/fixture"
 	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
@@ -24,7 +25,7 @@ const ruyLopez = `[Event "Looks"]
 // TestTerminalChinese plays in a terminal whose LANG is zh_CN.UTF-8: the
 // game speaks Chinese throughout, moves stay in SAN.
 func TestTerminalChinese(t *testing.T) {
-	bin := termtest.Build(t)
+	bin := fixture.Outpost(t)
 	db := filepath.Join(t.TempDir(), "outpost.db")
 	tm := termtest.Start(t, 120, 40, []string{"LANG=zh_CN.UTF-8", "LC_ALL=", "COLORTERM=truecolor"},
 		bin, "play", "--black", "ai:1", "--store", db)
@@ -55,7 +56,7 @@ func TestTerminalChinese(t *testing.T) {
 
 // TestTerminalLangFlag: --lang chooses the language over LANG.
 func TestTerminalLangFlag(t *testing.T) {
-	bin := termtest.Build(t)
+	bin := fixture.Outpost(t)
 	db := filepath.Join(t.TempDir(), "outpost.db")
 	zh := termtest.Start(t, 100, 35, []string{"LANG=C.UTF-8", "LC_ALL="}, bin, "play", "--lang", "zh", "--white", "human", "--black", "human", "--store", db)
 	zh.WaitFor(30*time.Second, "白方：白方", "轮到白方走棋")
@@ -66,7 +67,7 @@ func TestTerminalLangFlag(t *testing.T) {
 // TestTerminalLooks shows a game in a large terminal (the board grows and
 // sits in the middle) and in a 100x35 one; the screens are the README's.
 func TestTerminalLooks(t *testing.T) {
-	bin := termtest.Build(t)
+	bin := fixture.Outpost(t)
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "ruy.pgn")
 	if err := os.WriteFile(pgn, []byte(ruyLopez), 0o644); err != nil {

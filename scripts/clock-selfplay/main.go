@@ -50,7 +50,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
-	"github.com/outpost-chess/outpost/internal/match"
+	"github.com/outpost-chess/outpost/internal/opening"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -105,10 +105,7 @@ func run(tcText string, games int, levelName, dir string, concurrency int) error
 	if err != nil {
 		return err
 	}
-	openings, err := match.DefaultOpenings()
-	if err != nil {
-		return err
-	}
+	openings := opening.Balanced()
 	st, err := store.Open(filepath.Join(dir, "games.db"))
 	if err != nil {
 		return err
@@ -197,7 +194,7 @@ type played struct {
 // engine for each side, and sends each game as it finishes; the channel is
 // closed when every worker has stopped. After ctx ends, the games on are
 // sent with ctx's error and no more are started.
-func playAll(ctx context.Context, st *store.SQLite, openings []match.Opening, level engine.Level, tc play.TimeControl, first, last, concurrency int) <-chan played {
+func playAll(ctx context.Context, st *store.SQLite, openings []opening.Opening, level engine.Level, tc play.TimeControl, first, last, concurrency int) <-chan played {
 	numbers := make(chan int)
 	finished := make(chan played)
 	go func() {

@@ -1,8 +1,8 @@
 // Command make-openings writes the default opening book of "outpost match"
-// (internal/match/testdata/balanced.epd) from the well-known opening lines
+// (internal/opening/balanced/balanced.epd) from the well-known opening lines
 // listed below, so the file can be remade and checked:
 //
-//	go run ./scripts/make-openings -engine /usr/games/stockfish > internal/match/testdata/balanced.epd
+//	go run ./scripts/make-openings -engine /usr/games/stockfish > internal/opening/balanced/balanced.epd
 //
 // Each line is played from the starting position (SAN, checked by the chess
 // package) and its final position written as an EPD line with the line's

@@ -650,6 +650,11 @@ export interface NewGameResponse {
  * Defense: Najdorf Variation") and the moves that reach it from the
  * standard start, in SAN with move numbers as the list writes them
  * ("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6").
+ *
+ * An Opening is also where games start (outpost match's and outpost
+ * datagen's books): its FEN is the position it ends in. An opening read
+ * from a book of positions (ParsePositions) has that position and no moves
+ * (and no ECO code or PGN).
  */
 export interface Opening {
   eco: string;

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/outpost-chess/outpost/internal/fixture"
 )
 
 // The server and the browser are shared by every test: starting them is
@@ -139,11 +140,9 @@ var outpostBin string
 // loopback port with a database in dir (dir/outpost.db) and the extra
 // flags args. stop ends it with SIGTERM.
 func startServer(dir string, args ...string) (url string, stop func(), err error) {
-	bin := filepath.Join(dir, "outpost")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/outpost")
-	build.Dir = repoRoot
-	if out, err := build.CombinedOutput(); err != nil {
-		return "", nil, fmt.Errorf("go build ./cmd/outpost: %v\n%s", err, out)
+	bin, err := fixture.Build(dir)
+	if err != nil {
+		return "", nil, err
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

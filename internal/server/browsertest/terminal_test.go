@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/mattn/go-runewidth"
 
+	"github.com/outpost-chess/outpost/internal/fixture"
 	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
@@ -24,7 +25,7 @@ import (
 // TestTerminalPictures takes the terminal game's pictures: in English in a
 // large terminal (the board grown and centred), and in Chinese.
 func TestTerminalPictures(t *testing.T) {
-	bin := termtest.Build(t)
+	bin := fixture.Outpost(t)
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "game.pgn")
 	game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *\n"
