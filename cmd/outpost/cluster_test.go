@@ -96,6 +96,19 @@ func searching(t *testing.T, pg *store.Postgres) {
 	}
 }
 
+// clusterDB returns a fresh PostgreSQL database for a cluster test, its URL
+// and the store on it (closed when the test ends).
+func clusterDB(t *testing.T) (string, *store.Postgres) {
+	t.Helper()
+	url := storetest.PostgresURL(t)
+	pg, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pg.Close() })
+	return url, pg
+}
+
 // TestCluster runs two server processes without engines and a worker
 // process on one PostgreSQL database, as a host would behind a load
 // balancer: a game made on one server is played on the other, and its
@@ -108,12 +121,7 @@ func TestCluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs server and worker processes")
 	}
-	url := storetest.PostgresURL(t)
-	pg, err := store.OpenPostgres(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	url, pg := clusterDB(t)
 	a := startServer(t, url, "--workers", "0")
 	b := startServer(t, url, "--workers", "0")
 	w := startWorker(t, url, "--workers", "1", "--movetime", "3000")
@@ -215,12 +223,7 @@ func TestClusterFlag(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs server processes")
 	}
-	url := storetest.PostgresURL(t)
-	pg, err := store.OpenPostgres(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	url, pg := clusterDB(t)
 	a := startServer(t, url, "--workers", "0")
 	b := startServer(t, url, "--workers", "0")
 	cb := &client{t: t, base: b.base}
