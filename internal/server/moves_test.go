@@ -215,13 +215,25 @@ func TestTakebackCancelsSearch(t *testing.T) {
 	if st.Plies != 0 || st.Thinking || !st.CanRedo {
 		t.Errorf("after takeback: %+v", st)
 	}
-	waitRunning(t, e.srv, 0)
+	waitIdle(t, e.srv) // the search's job has returned: it played its move first, if it did
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the search took %v to stop", d)
 	}
-	time.Sleep(50 * time.Millisecond)
 	if st := e.get(g); st.Plies != 0 || len(e.stored(g).Moves) != 0 {
 		t.Errorf("a cancelled search played: %+v", st)
+	}
+}
+
+// waitIdle waits until the scheduler has no job running or waiting: a
+// search cancelled has returned (having played its move, if it did).
+func waitIdle(t *testing.T, srv *Server) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for srv.pool.Stats().Running != 0 || srv.pool.Queued() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d jobs running and %d waiting, want none", srv.pool.Stats().Running, srv.pool.Queued())
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
@@ -345,7 +357,7 @@ func TestUpdateSettings(t *testing.T) {
 	if !st.Paused || st.Thinking {
 		t.Errorf("after pausing: %+v", st)
 	}
-	time.Sleep(100 * time.Millisecond)
+	waitIdle(t, e.srv)
 	if n := e.get(g).Plies; n != st.Plies && st.Status == "playing" {
 		t.Errorf("paused game went on from %d to %d plies", st.Plies, n)
 	}

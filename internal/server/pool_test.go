@@ -127,7 +127,7 @@ func TestResume(t *testing.T) {
 	if rec := e2.stored(g); !slices.Equal(rec.Moves, uciMoves(st)) {
 		t.Errorf("stored %q, state %q", rec.Moves, uciMoves(st))
 	}
-	time.Sleep(20 * time.Millisecond)
+	waitIdle(t, e2.srv) // the restart's loading jobs have run
 	if st := e2.get(paused); st.Plies != 0 || !st.Paused {
 		t.Errorf("a paused game moved after the restart: %+v", st)
 	}
