@@ -2,8 +2,8 @@
 // store's searches.go): `outpost worker` on any machine, and `outpost
 // serve --db postgres://...` with its --workers, run the same Worker.
 //
-// Each of a Worker's engines takes the oldest due search from the queue
-// (FOR UPDATE SKIP LOCKED) and holds it by a lease, renewed every third of
+// Each of a Worker's engines takes the most urgent due search from the
+// queue (a clocked game's move first; FOR UPDATE SKIP LOCKED) and holds it by a lease, renewed every third of
 // the lease while it searches, so that the search of a worker that dies is
 // taken over by another once its lease has run out. For the AI's move it
 // loads the game, rebuilds it with package play, searches, and plays the
