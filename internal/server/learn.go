@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -66,9 +65,9 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 		return codef(http.StatusNotFound, "no_review", nil, "game %q has no review of its moves as they are now: POST /api/games/%s/review asks for one", id, id)
 	}
 	cg := gr.game
-	var rv review.Review
-	if err := json.Unmarshal(gr.stored.Data, &rv); err != nil {
-		return fmt.Errorf("server: game %s: reading its review: %w", id, err)
+	rv, err := review.Decode(gr.stored.Data)
+	if err != nil {
+		return fmt.Errorf("server: game %s: %w", id, err)
 	}
 	if req.Ply < 1 || req.Ply > len(rv.Moves) {
 		return errorf(http.StatusBadRequest, "ply %d is out of range 1..%d", req.Ply, len(rv.Moves))

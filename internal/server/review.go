@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"slices"
 	"sync"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -152,37 +151,23 @@ func (srv *Server) gameMoves(ctx context.Context, id string) (*chess.Game, []str
 	return cg, cg.UCIMoves(), nil
 }
 
-// currentReview returns the stored review of game id when it reviewed
-// moves, the game's moves now; ok is false when there is none or it is
-// stale (then stored holds the stale one, if any).
-func (srv *Server) currentReview(ctx context.Context, id string, moves []string) (stored store.Review, ok bool, err error) {
-	stored, err = srv.store.GetReview(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.Review{}, false, nil
-	}
-	if err != nil {
-		return store.Review{}, false, err
-	}
-	return stored, slices.Equal(stored.Moves, moves), nil
-}
-
 // annotate returns cg, game id for export, annotated with its review
 // (review.Annotate) when it has one of its moves as they are now, else as
 // it is. A review that cannot be read is logged and left out.
 func (srv *Server) annotate(ctx context.Context, id string, cg *chess.Game) *chess.Game {
-	stored, ok, err := srv.currentReview(ctx, id, cg.UCIMoves())
+	kept, ok, err := review.Kept(ctx, srv.store, id, cg.UCIMoves())
 	if err != nil || !ok {
 		if err != nil {
 			srv.logf("game %s: the review for its PGN: %v", id, err)
 		}
 		return cg
 	}
-	var r review.Review
-	if err := json.Unmarshal(stored.Data, &r); err != nil {
+	r, err := review.Decode(kept.Data)
+	if err != nil {
 		srv.logf("game %s: the review for its PGN: %v", id, err)
 		return cg
 	}
-	annotated, err := review.Annotate(cg, &r)
+	annotated, err := review.Annotate(cg, r)
 	if err != nil {
 		srv.logf("game %s: the review for its PGN: %v", id, err)
 		return cg
@@ -204,7 +189,7 @@ func (srv *Server) lookupReview(ctx context.Context, id string) (gameReview, err
 	if err != nil {
 		return gameReview{}, err
 	}
-	stored, current, err := srv.currentReview(ctx, id, moves)
+	stored, current, err := review.Kept(ctx, srv.store, id, moves)
 	return gameReview{cg, moves, stored, current}, err
 }
 
@@ -315,10 +300,7 @@ func (srv *Server) runReview(id string, cg *chess.Game, run *reviewRun) {
 	})
 	var data []byte
 	if err == nil {
-		data, err = json.Marshal(r)
-	}
-	if err == nil {
-		err = srv.store.SaveReview(srv.ctx, &store.Review{GameID: id, Moves: run.moves, Data: data})
+		data, err = review.Keep(srv.ctx, srv.store, id, run.moves, r)
 	}
 	end := ReviewProgress{Status: "done", Done: total, Total: total, Review: data}
 	if err != nil {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -10,7 +9,6 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
-	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // A game's review (internal/review) runs on a goroutine of its own, with
@@ -19,12 +17,9 @@ import (
 // game kept in the store is kept with it (Config.Reviews), so that a game
 // resumed later opens its review at once.
 
-// ReviewStore keeps reviews beside the games of the store (*store.Store
-// does).
-type ReviewStore interface {
-	SaveReview(ctx context.Context, r *store.Review) error
-	GetReview(ctx context.Context, id string) (store.Review, error)
-}
+// ReviewStore keeps reviews beside the games of the store (both stores
+// do).
+type ReviewStore = review.Keeper
 
 // reviewRun is a review of the game as it was at some moves: running, or
 // done (r or err set).
@@ -70,15 +65,15 @@ func storedReview(reviews ReviewStore, s *session) *review.Review {
 	if reviews == nil || id == "" {
 		return nil
 	}
-	sr, err := reviews.GetReview(context.Background(), id)
-	if err != nil || !slices.Equal(sr.Moves, s.game().UCIMoves()) {
+	kept, current, err := review.Kept(context.Background(), reviews, id, s.game().UCIMoves())
+	if err != nil || !current {
 		return nil
 	}
-	var r review.Review
-	if json.Unmarshal(sr.Data, &r) != nil {
+	r, err := review.Decode(kept.Data)
+	if err != nil {
 		return nil
 	}
-	return &r
+	return r
 }
 
 // keepReview keeps r, the review of the session's game g, with the game
@@ -88,11 +83,8 @@ func keepReview(reviews ReviewStore, s *session, g *chess.Game, r *review.Review
 	if reviews == nil || id == "" {
 		return nil
 	}
-	data, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	return reviews.SaveReview(context.Background(), &store.Review{GameID: id, Moves: g.UCIMoves(), Data: data})
+	_, err := review.Keep(context.Background(), reviews, id, g.UCIMoves(), r)
+	return err
 }
 
 // reviewEngine returns the engine reviews search with, made at the first
