@@ -15,9 +15,10 @@
 //     client's queue, and goes on later on any engine. A game's move so
 //     gets an engine within the few milliseconds a search takes to stop.
 //     A hint or a review's position interrupts one only while analysis and
-//     explain hold more than half of the engines. So, whenever games wait,
-//     analysis and explain together hold at most half of the engines,
-//     whatever the number of clients asking for them.
+//     explain hold more than half of the engines. So a game's move never
+//     waits behind analysis or explain, whatever the number of clients
+//     asking for them, and hints and reviews find at least half of the
+//     engines free of them.
 //   - Fairness per client. Within a class, each client (an address, for
 //     the web server) has a FIFO queue of its own, and the clients are
 //     served in turn, the first in turn that runs less than its fair share
