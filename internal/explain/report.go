@@ -106,10 +106,35 @@ type CutView struct {
 	WhiteBeta  ScoreView `json:"whiteBeta"`
 	// StandPat: beyond the horizon, the evaluation alone reached beta
 	// before any capture was searched.
-	StandPat bool         `json:"standPat,omitempty"`
-	Skipped  int          `json:"skipped"` // moves not searched
-	Saved    uint64       `json:"saved"`   // minimax nodes under them, down to the horizon
-	Pruned   []PrunedMove `json:"pruned"`
+	StandPat bool `json:"standPat,omitempty"`
+	CutBound
+	Skipped int          `json:"skipped"` // moves not searched
+	Saved   uint64       `json:"saved"`   // minimax nodes under them, down to the horizon
+	Pruned  []PrunedMove `json:"pruned"`
+}
+
+// CutBound says where the beta a cut compared against came from (see
+// Bound): BoundBy is the visit, earlier and outside the cut node's
+// subtree, whose score set it, reached by the move BoundSAN (BoundUCI);
+// BoundStandPat when it was that node's stand pat, its evaluation kept
+// without capturing. BoundBy is -1 for no bound (it never is at a cut).
+type CutBound struct {
+	BoundBy       int    `json:"boundBy"`
+	BoundSAN      string `json:"boundSan,omitempty"`
+	BoundUCI      string `json:"boundUci,omitempty"`
+	BoundStandPat bool   `json:"boundStandPat,omitempty"`
+}
+
+// cutBound returns the view of b.
+func cutBound(b *Bound) CutBound {
+	if b == nil {
+		return CutBound{BoundBy: -1}
+	}
+	c := CutBound{BoundBy: b.Visit, BoundSAN: b.SAN, BoundStandPat: b.StandPat}
+	if b.Move != chess.NoMove {
+		c.BoundUCI = b.Move.String()
+	}
+	return c
 }
 
 // PrunedMove is a move a cut skipped.
@@ -152,7 +177,7 @@ func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order i
 	}
 	if n.Cut {
 		c := &CutView{Alpha: viewScore(nodeScore(n.CutAlpha, n.Ply), stm, stm), Beta: viewScore(nodeScore(n.CutBeta, n.Ply), stm, stm),
-			StandPat: n.Best < 0, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
+			StandPat: n.Best < 0, CutBound: cutBound(n.CutBy), Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
 		c.WhiteAlpha, c.WhiteBeta = whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
 		for i, m := range n.Pruned {
 			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})

@@ -85,8 +85,11 @@ type Node struct {
 	Evals     uint64       // evaluated nodes in the subtree, this one included
 	Score     engine.Score // the score it returned
 
-	// Alpha and Beta are the window at entry (alpha-beta methods only).
-	Alpha, Beta engine.Score
+	// Alpha and Beta are the window at entry (alpha-beta methods only);
+	// AlphaBy and BetaBy where each bound came from (nil: the root's
+	// infinite bounds).
+	Alpha, Beta     engine.Score
+	AlphaBy, BetaBy *Bound
 	// Before is the parent's best score so far, from the parent's point of
 	// view, when the search entered this node (-Infinite for the parent's
 	// first move, or its stand pat beyond the horizon).
@@ -97,9 +100,12 @@ type Node struct {
 	// searched (Best is then -1).
 	Cut               bool
 	CutAlpha, CutBeta engine.Score
-	Pruned            []chess.Move // the moves skipped by the cut, in search order
-	PrunedSizes       []uint64     // minimax nodes in each skipped move's subtree, down to the horizon
-	Saved             uint64       // sum of PrunedSizes: the nodes the cut saved (at least, with quiescence)
+	// CutBy is where the beta the cut compared against came from: the
+	// visit, outside this node's subtree, whose score set it.
+	CutBy       *Bound
+	Pruned      []chess.Move // the moves skipped by the cut, in search order
+	PrunedSizes []uint64     // minimax nodes in each skipped move's subtree, down to the horizon
+	Saved       uint64       // sum of PrunedSizes: the nodes the cut saved (at least, with quiescence)
 
 	// Legal counts the moves the node could search: its legal moves, or
 	// beyond the horizon its captures and queen promotions (every legal
@@ -114,6 +120,19 @@ type Node struct {
 	// were not kept (see Tree.Children, which searches them again).
 	Children []*Node
 	stored   bool // Children holds every searched child
+}
+
+// Bound is where a bound of a window came from: the visit whose score set
+// it, earlier and outside the subtree of every node whose window holds it.
+// A move's score raises its parent's alpha (the move is the parent's
+// child at Visit); beyond the horizon a stand pat raises the node's own
+// alpha (StandPat, Visit the node itself). The bound then passes down the
+// tree, alpha becoming the children's beta and so on.
+type Bound struct {
+	Visit    int
+	Move     chess.Move // the move that led to Visit (NoMove at the root)
+	SAN      string     // Move in SAN, in the position it was played in
+	StandPat bool
 }
 
 // maxPly bounds the plies from the root: a quiescence search ends there
@@ -145,9 +164,10 @@ type searcher struct {
 	// (Tree.replay).
 	storePly int
 	path     []chess.Move
-	stored   int // nodes kept
-	deepest  int // the largest ply of a kept node
-	maxStore int // above this, storePly goes down
+	line     []lineMove // the moves from the root (or the re-searched node) to the node searched
+	stored   int        // nodes kept
+	deepest  int        // the largest ply of a kept node
+	maxStore int        // above this, storePly goes down
 	tree     *Node
 }
 
@@ -176,12 +196,12 @@ func (s *searcher) run(p *chess.Position, root *Node, depth int) engine.Score {
 	if s.method == EngineOrder {
 		for d := 1; d < depth && !s.stopped; d++ {
 			s.hashes = []uint64{p.Hash()}
-			s.search(p, nil, d, 0, -engine.Infinite, engine.Infinite)
+			s.search(p, nil, d, 0, -engine.Infinite, engine.Infinite, nil, nil)
 		}
 	}
 	s.hashes = []uint64{p.Hash()}
 	s.visit = 0
-	score, _ := s.search(p, root, depth, 0, -engine.Infinite, engine.Infinite)
+	score, _ := s.search(p, root, depth, 0, -engine.Infinite, engine.Infinite, nil, nil)
 	return score
 }
 
@@ -197,7 +217,9 @@ func (s *searcher) keep(ply int, m chess.Move) bool {
 // score and the number of nodes in its subtree. n, when not nil, records
 // the node. At depth 0 and below the search is over unless it has
 // quiescence, which goes on with the captures.
-func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, beta engine.Score) (engine.Score, uint64) {
+//
+// alphaBy and betaBy are where the window's bounds came from (see Bound).
+func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, beta engine.Score, alphaBy, betaBy *Bound) (engine.Score, uint64) {
 	s.nodes++
 	visit := s.visit
 	s.visit++
@@ -206,6 +228,7 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 	}
 	if n != nil {
 		n.Visit, n.Ply, n.Alpha, n.Beta, n.Best = visit, ply, alpha, beta, -1
+		n.AlphaBy, n.BetaBy = alphaBy, betaBy
 		n.Quiescence = s.quiescence && depth <= 0
 		evals := s.evals
 		defer func() { n.Evals = s.evals - evals }()
@@ -237,11 +260,13 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		if n != nil {
 			n.Evaluated = true
 		}
-		alpha = max(alpha, best)
+		if best > alpha {
+			alpha, alphaBy = best, &Bound{Visit: visit, Move: s.lastMove(), SAN: s.lastSAN(), StandPat: true}
+		}
 		if alpha >= beta && s.method != Minimax {
 			if n != nil {
 				n.Score, n.Size, n.stored = best, 1, true
-				s.recordCut(p, n, moves, depth, alpha, beta)
+				s.recordCut(p, n, moves, depth, alpha, beta, betaBy)
 			}
 			return best, 1
 		}
@@ -254,7 +279,10 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		if n != nil && s.keep(ply, m) {
 			cn = &Node{Move: m, Before: best}
 		}
-		score, sub := s.search(&child, cn, depth-1, ply+1, -beta, -alpha)
+		childVisit := s.visit
+		s.line = append(s.line, lineMove{p, m})
+		score, sub := s.search(&child, cn, depth-1, ply+1, -beta, -alpha, betaBy, alphaBy)
+		s.line = s.line[:len(s.line)-1]
 		score = -score
 		s.hashes = s.hashes[:len(s.hashes)-1]
 		size += sub
@@ -269,11 +297,13 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		}
 		if score > best {
 			best, bestIdx = score, i
-			alpha = max(alpha, score)
+			if score > alpha {
+				alpha, alphaBy = score, &Bound{Visit: childVisit, Move: m, SAN: p.SAN(m)}
+			}
 			if alpha >= beta && s.method != Minimax {
 				s.learnt.cutoff(p, moves[:i+1], depth, ply)
 				if n != nil {
-					s.recordCut(p, n, moves[i+1:], depth, alpha, beta)
+					s.recordCut(p, n, moves[i+1:], depth, alpha, beta, betaBy)
 				}
 				break
 			}
@@ -291,6 +321,30 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		}
 	}
 	return best, size
+}
+
+// lineMove is a move of the line from the root to the node searched, and
+// the position it was played in.
+type lineMove struct {
+	pos  *chess.Position
+	move chess.Move
+}
+
+// lastMove returns the move that led to the node searched (NoMove at the
+// root), and lastSAN that move in SAN.
+func (s *searcher) lastMove() chess.Move {
+	if len(s.line) == 0 {
+		return chess.NoMove
+	}
+	return s.line[len(s.line)-1].move
+}
+
+func (s *searcher) lastSAN() string {
+	if len(s.line) == 0 {
+		return ""
+	}
+	l := s.line[len(s.line)-1]
+	return l.pos.SAN(l.move)
 }
 
 // store keeps cn, a child of n, and keeps fewer plies of the tree when it
@@ -353,8 +407,8 @@ func isNoisy(m chess.Move) bool {
 // recordCut notes a beta cutoff at n: the window at the cut and the moves
 // skipped, with the minimax nodes under each down to the horizon (what the
 // cut saved, at least).
-func (s *searcher) recordCut(p *chess.Position, n *Node, skipped []chess.Move, depth int, alpha, beta engine.Score) {
-	n.Cut, n.CutAlpha, n.CutBeta = true, alpha, beta
+func (s *searcher) recordCut(p *chess.Position, n *Node, skipped []chess.Move, depth int, alpha, beta engine.Score, by *Bound) {
+	n.Cut, n.CutAlpha, n.CutBeta, n.CutBy = true, alpha, beta, by
 	n.Pruned = slices.Clone(skipped)
 	n.PrunedSizes = make([]uint64, len(skipped))
 	n.Saved = 0

@@ -153,8 +153,17 @@ func cutText(v NodeView) string {
 	if v.Cut.StandPat {
 		standPat = " on the stand pat"
 	}
-	return fmt.Sprintf("  ✂ cut%s at α=%s β=%s saved %s nodes (%d pruned: %s)",
-		standPat, v.Cut.WhiteAlpha.Text, v.Cut.WhiteBeta.Text, progress.Count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
+	bound := ""
+	switch c := v.Cut.CutBound; {
+	case c.BoundStandPat && c.BoundSAN != "":
+		bound = fmt.Sprintf(", bound by the stand pat after %s (visit %d)", c.BoundSAN, c.BoundBy)
+	case c.BoundStandPat:
+		bound = fmt.Sprintf(", bound by the stand pat at the root (visit %d)", c.BoundBy)
+	case c.BoundBy >= 0:
+		bound = fmt.Sprintf(", bound by %s (visit %d)", c.BoundSAN, c.BoundBy)
+	}
+	return fmt.Sprintf("  ✂ cut%s at α=%s β=%s%s saved %s nodes (%d pruned: %s)",
+		standPat, v.Cut.WhiteAlpha.Text, v.Cut.WhiteBeta.Text, bound, progress.Count(v.Cut.Saved), v.Cut.Skipped, strings.Join(moves, " "))
 }
 
 // pad pads s with spaces to width runes.

@@ -207,7 +207,14 @@ func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64, path []ches
 		s.visit = n.Visit
 		fresh = &Node{Move: n.Move}
 		s.tree = fresh
-		s.search(pos, fresh, t.Depth-n.Ply, n.Ply, n.Alpha, n.Beta)
+		if len(path) > 0 { // the move into n, for a stand pat's Bound
+			parent := t.pos
+			for _, m := range path[:len(path)-1] {
+				parent.MakeMove(m)
+			}
+			s.line = []lineMove{{&parent, path[len(path)-1]}}
+		}
+		s.search(pos, fresh, t.Depth-n.Ply, n.Ply, n.Alpha, n.Beta, n.AlphaBy, n.BetaBy)
 		kept = len(fresh.Children)
 	}
 	if t.stored+kept > 2*t.maxStored {

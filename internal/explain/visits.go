@@ -54,7 +54,8 @@ type VisitView struct {
 // (1-based, 0 for a stand pat) returned, that is just before visit
 // VisitView.Visit+Size.
 type VisitCut struct {
-	By         int          `json:"by"`
+	By int `json:"by"`
+	CutBound
 	WhiteAlpha string       `json:"whiteAlpha"` // the window at the cut, White's view
 	WhiteBeta  string       `json:"whiteBeta"`
 	Skipped    int          `json:"skipped"` // moves not searched
@@ -168,7 +169,7 @@ func (w *visitWalk) view(n *Node, pos, parent *chess.Position, parentVisit, orde
 	}
 	if n.Cut {
 		a, b := whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
-		c := &VisitCut{By: n.Best + 1, WhiteAlpha: a.Text, WhiteBeta: b.Text, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
+		c := &VisitCut{By: n.Best + 1, CutBound: cutBound(n.CutBy), WhiteAlpha: a.Text, WhiteBeta: b.Text, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
 		for i, m := range n.Pruned {
 			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})
 		}

@@ -22,11 +22,16 @@ const (
 
 // refNode is a node of the reference alpha-beta: what it was searched with
 // and what it returned, numbered by a counter as the recursion enters it.
+// cutBy is, at a cut, the visit that set the beta it compared against (-1
+// otherwise): the reference keeps beside each bound the visit whose score
+// set it, the node whose move raised alpha (or the node itself for a stand
+// pat), and hands the bounds down swapped as the window is.
 type refNode struct {
 	move               chess.Move
 	visit              int
 	alpha, beta, score engine.Score
 	before             engine.Score
+	cutBy              int
 	children           []*refNode
 }
 
@@ -42,8 +47,8 @@ type reference struct {
 	next       int
 }
 
-func (r *reference) search(p *chess.Position, depth, ply int, alpha, beta, before engine.Score, hashes []uint64) *refNode {
-	n := &refNode{visit: r.next, alpha: alpha, beta: beta, before: before}
+func (r *reference) search(p *chess.Position, depth, ply int, alpha, beta, before engine.Score, alphaBy, betaBy int, hashes []uint64) *refNode {
+	n := &refNode{visit: r.next, alpha: alpha, beta: beta, before: before, cutBy: -1}
 	r.next++
 	moves := p.LegalMoves()
 	evaluate := func() engine.Score {
@@ -74,21 +79,26 @@ func (r *reference) search(p *chess.Position, depth, ply int, alpha, beta, befor
 	best := -engine.Infinite
 	if beyond && !p.InCheck() {
 		best = evaluate()
-		alpha = max(alpha, best)
+		if best > alpha {
+			alpha, alphaBy = best, n.visit
+		}
 		if alpha >= beta {
-			n.score = best
+			n.score, n.cutBy = best, betaBy
 			return n
 		}
 	}
 	for _, m := range r.order.order(p, moves, depth, ply) {
 		c := *p
 		c.MakeMove(m)
-		child := r.search(&c, depth-1, ply+1, -beta, -alpha, best, append(slices.Clip(hashes), c.Hash()))
+		child := r.search(&c, depth-1, ply+1, -beta, -alpha, best, betaBy, alphaBy, append(slices.Clip(hashes), c.Hash()))
 		child.move = m
 		n.children = append(n.children, child)
 		best = max(best, -child.score)
-		alpha = max(alpha, best)
+		if best > alpha {
+			alpha, alphaBy = best, child.visit
+		}
 		if alpha >= beta && r.method != Minimax {
+			n.cutBy = betaBy
 			break
 		}
 	}
@@ -104,6 +114,16 @@ func sameAsReference(t *testing.T, what string, got *Node, want *refNode) {
 		(got.Ply > 0 && got.Before != want.before) {
 		t.Fatalf("%s: node %v visit %d window (%d, %d) before %d score %d; reference %v visit %d window (%d, %d) before %d score %d",
 			what, got.Move, got.Visit, got.Alpha, got.Beta, got.Before, got.Score, want.move, want.visit, want.alpha, want.beta, want.before, want.score)
+	}
+	gotCutBy := -1
+	if got.Cut {
+		gotCutBy = got.CutBy.Visit
+	}
+	if gotCutBy != want.cutBy {
+		t.Fatalf("%s: the cut at visit %d was bound by visit %d, the reference by %d", what, got.Visit, gotCutBy, want.cutBy)
+	}
+	if got.Cut && (want.cutBy < 0 || want.cutBy >= got.Visit) {
+		t.Fatalf("%s: the cut at visit %d was bound by visit %d, not an earlier one outside its subtree", what, got.Visit, want.cutBy)
 	}
 	if len(got.Children) != len(want.children) {
 		t.Fatalf("%s: visit %d has %d children, the reference %d", what, got.Visit, len(got.Children), len(want.children))
@@ -132,7 +152,7 @@ func TestVisitsMatchReference(t *testing.T) {
 					}
 					tree := search(t, fen, m, depth, TreeOptions{Seed: 3, Quiescence: q})
 					ref := &reference{method: m, quiescence: q, root: p.SideToMove(), order: newSearcher(context.Background(), m, q, p.SideToMove(), 3)}
-					want := ref.search(p, depth, 0, -engine.Infinite, engine.Infinite, -engine.Infinite, []uint64{p.Hash()})
+					want := ref.search(p, depth, 0, -engine.Infinite, engine.Infinite, -engine.Infinite, -1, -1, []uint64{p.Hash()})
 					what := fmt.Sprintf("%s %s depth %d quiescence %v", fen, m, depth, q)
 					sameAsReference(t, what, tree.Root(), want)
 					if ref.next != int(tree.Nodes) {

@@ -147,6 +147,10 @@ export interface ExplainCutView {
    * before any capture was searched.
    */
   standPat?: boolean;
+  boundBy: number;
+  boundSan?: string;
+  boundUci?: string;
+  boundStandPat?: boolean;
   /** moves not searched */
   skipped: number;
   /** minimax nodes under them, down to the horizon */
@@ -365,6 +369,10 @@ export interface ExplainStats {
  */
 export interface ExplainVisitCut {
   by: number;
+  boundBy: number;
+  boundSan?: string;
+  boundUci?: string;
+  boundStandPat?: boolean;
   /** the window at the cut, White's view */
   whiteAlpha: string;
   whiteBeta: string;
