@@ -12,7 +12,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/i18n"
 )
 
-const explainSynopsis = `outpost explain [--fen FEN] [--depth N] [--method minimax|alphabeta|ordered|engine-order] [--quiescence] [--json [--visits]]
+const explainSynopsis = `outpost explain [--fen FEN] [--depth N] [--method minimax|alphabeta|ordered|engine-order] [--quiescence] [--width N] [--json [--visits]]
        outpost explain --lesson [--lang en|zh]`
 
 const explainDescription = `Explain shows how a chess AI thinks about one position. It runs the
@@ -54,6 +54,7 @@ func explainCmd(args []string, w io.Writer) error {
 	method := fs.String("method", string(explain.AlphaBeta), "the tree to show: `minimax`, alphabeta (random order), ordered (captures first) or engine-order")
 	multiPV := fs.Int("multipv", 4, "candidate moves to show (1 to 5)")
 	quiescence := fs.Bool("quiescence", false, "search captures beyond the horizon (against the horizon effect)")
+	width := fs.Int("width", 0, "keep only the first `N` moves at every node, in the method's order: a toy tree as the tutorials draw them (3 at depth 2: at most 13 positions; 0: every move)")
 	asJSON := fs.Bool("json", false, "print JSON instead of text")
 	visits := fs.Bool("visits", false, "with --json: every node in visit order")
 	lesson := fs.Bool("lesson", false, "print the guided lesson")
@@ -78,6 +79,9 @@ func explainCmd(args []string, w io.Writer) error {
 	if err := explain.CheckDepth(*depth); err != nil {
 		return usageErrorf(fs, "--depth %d is out of range %d..%d", *depth, explain.MinDepth, explain.MaxDepth)
 	}
+	if err := explain.CheckWidth(*width); err != nil {
+		return usageErrorf(fs, "--width %d is out of range 1..%d (0: every move)", *width, explain.MaxWidth)
+	}
 	if *multiPV < 1 || *multiPV > 5 {
 		return usageErrorf(fs, "--multipv %d is out of range 1..5", *multiPV)
 	}
@@ -87,7 +91,7 @@ func explainCmd(args []string, w io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	tree, report, err := explain.Explain(ctx, pos, explain.Options{Depth: *depth, Method: m, MultiPV: *multiPV, Quiescence: *quiescence})
+	tree, report, err := explain.Explain(ctx, pos, explain.Options{Depth: *depth, Method: m, MultiPV: *multiPV, Quiescence: *quiescence, Width: *width})
 	if err != nil {
 		return err
 	}

@@ -54,6 +54,29 @@ func TestExplainJSON(t *testing.T) {
 	}
 }
 
+// TestExplainWidth: --width 3 at depth 2 is the tutorials' toy tree, 13
+// positions for minimax, each cut named by the move that bound it; a width
+// out of range is refused in words.
+func TestExplainWidth(t *testing.T) {
+	var out bytes.Buffer
+	if err := explainCmd([]string{"--depth", "2", "--width", "3", "--method", "minimax"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, "tree: minimax (no pruning), depth 2, 13 nodes") || !strings.Contains(s, "(root) 0.00  13 nodes, 3 moves") {
+		t.Errorf("output:\n%s", s)
+	}
+	out.Reset()
+	if err := explainCmd([]string{"--depth", "3", "--width", "3", "--method", "ordered"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, ", bound by ") {
+		t.Errorf("no cut named its cause:\n%s", s)
+	}
+	if err := explainCmd([]string{"--width", "11"}, &out); err == nil || !strings.Contains(err.Error(), "--width 11 is out of range 1..10") {
+		t.Errorf("--width 11: %v", err)
+	}
+}
+
 // TestExplainVisits: --json --visits lists every node in visit order.
 func TestExplainVisits(t *testing.T) {
 	var out bytes.Buffer

@@ -316,6 +316,7 @@ type Report struct {
 	Depth      int         `json:"depth"`
 	Method     Method      `json:"method"`
 	Quiescence bool        `json:"quiescence"`
+	Width      int         `json:"width,omitempty"` // the moves searched at every node (0: all)
 	Comparison []Stats     `json:"comparison"`
 	Classic    ClassicEval `json:"classic"`
 	Main       MainEval    `json:"main"`
@@ -340,6 +341,10 @@ type Options struct {
 	// Quiescence searches captures beyond the horizon, in the tree and in
 	// the comparison.
 	Quiescence bool
+	// Width keeps the first Width moves at every node, in each method's
+	// own order, in the tree and the comparison (0: every move; see
+	// TreeOptions.Width). The engine's row searches every move.
+	Width int
 	// TreeOnly leaves out the comparison, the evaluations and the
 	// candidates: the report has the tree alone (the web app's comparison
 	// of orderings asks for four).
@@ -374,14 +379,17 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 	if opts.CandidateTime <= 0 {
 		opts.CandidateTime = time.Second
 	}
-	to := TreeOptions{Seed: opts.Seed, MaxStored: opts.MaxStored, NodeLimit: opts.NodeLimit, Quiescence: opts.Quiescence}
+	if err := CheckWidth(opts.Width); err != nil {
+		return nil, nil, err
+	}
+	to := TreeOptions{Seed: opts.Seed, MaxStored: opts.MaxStored, NodeLimit: opts.NodeLimit, Quiescence: opts.Quiescence, Width: opts.Width}
 	to.defaults()
 
 	tree, err := Search(ctx, p, opts.Method, opts.Depth, to)
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &Report{FEN: p.FEN(), Turn: p.SideToMove().String(), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence,
+	r := &Report{FEN: p.FEN(), Turn: p.SideToMove().String(), Depth: opts.Depth, Method: opts.Method, Quiescence: opts.Quiescence, Width: opts.Width,
 		StorePly: tree.storePly, TreeNodes: tree.Nodes, Warmup: tree.Warmup,
 		Comparison: []Stats{}, Classic: ClassicEval{Pieces: []ClassicPiece{}}, Main: MainEval{Terms: []MainTerm{}}, Candidates: []Candidate{}}
 	if r.Root, err = tree.Children(nil, opts.Limit); err != nil {
@@ -398,7 +406,11 @@ func Explain(ctx context.Context, p *chess.Position, opts Options) (*Tree, *Repo
 		r.Comparison = append(r.Comparison, st)
 	}
 	eng := engine.New(engine.Options{HashMB: 4, Seed: to.Seed})
-	r.Comparison = append(r.Comparison, engineStats(ctx, eng, p, opts.Depth))
+	es := engineStats(ctx, eng, p, opts.Depth)
+	if opts.Width > 0 {
+		es.Note = fmt.Sprintf("every move: the engine's search is not limited to %d", opts.Width)
+	}
+	r.Comparison = append(r.Comparison, es)
 	r.Classic = classicEval(p)
 	r.Main = mainEval(p)
 	r.Candidates = candidates(ctx, eng, p, opts.MultiPV, opts.CandidateDepth, opts.CandidateTime)
@@ -417,7 +429,7 @@ func Compare(ctx context.Context, p *chess.Position, method Method, depth int, o
 	}
 	start := time.Now()
 	s := newSearcher(ctx, method, opts.Quiescence, p.SideToMove(), opts.Seed)
-	s.limit = opts.NodeLimit
+	s.limit, s.width = opts.NodeLimit, opts.Width
 	s.storePly, s.maxStore = 1, chess.MaxMoves // only the root and its moves are kept: its best move
 	root := &Node{}
 	s.tree = root

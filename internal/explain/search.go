@@ -150,6 +150,7 @@ type searcher struct {
 	root       chess.Color // the classic evaluator's point of view
 	seed       uint64
 	limit      uint64 // stop after this many nodes (0: no limit)
+	width      int    // the moves searched at every node, the first in the method's order (0: all)
 	nodes      uint64 // nodes searched, the shallower iterations of EngineOrder included
 	evals      uint64 // nodes the evaluator scored
 	visit      int    // the next node's Visit
@@ -246,6 +247,9 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		return score, 1
 	}
 	moves = s.order(p, moves, depth, ply)
+	if s.width > 0 && len(moves) > s.width {
+		moves = moves[:s.width] // a toy tree, as the tutorials draw them
+	}
 
 	best, size := -engine.Infinite, uint64(1)
 	bestIdx, alphaAtEntry := -1, alpha
@@ -416,7 +420,7 @@ func (s *searcher) recordCut(p *chess.Position, n *Node, skipped []chess.Move, d
 		child := *p
 		child.MakeMove(m)
 		s.hashes = append(s.hashes, child.Hash())
-		n.PrunedSizes[i] = minimaxSize(&child, depth-1, s.hashes)
+		n.PrunedSizes[i] = s.minimaxSize(&child, depth-1, n.Ply+1, s.hashes)
 		s.hashes = s.hashes[:len(s.hashes)-1]
 		n.Saved += n.PrunedSizes[i]
 	}
@@ -485,7 +489,7 @@ func mvvLVA(p *chess.Position, m chess.Move) int {
 // including p at depth, with the same terminal rules as the search (hashes
 // ends with p), down to the horizon: quiescence's nodes beyond it are not
 // counted. It counts without evaluating, the last ply in bulk.
-func minimaxSize(p *chess.Position, depth int, hashes []uint64) uint64 {
+func (s *searcher) minimaxSize(p *chess.Position, depth, ply int, hashes []uint64) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -494,14 +498,19 @@ func minimaxSize(p *chess.Position, depth int, hashes []uint64) uint64 {
 	if ml.Len() == 0 || engine.ClassicDraw(p, hashes) {
 		return 1
 	}
+	moves := ml.Slice()
+	if s.width > 0 && len(moves) > s.width {
+		// The moves this method's toy tree would keep.
+		moves = s.order(p, moves, depth, ply)[:s.width]
+	}
 	if depth == 1 {
-		return 1 + uint64(ml.Len())
+		return 1 + uint64(len(moves))
 	}
 	size := uint64(1)
-	for _, m := range ml.Slice() {
+	for _, m := range moves {
 		child := *p
 		child.MakeMove(m)
-		size += minimaxSize(&child, depth-1, append(hashes, child.Hash()))
+		size += s.minimaxSize(&child, depth-1, ply+1, append(hashes, child.Hash()))
 	}
 	return size
 }

@@ -38,6 +38,7 @@ type Tree struct {
 	Method     Method
 	Depth      int
 	Quiescence bool   // the search went on beyond the horizon with the captures
+	Width      int    // the moves searched at every node (0: all; see TreeOptions)
 	Nodes      uint64 // nodes in the tree: their visits are 0 to Nodes-1
 	// Warmup counts the nodes of EngineOrder's shallower searches (its
 	// iterative deepening), which learnt the order the tree's search used.
@@ -78,6 +79,10 @@ type TreeOptions struct {
 	// Quiescence goes on searching captures beyond the horizon instead of
 	// evaluating a position in the middle of an exchange.
 	Quiescence bool
+	// Width keeps only the first Width moves at every node, in the
+	// method's own order (0: every move): a toy tree the size of the
+	// tutorials' figures (depth 2 at width 3 is at most 13 positions).
+	Width int
 }
 
 func (o *TreeOptions) defaults() {
@@ -111,9 +116,12 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 	if err := checkQuiescence(method, opts.Quiescence); err != nil {
 		return nil, err
 	}
+	if err := CheckWidth(opts.Width); err != nil {
+		return nil, err
+	}
 	opts.defaults()
 	s := newSearcher(ctx, method, opts.Quiescence, p.SideToMove(), opts.Seed)
-	s.storePly, s.maxStore, s.limit = depth, opts.MaxStored, opts.NodeLimit
+	s.storePly, s.maxStore, s.limit, s.width = depth, opts.MaxStored, opts.NodeLimit, opts.Width
 	if opts.Quiescence {
 		s.storePly = maxPly
 	}
@@ -127,9 +135,22 @@ func Search(ctx context.Context, p *chess.Position, method Method, depth int, op
 	}
 	markPV(s.tree)
 	return &Tree{
-		Method: method, Depth: depth, Quiescence: opts.Quiescence, Nodes: s.tree.Size, Warmup: s.nodes - s.tree.Size,
+		Method: method, Depth: depth, Quiescence: opts.Quiescence, Width: opts.Width, Nodes: s.tree.Size, Warmup: s.nodes - s.tree.Size,
 		pos: *p, seed: opts.Seed, root: s.tree, stored: s.stored, maxStored: opts.MaxStored, storePly: min(s.storePly, s.deepest),
 	}, nil
+}
+
+// MaxWidth is the widest toy tree (TreeOptions.Width): wider, the whole
+// tree says as much.
+const MaxWidth = 10
+
+// CheckWidth returns an error unless width is 0 (every move) or 1 to
+// MaxWidth.
+func CheckWidth(width int) error {
+	if width < 0 || width > MaxWidth {
+		return errorf("width %d is out of range 1..%d (0: every move)", width, MaxWidth)
+	}
+	return nil
 }
 
 // ErrMinimaxQuiescence is returned for minimax with quiescence.
@@ -202,7 +223,7 @@ func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64, path []ches
 		kept = int(fresh.Size) - 1
 	} else {
 		s := newSearcher(context.Background(), t.Method, t.Quiescence, t.pos.SideToMove(), t.seed)
-		s.storePly, s.maxStore = n.Ply+1, t.maxStored
+		s.storePly, s.maxStore, s.width = n.Ply+1, t.maxStored, t.Width
 		s.hashes = slices.Clone(hashes)
 		s.visit = n.Visit
 		fresh = &Node{Move: n.Move}
@@ -239,7 +260,7 @@ func (t *Tree) expand(n *Node, pos *chess.Position, hashes []uint64, path []ches
 // the whole subtree makes one replay enough for it. Called with t.mu held.
 func (t *Tree) replay(path []chess.Move) *Node {
 	s := newSearcher(context.Background(), t.Method, t.Quiescence, t.pos.SideToMove(), t.seed)
-	s.path, s.storePly = path, maxPly+1
+	s.path, s.storePly, s.width = path, maxPly+1, t.Width
 	root := &Node{}
 	s.tree = root
 	s.run(&t.pos, root, t.Depth)

@@ -42,6 +42,7 @@ type refNode struct {
 type reference struct {
 	method     Method
 	quiescence bool
+	width      int // the moves kept at each node, the first in order (0: all)
 	root       chess.Color
 	order      *searcher // for its order function only
 	next       int
@@ -87,7 +88,11 @@ func (r *reference) search(p *chess.Position, depth, ply int, alpha, beta, befor
 			return n
 		}
 	}
-	for _, m := range r.order.order(p, moves, depth, ply) {
+	ordered := r.order.order(p, moves, depth, ply)
+	if r.width > 0 && len(ordered) > r.width {
+		ordered = ordered[:r.width]
+	}
+	for _, m := range ordered {
 		c := *p
 		c.MakeMove(m)
 		child := r.search(&c, depth-1, ply+1, -beta, -alpha, best, betaBy, alphaBy, append(slices.Clip(hashes), c.Hash()))
@@ -161,6 +166,38 @@ func TestVisitsMatchReference(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestToyTreesMatchReference: trees kept to the first few moves at every
+// node (TreeOptions.Width) are those of the reference recursion kept to
+// the same moves, and depth 2 at width 3 is at most 13 positions, as the
+// tutorials draw them.
+func TestToyTreesMatchReference(t *testing.T) {
+	for _, fen := range []string{italian, wayward, queensGamit} {
+		p := chess.MustParseFEN(fen)
+		for _, m := range []Method{Minimax, AlphaBeta, Ordered} {
+			for _, q := range []bool{false, true} {
+				if q && m == Minimax {
+					continue
+				}
+				for _, width := range []int{1, 2, 3} {
+					for depth := 1; depth <= 4; depth++ {
+						tree := search(t, fen, m, depth, TreeOptions{Seed: 3, Quiescence: q, Width: width})
+						ref := &reference{method: m, quiescence: q, width: width, root: p.SideToMove(), order: newSearcher(context.Background(), m, q, p.SideToMove(), 3)}
+						want := ref.search(p, depth, 0, -engine.Infinite, engine.Infinite, -engine.Infinite, -1, -1, []uint64{p.Hash()})
+						what := fmt.Sprintf("%s %s depth %d width %d quiescence %v", fen, m, depth, width, q)
+						sameAsReference(t, what, tree.Root(), want)
+						if depth == 2 && width == 3 && !q && tree.Nodes > 13 {
+							t.Errorf("%s: %d positions, want at most 13", what, tree.Nodes)
+						}
+					}
+				}
+			}
+		}
+	}
+	if _, err := Search(context.Background(), chess.StartingPosition(), AlphaBeta, 2, TreeOptions{Width: MaxWidth + 1}); err == nil {
+		t.Errorf("width %d accepted", MaxWidth+1)
 	}
 }
 

@@ -53,6 +53,9 @@ type ExplainRequest struct {
 	Method     string `json:"method"`     // minimax, alphabeta (default), ordered or engine-order
 	Quiescence bool   `json:"quiescence"` // search captures beyond the horizon (not with minimax)
 	TreeOnly   bool   `json:"treeOnly"`   // the tree alone: no comparison, evaluation or candidates
+	// Width keeps the first Width moves at every node (1 to 10; 0: every
+	// move): a toy tree, as the tutorials draw them.
+	Width int `json:"width"`
 }
 
 // explainRoutes registers the explorer's routes.
@@ -85,6 +88,9 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	if err := explain.CheckDepth(req.Depth); err != nil {
 		return errorf(http.StatusBadRequest, "depth %d is out of range %d..%d", req.Depth, explain.MinDepth, explain.MaxDepth)
 	}
+	if err := explain.CheckWidth(req.Width); err != nil {
+		return errorf(http.StatusBadRequest, "width %d is out of range 1..%d (0: every move)", req.Width, explain.MaxWidth)
+	}
 	method, err := explain.ParseMethod(req.Method)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "unknown method %q (want %s)", req.Method, explain.MethodNames())
@@ -97,7 +103,7 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	var report *explain.Report
 	if err := srv.onWorker(r, explainWait, func(ctx context.Context) {
 		tree, report, err = explain.Explain(ctx, p, explain.Options{Depth: req.Depth, Method: method, Limit: explainRootChildren,
-			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime, Quiescence: req.Quiescence, TreeOnly: req.TreeOnly})
+			NodeLimit: srv.cfg.ExplainNodes, CandidateTime: explainCandidateTime, Quiescence: req.Quiescence, TreeOnly: req.TreeOnly, Width: req.Width})
 	}); err != nil {
 		return err
 	}

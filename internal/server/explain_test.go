@@ -63,6 +63,7 @@ func TestExplain(t *testing.T) {
 		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: 5}, 400, "depth 5 is out of range 1..4"},
 		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: -1}, 400, "out of range"},
 		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: 2, Method: "mtdf"}, 400, "unknown method"},
+		{"POST", "/api/explain", ExplainRequest{FEN: chess.StartFEN, Depth: 2, Width: 11}, 400, "width 11 is out of range 1..10 (0: every move)"},
 		{"POST", "/api/explain", `{"fen":`, 400, "malformed JSON"},
 		{"GET", "/api/explain", nil, 405, "not allowed"},
 		{"GET", "/api/explain/nope/node", nil, 404, "unknown explanation"},
@@ -73,6 +74,28 @@ func TestExplain(t *testing.T) {
 		r := e.do(tc.method, tc.path, "", tc.body)
 		if r.status != tc.status || !strings.Contains(r.errMsg(), tc.msg) {
 			t.Errorf("%s %s %v: status %d %s, want %d %q", tc.method, tc.path, tc.body, r.status, r.body, tc.status, tc.msg)
+		}
+	}
+}
+
+// TestExplainToyTree asks for the tutorials' tree, depth 2 at width 3:
+// 13 positions for minimax, the width in the report, and each cut of
+// alpha-beta's naming the visit that set its bound.
+func TestExplainToyTree(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, m := range []string{"minimax", "ordered"} {
+		r := e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 2, Method: m, Width: 3, TreeOnly: true})
+		var rep explain.Report
+		if err := json.Unmarshal(r.body, &rep); err != nil || r.status != 200 {
+			t.Fatalf("%s: status %d %s: %v", m, r.status, r.body, err)
+		}
+		if rep.Width != 3 || len(rep.Root.Children) != 3 || (m == "minimax" && rep.TreeNodes != 13) {
+			t.Errorf("%s: width %d, %d root children, %d positions", m, rep.Width, len(rep.Root.Children), rep.TreeNodes)
+		}
+		for _, c := range rep.Root.Children {
+			if c.Cut != nil && (c.Cut.BoundBy < 1 || c.Cut.BoundBy >= c.Visit || c.Cut.BoundSAN == "") {
+				t.Errorf("%s: the cut at %s names visit %d %q", m, c.SAN, c.Cut.BoundBy, c.Cut.BoundSAN)
+			}
 		}
 	}
 }

@@ -297,6 +297,8 @@ export interface ExplainReport {
   depth: number;
   method: ExplainMethod;
   quiescence: boolean;
+  /** the moves searched at every node (0: all) */
+  width?: number;
   comparison: ExplainStats[];
   classic: ExplainClassicEval;
   main: ExplainMainEval;
@@ -324,6 +326,11 @@ export interface ExplainRequest {
   quiescence?: boolean;
   /** the tree alone: no comparison, evaluation or candidates */
   treeOnly?: boolean;
+  /**
+   * Width keeps the first Width moves at every node (1 to 10; 0: every
+   * move): a toy tree, as the tutorials draw them.
+   */
+  width?: number;
 }
 
 /**
