@@ -1,0 +1,16 @@
+// Package puzzle makes tactics puzzles from games with the engine, tags
+// them with themes, and rates them and their solvers with Glicko-2.
+//
+// The miner (Find, Mine) follows the criteria of lichess's public puzzle
+// generator: a position after the opponent's move where one move alone
+// wins (the best at least Options.Gap better than every other, and winning
+// by Options.Win, or the only mate); the line goes on, the opponent
+// answering with the engine's best reply, while the solver's move stays
+// the only good one, and ends on the solver's move. Themes names what the
+// line does (mates and their patterns, forks, hanging pieces, promotions,
+// sacrifices, double checks, the game's phase, the line's length).
+// Ratings (Rating.Update) are Glicko-2 (Glickman 2013); a puzzle starts at
+// InitialRating, from the search effort its solution took.
+//
+// Files: mine.go (the miner), themes.go (the themes), glicko.go (ratings).
+package puzzle
