@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPuzzleBuildAndExport mines a short game with a blunder: one puzzle,
+// kept once however often build runs, then exported as JSON.
+func TestPuzzleBuildAndExport(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	if err := os.WriteFile(pgn, []byte("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := filepath.Join(dir, "set.jsonl")
+	for range 2 {
+		if err := puzzleCmd(context.Background(), []string{"build", "--nodes", "50000", "--out", set, pgn}, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := os.ReadFile(set)
+	if n := strings.Count(string(data), "\n"); n != 1 {
+		t.Fatalf("%d puzzles kept, want 1:\n%s", n, data)
+	}
+	var out bytes.Buffer
+	if err := puzzleCmd(context.Background(), []string{"export", "--json", "--in", set}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Puzzles []struct {
+			ID     string   `json:"id"`
+			FEN    string   `json:"fen"`
+			Moves  []string `json:"moves"`
+			Rating int      `json:"rating"`
+			Themes []string `json:"themes"`
+		} `json:"puzzles"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	if len(got.Puzzles) != 1 || got.Puzzles[0].ID == "" || strings.Join(got.Puzzles[0].Moves, " ") != "h5f7" ||
+		got.Puzzles[0].Rating < 600 || !strings.Contains(strings.Join(got.Puzzles[0].Themes, " "), "mateIn1") {
+		t.Errorf("exported %+v", got)
+	}
+	for _, args := range [][]string{{}, {"solve"}, {"export", "--in", set}, {"export", "--json"}, {"build"}} {
+		if err := puzzleCmd(context.Background(), args, io.Discard, io.Discard); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}
