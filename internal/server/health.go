@@ -126,6 +126,11 @@ func (srv *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	games := len(srv.sessions)
 	srv.mu.Unlock()
 	metrics.Gauge(&b, "outpost_games_in_memory", "Games this server holds in memory.", float64(games))
+	st := srv.pool.Stats()
+	metrics.Gauge(&b, "outpost_engine_jobs_queued", "Engine work of this server waiting for one of its engines (sched).", float64(srv.pool.Queued()))
+	metrics.Gauge(&b, "outpost_engine_jobs_running", "Engine work of this server running (sched).", float64(st.Running))
+	metrics.Counter(&b, "outpost_engine_jobs_cut_total", "Jobs cut short or made to yield for more urgent work (sched).", float64(st.Cut))
+	metrics.Counter(&b, "outpost_engine_jobs_yielded_total", "Times an analysis or explanation yielded its engine and was queued again (sched).", float64(st.Yielded))
 	switch {
 	case srv.shared == nil:
 		srv.searchWait.Write(&b, "outpost_search_wait_seconds", "Time the AI's searches waited for an engine of this server.")

@@ -31,7 +31,7 @@ func TestHealth(t *testing.T) {
 		t.Errorf("health %+v", h)
 	}
 	body := string(e.do("GET", "/metrics", "", nil).body)
-	for _, want := range []string{"outpost_database_up 1", "outpost_engines_alive 2", "outpost_search_seconds_count 1", "outpost_games_in_memory 1"} {
+	for _, want := range []string{"outpost_database_up 1", "outpost_engines_alive 2", "outpost_search_seconds_count 1", "outpost_games_in_memory 1", "outpost_engine_jobs_queued 0", "outpost_engine_jobs_yielded_total 0"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

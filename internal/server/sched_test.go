@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -57,6 +58,9 @@ func TestAnalysesBesideClockedGame(t *testing.T) {
 	}
 	if st := e.srv.pool.Stats(); st.Yielded == 0 {
 		t.Errorf("no analysis yielded: %+v", st)
+	}
+	if m := string(e.do("GET", "/metrics", "", nil).body); !strings.Contains(m, "outpost_engine_jobs_yielded_total ") || strings.Contains(m, "outpost_engine_jobs_yielded_total 0\n") {
+		t.Errorf("/metrics does not count the yields:\n%s", m)
 	}
 	waitRunning(t, e.srv, 2) // both analyses go on
 	for _, s := range analyses {
