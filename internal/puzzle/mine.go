@@ -120,7 +120,12 @@ func judge(ctx context.Context, s Searcher, p *chess.Position, history []uint64,
 // solver's move.
 func Find(ctx context.Context, s Searcher, p *chess.Position, history []uint64, lastMove string, o Options) (Puzzle, bool) {
 	o.defaults()
-	first := judge(ctx, s, p, history, o)
+	return extend(ctx, s, p, history, lastMove, judge(ctx, s, p, history, o), o)
+}
+
+// extend is Find with the search of p made: the line from first, its
+// verdict.
+func extend(ctx context.Context, s Searcher, p *chess.Position, history []uint64, lastMove string, first candidate, o Options) (Puzzle, bool) {
 	if !first.unique || ctx.Err() != nil {
 		return Puzzle{}, false
 	}
@@ -161,16 +166,25 @@ func Find(ctx context.Context, s Searcher, p *chess.Position, history []uint64, 
 
 // Mine returns the puzzles of g: at each position after a move (the
 // solver being the side that did not make it), the puzzle Find finds
-// there.
+// there, when that move was a mistake: the solver was not already winning
+// by Options.Win before it (a won game's every move is no puzzle).
 func Mine(ctx context.Context, s Searcher, g *chess.Game, o Options) []Puzzle {
+	o.defaults()
 	var out []Puzzle
 	hashes := g.Hashes()
 	moves := g.Moves()
+	solverBefore := engine.Score(0) // the solver's score before the last move
 	for ply := 1; ply <= len(moves) && ctx.Err() == nil; ply++ {
 		p := g.PositionAt(ply)
-		if pz, ok := Find(ctx, s, p, hashes[:ply], moves[ply-1].String(), o); ok {
-			out = append(out, pz)
+		c := judge(ctx, s, p, hashes[:ply], o)
+		if ply == 1 || solverBefore < o.Win {
+			if pz, ok := extend(ctx, s, p, hashes[:ply], moves[ply-1].String(), c, o); ok {
+				out = append(out, pz)
+			}
 		}
+		// From the other side, the next position's solver, c.score is
+		// the score before its opponent's move.
+		solverBefore = -c.score
 	}
 	return out
 }
