@@ -14,6 +14,7 @@ import (
 )
 
 const puzzleSynopsis = `outpost puzzle build [--nodes N] [--out FILE] FILE.pgn...
+outpost puzzle check --in FILE [--nodes N] [--out FILE]
 outpost puzzle export --json --in FILE`
 
 const puzzleDescription = `Puzzle makes tactics puzzles from games with the engine (docs/puzzles.md).
@@ -23,7 +24,9 @@ puzzle where one move alone wins, its line going on while the solver's move
 stays the only good one. It writes one puzzle a line in JSON, with its
 themes and initial rating, to --out (appending, and skipping the puzzles the
 file has already: a build stopped with Ctrl-C goes on where it was), or to
-the standard output. export prints a set as {"puzzles": [...]}: id, fen (the
+the standard output. check searches every puzzle of a set again, deeper
+(--nodes, default 1,000,000 for check), and keeps those whose every solver
+move is still the only win and every reply the best. export prints a set as {"puzzles": [...]}: id, fen (the
 position the solver faces), moves (the solution, solver first), rating,
 themes.`
 
@@ -46,10 +49,10 @@ type puzzleFlags struct {
 func newPuzzleFlags() (*flagSet, puzzleFlags) {
 	fs := newFlagSet("puzzle", puzzleSynopsis, puzzleDescription)
 	return fs, puzzleFlags{
-		nodes:  fs.Uint64("nodes", 300_000, "build: each search's budget, `N` nodes"),
-		out:    fs.String("out", "", "build: append the puzzles to `FILE` (default: the standard output)"),
+		nodes:  fs.Uint64("nodes", 0, "build and check: each search's budget, `N` nodes (default 300,000 to build, 1,000,000 to check)"),
+		out:    fs.String("out", "", "build and check: append the puzzles to `FILE` (default: the standard output)"),
 		asJSON: fs.Bool("json", false, "export: print the set in JSON"),
-		in:     fs.String("in", "", "export: the set to export, a `FILE` that build wrote"),
+		in:     fs.String("in", "", "check and export: the set, a `FILE` that build wrote"),
 	}
 }
 
@@ -57,24 +60,26 @@ func newPuzzleFlags() (*flagSet, puzzleFlags) {
 // on progress.
 func puzzleCmd(ctx context.Context, args []string, w, progress io.Writer) error {
 	fs, f := newPuzzleFlags()
-	if len(args) == 0 || (args[0] != "build" && args[0] != "export") {
+	if len(args) == 0 || (args[0] != "build" && args[0] != "check" && args[0] != "export") {
 		if err := parseFlags(fs, args); err != nil {
 			return err // -h prints the usage
 		}
-		return usageErrorf(fs, "want build or export")
+		return usageErrorf(fs, "want build, check or export")
 	}
 	verb := args[0]
 	files, err := parseFlagsAndArgs(fs, args[1:])
 	if err != nil {
 		return err
 	}
-	if verb == "export" {
-		if len(files) > 0 {
-			return usageErrorf(fs, "export takes no file: --in FILE")
-		}
-		return exportPuzzles(fs, f, w)
+	switch {
+	case verb == "build":
+		return buildPuzzles(ctx, fs, f, files, w, progress)
+	case len(files) > 0:
+		return usageErrorf(fs, "%s takes no file: --in FILE", verb)
+	case verb == "check":
+		return checkPuzzles(ctx, fs, f, w, progress)
 	}
-	return buildPuzzles(ctx, fs, f, files, w, progress)
+	return exportPuzzles(fs, f, w)
 }
 
 // buildPuzzles is "outpost puzzle build".
@@ -82,25 +87,15 @@ func buildPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, files []strin
 	if len(files) == 0 {
 		return usageErrorf(fs, "no PGN file given")
 	}
-	if *f.nodes < 1000 {
-		return usageErrorf(fs, "--nodes %d: want at least 1000", *f.nodes)
+	nodes, err := puzzleNodes(fs, f, 300_000)
+	if err != nil {
+		return err
 	}
-	seen := map[string]bool{}
-	if *f.out != "" {
-		file, err := os.OpenFile(*f.out, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		set, err := puzzle.ReadSet(file)
-		if err != nil {
-			return fmt.Errorf("%s: %w", *f.out, err)
-		}
-		for _, e := range set {
-			seen[e.ID] = true
-		}
-		w = file
+	seen, w, closeOut, err := openPuzzleOut(f, w)
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	eng := engine.New(engine.Options{HashMB: 64, Seed: 1})
 	found := 0
 	for _, name := range files {
@@ -109,7 +104,7 @@ func buildPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, files []strin
 			return err
 		}
 		for i, g := range games {
-			for _, pz := range puzzle.Mine(ctx, eng, g, puzzle.Options{Nodes: *f.nodes}) {
+			for _, pz := range puzzle.Mine(ctx, eng, g, puzzle.Options{Nodes: nodes}) {
 				if e := puzzle.NewEntry(pz); !seen[e.ID] {
 					seen[e.ID] = true
 					found++
@@ -127,6 +122,94 @@ func buildPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, files []strin
 	return nil
 }
 
+// puzzleNodes returns --nodes, or def when it is not given.
+func puzzleNodes(fs *flagSet, f puzzleFlags, def uint64) (uint64, error) {
+	switch {
+	case *f.nodes == 0:
+		return def, nil
+	case *f.nodes < 1000:
+		return 0, usageErrorf(fs, "--nodes %d: want at least 1000", *f.nodes)
+	}
+	return *f.nodes, nil
+}
+
+// openPuzzleOut opens --out to append to, and returns the ids of the
+// puzzles it has already, the writer to write to (w without --out) and
+// the function that closes it.
+func openPuzzleOut(f puzzleFlags, w io.Writer) (map[string]bool, io.Writer, func(), error) {
+	seen := map[string]bool{}
+	if *f.out == "" {
+		return seen, w, func() {}, nil
+	}
+	file, err := os.OpenFile(*f.out, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	set, err := puzzle.ReadSet(file)
+	if err != nil {
+		file.Close()
+		return nil, nil, nil, fmt.Errorf("%s: %w", *f.out, err)
+	}
+	for _, e := range set {
+		seen[e.ID] = true
+	}
+	return seen, file, func() { file.Close() }, nil
+}
+
+// readSetFile reads the set of --in.
+func readSetFile(fs *flagSet, f puzzleFlags) ([]puzzle.Entry, error) {
+	if *f.in == "" {
+		return nil, usageErrorf(fs, "no set given: --in FILE (there is no built-in set yet)")
+	}
+	file, err := os.Open(*f.in)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	set, err := puzzle.ReadSet(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", *f.in, err)
+	}
+	return set, nil
+}
+
+// checkPuzzles is "outpost puzzle check".
+func checkPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, w, progress io.Writer) error {
+	nodes, err := puzzleNodes(fs, f, 1_000_000)
+	if err != nil {
+		return err
+	}
+	set, err := readSetFile(fs, f)
+	if err != nil {
+		return err
+	}
+	seen, w, closeOut, err := openPuzzleOut(f, w)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	eng := engine.New(engine.Options{HashMB: 64, Seed: 1})
+	kept := 0
+	for i, e := range set {
+		if seen[e.ID] {
+			continue
+		}
+		if err := puzzle.Check(ctx, eng, e, puzzle.Options{Nodes: nodes}); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			fmt.Fprintf(progress, "%d of %d: dropped: %v\n", i+1, len(set), err)
+			continue
+		}
+		kept++
+		if err := puzzle.WriteEntry(w, e); err != nil {
+			return err
+		}
+		fmt.Fprintf(progress, "%d of %d: %s sound (%d kept)\n", i+1, len(set), e.ID, kept)
+	}
+	return nil
+}
+
 // readPGNFile reads the games of a PGN file.
 func readPGNFile(name string) ([]*chess.Game, error) {
 	f, err := os.Open(name)
@@ -139,20 +222,12 @@ func readPGNFile(name string) ([]*chess.Game, error) {
 
 // exportPuzzles is "outpost puzzle export".
 func exportPuzzles(fs *flagSet, f puzzleFlags, w io.Writer) error {
-	switch {
-	case !*f.asJSON:
+	if !*f.asJSON {
 		return usageErrorf(fs, "export prints JSON: give --json")
-	case *f.in == "":
-		return usageErrorf(fs, "no set given: --in FILE (there is no built-in set yet)")
 	}
-	file, err := os.Open(*f.in)
+	set, err := readSetFile(fs, f)
 	if err != nil {
 		return err
-	}
-	defer file.Close()
-	set, err := puzzle.ReadSet(file)
-	if err != nil {
-		return fmt.Errorf("%s: %w", *f.in, err)
 	}
 	if set == nil {
 		set = []puzzle.Entry{}

@@ -49,7 +49,14 @@ func TestPuzzleBuildAndExport(t *testing.T) {
 		got.Puzzles[0].Rating < 600 || !strings.Contains(strings.Join(got.Puzzles[0].Themes, " "), "mateIn1") {
 		t.Errorf("exported %+v", got)
 	}
-	for _, args := range [][]string{{}, {"solve"}, {"export", "--in", set}, {"export", "--json"}, {"build"}} {
+	checked := filepath.Join(dir, "checked.jsonl")
+	if err := puzzleCmd(context.Background(), []string{"check", "--nodes", "200000", "--in", set, "--out", checked}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(checked); strings.Count(string(data), "\n") != 1 {
+		t.Errorf("the deeper check kept:\n%s", data)
+	}
+	for _, args := range [][]string{{}, {"solve"}, {"export", "--in", set}, {"export", "--json"}, {"build"}, {"check"}, {"check", "--in", set, pgn}} {
 		if err := puzzleCmd(context.Background(), args, io.Discard, io.Discard); err == nil {
 			t.Errorf("%q: no error", args)
 		}

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
@@ -187,4 +188,43 @@ func Mine(ctx context.Context, s Searcher, g *chess.Game, o Options) []Puzzle {
 		solverBefore = -c.score
 	}
 	return out
+}
+
+// Check searches e's line again within o (a deeper search than the one
+// that found it, for a set to be sound): at each of the solver's moves the
+// move must still be the only one that wins, and each reply the
+// opponent's best. It returns nil for a sound puzzle, else why not.
+func Check(ctx context.Context, s Searcher, e Entry, o Options) error {
+	o.defaults()
+	p, err := chess.ParseFEN(e.FEN)
+	if err != nil {
+		return fmt.Errorf("puzzle %s: %w", e.ID, err)
+	}
+	pos := *p
+	var hashes []uint64
+	for i, uci := range e.Moves {
+		m, err := pos.ParseUCI(uci)
+		if err != nil {
+			return fmt.Errorf("puzzle %s: move %d %s: %w", e.ID, i+1, uci, err)
+		}
+		if i%2 == 0 {
+			c := judge(ctx, s, &pos, hashes, o)
+			switch {
+			case ctx.Err() != nil:
+				return ctx.Err()
+			case c.best != m:
+				return fmt.Errorf("puzzle %s: move %d: the deeper search plays %s, not %s", e.ID, i+1, c.best, uci)
+			case !c.unique:
+				return fmt.Errorf("puzzle %s: move %d %s: another move wins too", e.ID, i+1, uci)
+			}
+		} else {
+			r := s.Search(ctx, engine.Params{Position: &pos, History: hashes, Limits: engine.Limits{Nodes: o.Nodes}})
+			if r.BestMove != m && ctx.Err() == nil {
+				return fmt.Errorf("puzzle %s: move %d: the best reply is %s, not %s", e.ID, i+1, r.BestMove, uci)
+			}
+		}
+		hashes = append(hashes, pos.Hash())
+		pos.MakeMove(m)
+	}
+	return ctx.Err()
 }

@@ -55,3 +55,26 @@ func TestMine(t *testing.T) {
 		t.Errorf("mined %+v; want the one mate after Nf6", got)
 	}
 }
+
+// TestCheck re-checks puzzles with a deeper search: a sound one passes, a
+// line whose first move is not the winning one, or whose reply is not the
+// best, is refused with the reason.
+func TestCheck(t *testing.T) {
+	eng := engine.New(engine.Options{HashMB: 16, Seed: 1})
+	o := Options{Nodes: 200_000}
+	sound := NewEntry(Puzzle{FEN: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Moves: []string{"a1a8"}, Mate: true})
+	if err := Check(context.Background(), eng, sound, o); err != nil {
+		t.Errorf("sound puzzle: %v", err)
+	}
+	for _, bad := range []Entry{
+		{ID: "wrong", FEN: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Moves: []string{"a1a7"}},
+		{ID: "twomates", FEN: "k7/8/1K6/8/8/8/8/6RR w - - 0 1", Moves: []string{"g1g8"}},
+		{ID: "badfen", FEN: "8/8 w - - 0 1", Moves: []string{"a1a8"}},
+	} {
+		if err := Check(context.Background(), eng, bad, o); err == nil {
+			t.Errorf("%s: passed", bad.ID)
+		} else {
+			t.Log(err)
+		}
+	}
+}
