@@ -105,6 +105,18 @@ var postgresMigrations = []string{
 	`ALTER TABLE searches ADD COLUMN IF NOT EXISTS priority SMALLINT NOT NULL DEFAULT 1;
 	DROP INDEX IF EXISTS searches_waiting;
 	CREATE INDEX searches_waiting ON searches (priority, not_before, id) WHERE done_at IS NULL;`,
+
+	// Version 7: puzzles (see puzzles.go): the players' and the
+	// puzzles' ratings, and every attempt (as SQLite's version 6).
+	`CREATE TABLE puzzle_ratings (
+		kind TEXT NOT NULL, id TEXT NOT NULL,
+		rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,
+		attempts INTEGER NOT NULL,
+		PRIMARY KEY (kind, id));
+	CREATE TABLE puzzle_attempts (
+		seq BIGSERIAL PRIMARY KEY, player TEXT NOT NULL, puzzle_id TEXT NOT NULL, solved BOOLEAN NOT NULL,
+		at TIMESTAMPTZ NOT NULL, player_rating DOUBLE PRECISION NOT NULL, puzzle_rating DOUBLE PRECISION NOT NULL);
+	CREATE INDEX puzzle_attempts_player ON puzzle_attempts (player, at);`,
 }
 
 // migrationLock is the key of the advisory lock the migrations take: one

@@ -73,6 +73,17 @@ var migrations = []string{
 	// not imported): its tags, comments and variations, which the moves
 	// alone do not keep.
 	`ALTER TABLE games ADD COLUMN import_pgn TEXT NOT NULL DEFAULT '';`,
+
+	// Version 6: puzzles (see puzzles.go): the players' and the puzzles'
+	// ratings, and every attempt.
+	`CREATE TABLE puzzle_ratings (
+		kind TEXT NOT NULL, id TEXT NOT NULL,
+		rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL, attempts INTEGER NOT NULL,
+		PRIMARY KEY (kind, id));
+	CREATE TABLE puzzle_attempts (
+		player TEXT NOT NULL, puzzle_id TEXT NOT NULL, solved INTEGER NOT NULL,
+		at INTEGER NOT NULL, player_rating REAL NOT NULL, puzzle_rating REAL NOT NULL);
+	CREATE INDEX puzzle_attempts_player ON puzzle_attempts (player, at);`,
 }
 
 // migrate brings db to len(steps) by running the steps it has not run yet,

@@ -46,7 +46,8 @@
 // group commit), schema.go (SQLite's migrations), postgres.go (the
 // PostgreSQL store), postgres_schema.go (its migrations), searches.go (the
 // queue of searches), deadlines.go (the clocks' deadlines, for ending games
-// on time anywhere), notify.go (LISTEN/NOTIFY), id.go (random game ids).
+// on time anywhere), puzzles.go (puzzle ratings and attempts), notify.go
+// (LISTEN/NOTIFY), id.go (random game ids).
 package store
 
 import (
@@ -192,6 +193,10 @@ type ListOptions struct {
 //   - Delete removes a game (ErrNotFound when unknown), with its review.
 //   - SaveReview stores a game's review, replacing any earlier one;
 //     GetReview returns it, or ErrNotFound (see Review).
+//   - PlayerPuzzleRating and PuzzleRating return a rating and whether
+//     there is one; SavePuzzleAttempt keeps an attempt with both ratings
+//     after it, at once; PuzzleAttempts returns a player's latest, newest
+//     first (see puzzles.go).
 //   - Ping checks that the database answers.
 type Store interface {
 	CreateGame(ctx context.Context, g *Game) error
@@ -203,6 +208,10 @@ type Store interface {
 	Delete(ctx context.Context, id string) error
 	SaveReview(ctx context.Context, r *Review) error
 	GetReview(ctx context.Context, id string) (Review, error)
+	PlayerPuzzleRating(ctx context.Context, player string) (PuzzleRating, bool, error)
+	PuzzleRating(ctx context.Context, id string) (PuzzleRating, bool, error)
+	SavePuzzleAttempt(ctx context.Context, a *PuzzleAttempt) error
+	PuzzleAttempts(ctx context.Context, player string, limit int) ([]PuzzleAttempt, error)
 	Ping(ctx context.Context) error
 	Close() error
 }

@@ -40,6 +40,7 @@ func Run(t *testing.T, b Backend) {
 		{"Ping", testPing},
 		{"Review", testReview},
 		{"ListIDs", testListIDs},
+		{"Puzzles", testPuzzles},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, b) })
