@@ -263,7 +263,8 @@ export class App {
     }
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
-      this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
+      if (s.reason === 'aborted') this.say(t('end.aborted'));
+      else this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
@@ -886,7 +887,9 @@ export class App {
     const g = this.game!;
     const s = byId('status');
     let text: string;
-    if (g.status !== 'playing') {
+    if (g.reason === 'aborted') {
+      text = t('end.aborted');
+    } else if (g.status !== 'playing') {
       text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
     } else {
       const who = colorName(g.turn);
