@@ -1029,7 +1029,8 @@ export class App {
     // the game's earlier positions.
     b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
-    byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
+    const title = g.reason === 'aborted' ? reasonText(g.reason, g.status) : g.result; // an aborted game has no result
+    byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : title;
     byId('banner-reason').textContent = endText(g.result, g.reason, g.status);
   }
 
