@@ -66,3 +66,19 @@ func TestClock(t *testing.T) {
 	}
 	q.screenshot("flag")
 }
+
+// TestClockAbort leaves a clocked game between two people without a first
+// move: after play.FirstMoveLimit (30 s) the server aborts it by itself and
+// the page says "Game aborted", with no result.
+func TestClockAbort(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh", clock: "60+0"})
+	p.waitFor("the game aborted", `!document.getElementById('banner').hidden && document.getElementById('app').dataset.status === 'over'`, 45*time.Second)
+	if title, reason := p.text("#banner-title"), p.text("#banner-reason"); title != "Game aborted" || !strings.Contains(reason, "no first move came in time") {
+		t.Errorf("the banner says %q / %q", title, reason)
+	}
+	if top, bottom := p.clockText("top"), p.clockText("bottom"); top != "1:00" || bottom != "1:00" {
+		t.Errorf("the clocks after the abort: %q / %q, want 1:00 / 1:00", top, bottom)
+	}
+	p.screenshot("aborted")
+}
