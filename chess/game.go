@@ -370,6 +370,12 @@ func (g *Game) Adjudicate(r Result) error {
 	return g.end(Outcome{r, Adjudication})
 }
 
+// Abort ends the game without a result (Aborted), as a game whose first
+// moves did not come. It returns an error if the game is already over.
+func (g *Game) Abort() error {
+	return g.end(Outcome{NoResult, Aborted})
+}
+
 func (g *Game) end(o Outcome) error {
 	if g.outcome.IsOver() {
 		return g.errGameOver()
@@ -543,9 +549,10 @@ func validTagName(name string) bool {
 // Roster first (Event, Site, Date, Round, White, Black, Result, with "?" or
 // "????.??.??" for those not set), then SetUp and FEN when the game did not
 // start from the standard position, then the other tags in the order they
-// were first set, and last, for a game lost on time or adjudicated with no
-// Termination tag set, Termination "time forfeit" or "adjudication" (so
-// that reading the PGN back gives the same Reason).
+// were first set, and last, for a game lost on time, adjudicated or
+// aborted with no Termination tag set, Termination "time forfeit",
+// "adjudication" or "aborted" (so that reading the PGN back gives the same
+// Reason).
 func (g *Game) Tags() []Tag {
 	tags := make([]Tag, 0, len(sevenTagRoster)+2+len(g.tags.list))
 	for _, t := range sevenTagRoster {
@@ -562,7 +569,7 @@ func (g *Game) Tags() []Tag {
 			tags = append(tags, t)
 		}
 	}
-	if r := g.outcome.Reason; (r == TimeForfeit || r == Adjudication) && !g.hasTag("Termination") {
+	if r := g.outcome.Reason; (r == TimeForfeit || r == Adjudication || r == Aborted) && !g.hasTag("Termination") {
 		tags = append(tags, Tag{"Termination", r.String()})
 	}
 	return tags

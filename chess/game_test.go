@@ -147,7 +147,7 @@ func TestBareKing(t *testing.T) {
 }
 
 func TestParseReason(t *testing.T) {
-	for r := NoReason; r <= Adjudication; r++ {
+	for r := NoReason; r <= Aborted; r++ {
 		s := r.String()
 		if r == NoReason {
 			s = ""
@@ -354,6 +354,7 @@ func TestDecisionsFromOutside(t *testing.T) {
 		{"flag vs king and knight, with a pawn to block", "n3k3/8/8/8/8/8/P7/4K3 w - - 0 1", func(g *Game) error { return g.Forfeit(White, TimeForfeit) }, Outcome{BlackWins, TimeForfeit}},
 		{"forfeit by adjudication", StartFEN, func(g *Game) error { return g.Forfeit(White, Adjudication) }, Outcome{BlackWins, Adjudication}},
 		{"adjudicate draw", StartFEN, func(g *Game) error { return g.Adjudicate(Draw) }, Outcome{Draw, Adjudication}},
+		{"abort", StartFEN, (*Game).Abort, Outcome{NoResult, Aborted}},
 	}
 	for _, tt := range tests {
 		g := NewGameFromPosition(MustParseFEN(tt.fen))
@@ -565,7 +566,7 @@ func TestResultAndReasonStrings(t *testing.T) {
 	if _, err := ParseResult("1-1"); err == nil {
 		t.Error("ParseResult(\"1-1\") succeeded")
 	}
-	for r := NoReason; r <= Adjudication; r++ {
+	for r := NoReason; r <= Aborted; r++ {
 		if s := r.String(); s == "" || strings.HasPrefix(s, "Reason(") {
 			t.Errorf("Reason %d has no name", r)
 		}
@@ -580,6 +581,7 @@ func TestResultAndReasonStrings(t *testing.T) {
 		{Outcome{Draw, FiftyMoveRule}, "draw by the fifty-move rule"},
 		{Outcome{Draw, DrawAgreement}, "draw by agreement"},
 		{Outcome{WhiteWins, NoReason}, "white wins"},
+		{Outcome{NoResult, Aborted}, "game aborted"},
 	}
 	for _, tt := range tests {
 		if got := tt.o.String(); got != tt.want {
@@ -591,5 +593,35 @@ func TestResultAndReasonStrings(t *testing.T) {
 	}
 	if _, ok := (Outcome{Draw, Stalemate}).Winner(); ok {
 		t.Error("a draw has a winner")
+	}
+}
+
+// TestAbort: an aborted game is over with no result ("*"), refuses moves,
+// and its PGN (Termination "aborted") reads back as aborted.
+func TestAbort(t *testing.T) {
+	g := NewGame()
+	playAll(t, g, "e4")
+	if err := g.Abort(); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); !o.IsOver() || o != (Outcome{NoResult, Aborted}) {
+		t.Fatalf("Outcome() = %+v, over %v; want aborted, over", o, o.IsOver())
+	}
+	if err := g.Abort(); err == nil {
+		t.Error("aborting an aborted game succeeded")
+	}
+	if m, err := g.Position().ParseMove("e5"); err != nil || g.Play(m) == nil {
+		t.Error("a move after the abort was played")
+	}
+	pgn := g.PGN()
+	if !strings.Contains(pgn, `[Termination "aborted"]`) || !strings.Contains(pgn, `[Result "*"]`) {
+		t.Errorf("PGN of an aborted game:\n%s", pgn)
+	}
+	back, err := ReadPGN(strings.NewReader(pgn))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("ReadPGN: %v, %d games", err, len(back))
+	}
+	if o := back[0].Outcome(); o != (Outcome{NoResult, Aborted}) {
+		t.Errorf("read back, Outcome() = %+v, want aborted", o)
 	}
 }

@@ -60,7 +60,9 @@ type Reason uint8
 // The reasons a game ends. The first group ends a game by itself (Game
 // notices them after every move); the second is available to the player to
 // move as a claim (Game.ClaimDraw); the rest are decided by people or
-// programs outside the board (Game.Resign, AgreeDraw, Forfeit, Adjudicate).
+// programs outside the board (Game.Resign, AgreeDraw, Forfeit, Adjudicate,
+// Abort). Aborted is the one end without a result (PGN "*"): the game
+// stopped before it began (lichess's "Game aborted").
 const (
 	NoReason Reason = iota
 
@@ -77,6 +79,7 @@ const (
 	DrawAgreement
 	TimeForfeit
 	Adjudication
+	Aborted
 )
 
 var reasonNames = [...]string{
@@ -92,6 +95,7 @@ var reasonNames = [...]string{
 	DrawAgreement:        "agreement",
 	TimeForfeit:          "time forfeit",
 	Adjudication:         "adjudication",
+	Aborted:              "aborted",
 }
 
 // String returns the reason in words, lower case, so that it reads after
@@ -119,14 +123,16 @@ func ParseReason(s string) (Reason, error) {
 }
 
 // Outcome is how a game ended: its Result and the Reason for it. The zero
-// Outcome is a game in progress.
+// Outcome is a game in progress. An aborted game has no Result (NoResult)
+// and the Reason Aborted.
 type Outcome struct {
 	Result Result
 	Reason Reason
 }
 
-// IsOver reports whether the game has ended.
-func (o Outcome) IsOver() bool { return o.Result != NoResult }
+// IsOver reports whether the game has ended: it has a result, or it was
+// aborted.
+func (o Outcome) IsOver() bool { return o.Result != NoResult || o.Reason == Aborted }
 
 // Winner returns the color that won, and false when nobody did (a draw, or a
 // game in progress).
@@ -141,16 +147,18 @@ func (o Outcome) Winner() (Color, bool) {
 }
 
 // String describes the outcome for people: "white wins by checkmate",
-// "draw by stalemate", "black wins" (no recorded reason), "game in
-// progress".
+// "draw by stalemate", "black wins" (no recorded reason), "game aborted",
+// "game in progress".
 func (o Outcome) String() string {
 	var s string
-	switch o.Result {
-	case NoResult:
+	switch {
+	case o.Reason == Aborted:
+		return "game aborted"
+	case o.Result == NoResult:
 		return "game in progress"
-	case WhiteWins:
+	case o.Result == WhiteWins:
 		s = "white wins"
-	case BlackWins:
+	case o.Result == BlackWins:
 		s = "black wins"
 	default:
 		s = "draw"

@@ -98,7 +98,8 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // that outcome stands whatever the file says. Otherwise the termination
 // marker gives the result, or, when the marker is missing (the next game's
 // tags or the end of the file came first), the Result tag. A Termination tag
-// of "time forfeit" or "adjudication" gives the Reason; a draw that the
+// of "time forfeit" or "adjudication" gives the Reason; "aborted" with the
+// result "*" ends the game as Aborted; a draw that the
 // final position allows claiming gets ThreefoldRepetition or FiftyMoveRule;
 // any other finished game has NoReason. A Result tag that disagrees with the
 // outcome is not an error: Tag("Result") always reports the outcome.
@@ -473,6 +474,9 @@ func (gp *gameParser) skipVariation(open, depth int) (int, error) {
 // finish sets the outcome from the recorded result (see PGNReader).
 func (gp *gameParser) finish(recorded Result) {
 	g := gp.g
+	if !g.outcome.IsOver() && recorded == NoResult && strings.EqualFold(g.Tag("Termination"), Aborted.String()) {
+		g.outcome = Outcome{NoResult, Aborted}
+	}
 	if g.outcome.IsOver() || recorded == NoResult {
 		return
 	}

@@ -228,15 +228,18 @@ func TestClusterFlag(t *testing.T) {
 	b := startServer(t, url, "--workers", "0")
 	cb := &client{t: t, base: b.base}
 
-	// 0+1: 3 s each. White moves on b; Black's clock runs; b dies.
+	// 0+1: 3 s each. The first moves (charged nothing), then White moves
+	// on b; Black's clock runs; b dies.
 	g := cb.create(`{"white":"human","black":"human","clock":{"limit":0,"increment":1}}`)
 	cb.move(g, "e4", 0)
+	cb.move(g, "e5", 1)
+	cb.move(g, "Nf3", 2)
 	b.kill(t)
 	sg, err := pg.Get(context.Background(), g.id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := sg.ClockSince.Add(3 * time.Second) // Black's clock started after e4, with 3 s
+	deadline := sg.ClockSince.Add(3 * time.Second) // Black's clock started after Nf3, with 3 s
 
 	// Watched on a, which never held the game before b died.
 	events := stateEvents(t, a.base, g.id)

@@ -64,8 +64,9 @@ func TestPlayPlain(t *testing.T) {
 		{"--load", []string{"--load", pgn, "--white", "ai:1", "--black", "human"}, "moves\n", []string{"1. d4       d5", "2. c4"}},
 		{"the AI against itself", []string{"--white", "ai:1", "--black", "ai:1", "--fen", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"}, "",
 			[]string{"Outpost level 1 played 1. ", "Game over. 1"}},
-		{"on a clock", []string{"--black", "ai:1", "--clock", "5+3"}, "e4\n",
-			[]string{"Clocks (5+3): White ▶ ", " · Black 5:00.", "You played 1. e4.", "Clocks: White 5:0", " · Black ▶ ", "Outpost level 1 played 1... ", "Clocks: White ▶ 5:0", " · Black 5:0", "End of input."}},
+		{"on a clock: none runs before a side's first move", []string{"--black", "ai:1", "--clock", "5+3"}, "e4\nNf3\n",
+			[]string{"Clocks (5+3): White 5:00 · Black 5:00.", "You played 1. e4.", "Clocks: White 5:00 · Black 5:00.", "Outpost level 1 played 1... ",
+				"Clocks: White ▶ ", " · Black 5:00.", "You played 2. Nf3.", "Clocks: White 5:0", " · Black ▶ ", "End of input."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,15 +10,19 @@ import (
 // The clock. Each side's time is what it had when its turn began (its
 // reading after its last move, or its starting time) less, for the side to
 // move, the time it has used since: spent before since, plus the time since
-// since while its clock runs. A clock runs while the game is on a time
-// control, not over and not paused (and not stopped for a shutdown:
-// Suspend, Resume).
+// since while its clock runs. A turn's timer runs while the game is on a
+// time control, not over and not paused (and not stopped for a shutdown:
+// Suspend, Resume). As on lichess, a side's clock starts only once it has
+// made its first move (Started): the time a side takes over its first move
+// is charged to nobody and adds no increment, but a person's first move
+// must come within FirstMoveLimit (FirstMoveLimitAI against the AI), or
+// the game is aborted.
 
 // ClockState is what the clocks show at a moment.
 type ClockState struct {
 	TimeControl TimeControl
 	Remaining   [2]time.Duration // each side's time left, indexed by chess.Color (never below 0)
-	Running     bool             // the side to move's clock runs
+	Running     bool             // the side to move's clock runs (never before its first move)
 	ToMove      chess.Color      // whose clock runs, when one does
 }
 
@@ -29,7 +33,7 @@ func (g *Game) Clock() ClockState {
 		return ClockState{}
 	}
 	now := g.now()
-	st := ClockState{TimeControl: g.tc, Running: !g.since.IsZero(), ToMove: g.ToMove()}
+	st := ClockState{TimeControl: g.tc, Running: !g.since.IsZero() && g.started(), ToMove: g.ToMove()}
 	for c := chess.White; c <= chess.Black; c++ {
 		st.Remaining[c] = max(g.remaining(c, now), 0)
 	}
@@ -60,18 +64,31 @@ func (tc TimeControl) turnStart(reading time.Duration, recorded bool) time.Durat
 	return tc.Start()
 }
 
-// Deadline returns the moment the side to move's time runs out in the game
-// r records, by the clock its Since was read from: when its clock started,
-// plus the time it had when its turn began, less what it had used before.
-// It is zero when no clock runs. A program that does not hold the game
-// (another server, a worker) learns from it when to end the game on time.
+// Deadline returns the moment the game r records ends by itself, by the
+// clock its Since was read from: once the side to move has made its first
+// move, when its time runs out (when its turn's timer started, plus the
+// time it had when its turn began, less what it had used before); before
+// a person's first move, when FirstMoveLimit (or FirstMoveLimitAI) runs
+// out and the game is aborted. It is zero when no timer runs or the AI is
+// to make its first move. A program that does not hold the game (another
+// server, a worker) learns from it when to end the game.
 func (r *Record) Deadline() time.Time {
 	if r.Since.IsZero() {
 		return time.Time{}
 	}
+	if len(r.Moves) < 2 { // the side to move has not moved yet
+		toMove := r.Start.SideToMove()
+		if len(r.Moves) == 1 {
+			toMove = toMove.Other()
+		}
+		if r.Players[toMove].AI {
+			return time.Time{}
+		}
+		return r.Since.Add(firstMoveLimit(r.Players) - r.Spent)
+	}
 	ply := len(r.Moves) - 1 // the side to move's last move
 	reading, recorded := NoClock, false
-	if ply >= 1 && ply <= len(r.Clocks) && r.Clocks[ply-1] >= 0 {
+	if ply <= len(r.Clocks) && r.Clocks[ply-1] >= 0 {
 		reading, recorded = r.Clocks[ply-1], true
 	}
 	return r.Since.Add(r.TimeControl.turnStart(reading, recorded) - r.Spent)
@@ -86,18 +103,44 @@ func (g *Game) spentAt(now time.Time) time.Duration {
 }
 
 // remaining returns c's time left at now (below zero once its flag fell).
+// The side to move's time runs only once it has made its first move.
 func (g *Game) remaining(c chess.Color, now time.Time) time.Duration {
-	if c != g.ToMove() {
+	if c != g.ToMove() || !g.started() {
 		return g.turnStart(c)
 	}
 	return g.turnStart(c) - g.spentAt(now)
 }
 
-// started returns when a clock that a change starts (its record's Since,
+// started reports whether the side to move's clock has started: it has
+// made a move in the game (lichess starts a side's clock at its first
+// move).
+func (g *Game) started() bool { return g.game.Len() >= 2 }
+
+// firstMoveLimit returns the time a person has for their first move in a
+// game between players, before the game is aborted.
+func firstMoveLimit(players [2]Player) time.Duration {
+	if players[chess.White].AI || players[chess.Black].AI {
+		return FirstMoveLimitAI
+	}
+	return FirstMoveLimit
+}
+
+// abortIn returns the time left to the side to move for its first move
+// before the game is aborted, at now; it reports false when no such limit
+// runs: the side has moved, the AI plays it, or no timer runs (no clock,
+// the game over or paused).
+func (g *Game) abortIn(now time.Time) (time.Duration, bool) {
+	if g.since.IsZero() || g.started() || g.players[g.ToMove()].AI {
+		return 0, false
+	}
+	return firstMoveLimit(g.players) - g.spentAt(now), true
+}
+
+// startedAt returns when a clock that a change starts (its record's Since,
 // zero when the change stops the clock) starts in memory: once the change
 // is kept, so that the time keeping it takes (a slow disk) is charged to
 // nobody. The record keeps the moment the change was made.
-func (g *Game) started(since time.Time) time.Time {
+func (g *Game) startedAt(since time.Time) time.Time {
 	if since.IsZero() {
 		return since
 	}
@@ -112,46 +155,69 @@ func (g *Game) clockShouldRun() bool {
 
 // flagDue reports whether the side to move's time has run out at now.
 func (g *Game) flagDue(now time.Time) bool {
-	return !g.since.IsZero() && g.remaining(g.ToMove(), now) <= 0
+	return !g.since.IsZero() && g.started() && g.remaining(g.ToMove(), now) <= 0
 }
 
-// flag ends the game on time when the side to move's time has run out at
-// now: a loss for it, or a draw when the other side could never checkmate
-// (chess.Position.CanCheckmate). It reports whether it did.
+// abortDue reports whether the side to move's time for its first move has
+// run out at now.
+func (g *Game) abortDue(now time.Time) bool {
+	left, ok := g.abortIn(now)
+	return ok && left <= 0
+}
+
+// flag ends the game when the side to move's time is up at now: on time
+// (a loss for it, or a draw when the other side could never checkmate:
+// chess.Position.CanCheckmate), or aborted when its first move did not
+// come within its limit. It reports whether it did.
 func (g *Game) flag(ctx context.Context, now time.Time) (bool, error) {
-	if !g.flagDue(now) {
+	after := g.game.Clone()
+	next := g.record()
+	switch {
+	case g.flagDue(now):
+		loser := g.ToMove()
+		if err := after.Forfeit(loser, chess.TimeForfeit); err != nil {
+			return false, err
+		}
+		next.Spent = g.turnStart(loser) // all its time
+	case g.abortDue(now):
+		if err := after.Abort(); err != nil {
+			return false, err
+		}
+		next.Spent = firstMoveLimit(g.players) // all its time to move
+	default:
 		return false, nil
 	}
-	loser := g.ToMove()
-	after := g.game.Clone()
-	if err := after.Forfeit(loser, chess.TimeForfeit); err != nil {
-		return false, err
-	}
-	next := g.record()
 	next.Outcome = after.Outcome()
-	next.Spent, next.Since = g.turnStart(loser), time.Time{} // all its time
+	next.Since = time.Time{}
 	next.Redo, next.Offer = nil, nil
 	err := g.commit(ctx, next, func() {
 		g.game = after
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 	})
 	return err == nil, err
 }
 
-// CheckFlag ends the game on time if the side to move's time has run out,
-// and reports whether it did. A front end calls it when FlagIn's time has
-// passed (every change checks the flag first too).
+// CheckFlag ends the game if the side to move's time is up (on time, or
+// aborted when a person's first move did not come in time), and reports
+// whether it did. A front end calls it when FlagIn's time has passed
+// (every change checks too).
 func (g *Game) CheckFlag(ctx context.Context) (bool, error) {
 	return g.flag(ctx, g.now())
 }
 
-// FlagIn returns the time left to the side to move, whose clock runs; it
-// reports false when no clock runs.
+// FlagIn returns the time until the game ends by itself unless the side to
+// move moves: its time left once its clock runs, or before a person's first
+// move the time left for it before the game is aborted. It reports false
+// when neither runs.
 func (g *Game) FlagIn() (time.Duration, bool) {
-	if g.since.IsZero() {
+	now := g.now()
+	if left, ok := g.abortIn(now); ok {
+		return left, true
+	}
+	if g.since.IsZero() || !g.started() {
 		return 0, false
 	}
-	return g.remaining(g.ToMove(), g.now()), true
+	return g.remaining(g.ToMove(), now), true
 }
 
 // Suspend stops the running clock and keeps the time used so far, for a
@@ -163,7 +229,7 @@ func (g *Game) Suspend(ctx context.Context) error {
 	}
 	next := g.record()
 	next.Spent, next.Since = g.spentAt(g.now()), time.Time{}
-	return g.commit(ctx, next, func() { g.spent, g.since = next.Spent, g.started(next.Since) })
+	return g.commit(ctx, next, func() { g.spent, g.since = next.Spent, g.startedAt(next.Since) })
 }
 
 // Resume starts the side to move's clock again, when the game should have
@@ -177,5 +243,5 @@ func (g *Game) Resume(ctx context.Context) error {
 	}
 	next := g.record()
 	next.Since = g.now()
-	return g.commit(ctx, next, func() { g.since = g.started(next.Since) })
+	return g.commit(ctx, next, func() { g.since = g.startedAt(next.Since) })
 }

@@ -24,26 +24,33 @@ func (f *fixture) wantClock(what string, white, black time.Duration, running boo
 	}
 }
 
-// TestClockCharges plays 3+2 between two people: the clock runs from the
-// start, each move costs its time and earns the increment, and each move's
-// reading is its player's time after it.
+// TestClockCharges plays 3+2 between two people: no clock runs before a
+// side's first move (lichess), which is charged nothing and earns no
+// increment; then each move costs its time and earns the increment, and
+// each move's reading is its player's time after it.
 func TestClockCharges(t *testing.T) {
 	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
-	f.wantClock("at the start", 180*sec, 180*sec, true)
+	f.wantClock("at the start", 180*sec, 180*sec, false)
 	if st := f.g.Clock(); st.ToMove != chess.White || st.TimeControl.String() != "3+2" {
 		t.Errorf("state %+v", st)
 	}
+	f.clock.advance(10 * sec)
+	f.wantClock("White over its first move", 180*sec, 180*sec, false)
+	f.play("e4")
+	f.wantClock("after 1. e4", 180*sec, 180*sec, false)
+	f.clock.advance(5500 * time.Millisecond)
+	f.play("e5")
+	f.wantClock("after 1... e5", 180*sec, 180*sec, true)
 	f.clock.advance(10 * sec)
 	f.wantClock("White thinking", 170*sec, 180*sec, true)
 	if d, ok := f.g.FlagIn(); !ok || d != 170*sec {
 		t.Errorf("FlagIn = %v, %v", d, ok)
 	}
-	f.play("e4")
-	f.wantClock("after 1. e4", 172*sec, 180*sec, true)
+	f.play("Nf3")
 	f.clock.advance(5500 * time.Millisecond)
-	f.play("e5")
-	f.wantClock("after 1... e5", 172*sec, 176500*time.Millisecond, true)
-	for ply, want := range map[int]time.Duration{1: 172 * sec, 2: 176500 * time.Millisecond} {
+	f.play("Nc6")
+	f.wantClock("after 2... Nc6", 172*sec, 176500*time.Millisecond, true)
+	for ply, want := range map[int]time.Duration{1: 180 * sec, 2: 180 * sec, 3: 172 * sec, 4: 176500 * time.Millisecond} {
 		if got, ok := f.g.Chess().Clock(ply); !ok || got != want {
 			t.Errorf("reading after ply %d: %v, %v; want %v", ply, got, ok, want)
 		}
@@ -64,20 +71,22 @@ func TestClockCharges(t *testing.T) {
 // move made too late; a loss, or a draw when the winner could never mate.
 func TestFlagFall(t *testing.T) {
 	tests := []struct {
-		name string
-		fen  string
-		late bool // the move comes after the time ran out
-		want chess.Outcome
+		name  string
+		fen   string
+		first string // each side's first move (White's clock then runs)
+		late  bool   // the move comes after the time ran out
+		want  chess.Outcome
 	}{
-		{"nobody acts", "", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
-		{"a late move", "", true, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
-		{"the winner has a bare king", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
-		{"the winner has a lone knight against a queen", "4kn2/8/8/8/8/8/8/3QK3 w - - 0 1", true, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
-		{"the winner has a rook", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+		{"nobody acts", "", "Nf3 Nf6", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+		{"a late move", "", "Nf3 Nf6", true, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
+		{"the winner has a bare king", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "Kd1 Kd8", false, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
+		{"the winner has a lone knight against a queen", "4kn2/8/8/8/8/8/8/3QK3 w - - 0 1", "Kf1 Ke7", true, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
+		{"the winner has a rook", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", "Kd1 Kd8", false, chess.Outcome{Result: chess.BlackWins, Reason: chess.TimeForfeit}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := start(t, Human, Human, TimeControl{Limit: time.Minute}, tt.fen)
+			f.play(strings.Fields(tt.first)...)
 			f.clock.advance(time.Minute - time.Millisecond)
 			if flagged, err := f.g.CheckFlag(ctx); flagged || err != nil {
 				t.Fatalf("CheckFlag with 1 ms left: %v, %v", flagged, err)
@@ -94,7 +103,7 @@ func TestFlagFall(t *testing.T) {
 				t.Errorf("outcome %v, want %v", got, tt.want)
 			}
 			f.wantClock("after the flag", 0, time.Minute, false)
-			if f.g.Chess().Len() != 0 {
+			if f.g.Chess().Len() != 2 {
 				t.Error("the late move was played")
 			}
 		})
@@ -105,6 +114,7 @@ func TestFlagFall(t *testing.T) {
 // still move, and the move is charged only the time before the pause.
 func TestClockPauses(t *testing.T) {
 	f := start(t, Human, ai, TimeControl{Limit: time.Minute}, "")
+	f.play("e4", "e5")
 	f.clock.advance(10 * sec)
 	if err := f.g.SetPaused(ctx, true); err != nil {
 		t.Fatal(err)
@@ -112,7 +122,7 @@ func TestClockPauses(t *testing.T) {
 	f.checkKept()
 	f.clock.advance(time.Hour)
 	f.wantClock("paused", 50*sec, 60*sec, false)
-	f.play("e4")
+	f.play("Nf3")
 	f.wantClock("a move while paused", 50*sec, 60*sec, false)
 	if f.g.AIDue() {
 		t.Error("the AI is due while paused")
@@ -129,16 +139,17 @@ func TestClockPauses(t *testing.T) {
 // the moves it plays again.
 func TestClockTakebackAndRedo(t *testing.T) {
 	f := start(t, Human, ai, TimeControl{3 * time.Minute, 2 * sec}, "")
+	f.play("e4", "e5")
 	f.clock.advance(10 * sec)
-	f.play("e4")
-	f.clock.advance(3 * sec)
-	f.play("e5")
-	f.wantClock("after 1... e5", 172*sec, 179*sec, true)
-	f.clock.advance(20 * sec)
 	f.play("Nf3")
-	f.clock.advance(time.Second)
+	f.clock.advance(3 * sec)
 	f.play("Nc6")
-	f.wantClock("after 2... Nc6", 154*sec, 180*sec, true)
+	f.wantClock("after 2... Nc6", 172*sec, 179*sec, true)
+	f.clock.advance(20 * sec)
+	f.play("Bb5")
+	f.clock.advance(time.Second)
+	f.play("a6")
+	f.wantClock("after 3... a6", 154*sec, 180*sec, true)
 	f.clock.advance(7 * sec)
 	if _, err := f.g.Takeback(ctx); err != nil {
 		t.Fatal(err)
@@ -151,7 +162,7 @@ func TestClockTakebackAndRedo(t *testing.T) {
 	}
 	f.checkKept()
 	f.wantClock("after redo", 154*sec, 180*sec, true)
-	if d, _ := f.g.Chess().Clock(4); d != 180*sec {
+	if d, _ := f.g.Chess().Clock(6); d != 180*sec {
 		t.Errorf("reading of 2... Nc6 after redo: %v", d)
 	}
 }
@@ -168,7 +179,7 @@ func TestClockStart(t *testing.T) {
 		{TimeControl{Limit: time.Minute}, time.Minute},
 	} {
 		f := start(t, Human, Human, tt.tc, "")
-		f.wantClock(tt.tc.String(), tt.want, tt.want, true)
+		f.wantClock(tt.tc.String(), tt.want, tt.want, false) // no clock runs before the first move
 	}
 	f := start(t, Human, Human, TimeControl{}, "")
 	if st := f.g.Clock(); st != (ClockState{}) {
@@ -180,8 +191,9 @@ func TestClockStart(t *testing.T) {
 // nobody, whether it stopped cleanly (Suspend) or crashed.
 func TestSuspendAndResume(t *testing.T) {
 	f := start(t, Human, Human, TimeControl{Limit: 3 * time.Minute}, "")
+	f.play("e4", "e5")
 	f.clock.advance(10 * sec)
-	f.play("e4")
+	f.play("Nf3")
 	f.clock.advance(4 * sec)
 	crashed := f.keep.last() // the record as a crash would leave it
 	if err := f.g.Suspend(ctx); err != nil {
@@ -236,13 +248,14 @@ func TestAISearchOnTheClock(t *testing.T) {
 	if _, _, ok := f.g.AISearch(time.Second); ok {
 		t.Error("AISearch on the person's turn")
 	}
+	f.play("e4", "e5")
 	f.clock.advance(8 * sec)
-	f.play("e4")
+	f.play("Nf3")
 	f.clock.advance(time.Second) // waiting for a worker
 	p, v, ok := f.g.AISearch(time.Second)
 	want := engine.Limits{WTime: 174 * sec, BTime: 179*sec - MoveOverhead, WInc: 2 * sec, BInc: 2 * sec}
 	if !ok || p.Limits.WTime != want.WTime || p.Limits.BTime != want.BTime || p.Limits.WInc != want.WInc ||
-		p.Limits.BInc != want.BInc || p.Limits.MoveTime != 0 || p.Level != level1 || len(p.History) != 1 {
+		p.Limits.BInc != want.BInc || p.Limits.MoveTime != 0 || p.Level != level1 || len(p.History) != 3 {
 		t.Errorf("AISearch = %+v, %v; want limits %+v at level 1", p, ok, want)
 	}
 	m := p.Position.LegalMoves()[0]
@@ -269,7 +282,7 @@ func TestAISearchOnTheClock(t *testing.T) {
 	// Without increment the AI keeps MoveOverhead in hand for each of the
 	// next reserveMoves moves; with too little left, it plans with 1 ms.
 	sd := start(t, Human, ai, TimeControl{Limit: time.Minute}, "")
-	sd.play("e4")
+	sd.play("e4", "e5", "Nf3")
 	if p, _, _ := sd.g.AISearch(time.Second); p.Limits.BTime != time.Minute-reserveMoves*MoveOverhead || p.Limits.BInc != 0 {
 		t.Errorf("sudden death: AISearch limits %+v", p.Limits)
 	}
@@ -366,8 +379,13 @@ func TestKeepingIsNotCharged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, first := range []string{"e4", "e5"} {
+		if err := g.MoveText(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+	}
 	clock.advance(10 * sec)
-	if err := g.MoveText(ctx, "e4"); err != nil {
+	if err := g.MoveText(ctx, "Nf3"); err != nil {
 		t.Fatal(err)
 	}
 	if st := g.Clock(); st.Remaining[chess.White] != 50*sec || st.Remaining[chess.Black] != 60*sec {
@@ -415,5 +433,86 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFirstMoves: as on lichess, no side's clock runs before its first
+// move, and a person whose first move does not come within FirstMoveLimit
+// (FirstMoveLimitAI against the AI) has the game aborted: by CheckFlag
+// with nobody acting, or refusing a move too late. The AI's first move has
+// no limit; neither has an untimed or paused game.
+func TestFirstMoves(t *testing.T) {
+	aborted := chess.Outcome{Reason: chess.Aborted}
+	tests := []struct {
+		name         string
+		white, black Player
+		tc           TimeControl
+		first        string        // moves played before the wait
+		pause        bool          // paused before the wait
+		limit        time.Duration // the time before the abort; 0: none
+		late         bool          // a move comes after it, rather than CheckFlag
+	}{
+		{"White never moves", Human, Human, TimeControl{Limit: 3 * time.Minute}, "", false, FirstMoveLimit, false},
+		{"White's first move too late", Human, Human, TimeControl{Limit: 3 * time.Minute}, "", false, FirstMoveLimit, true},
+		{"Black never moves", Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "e4", false, FirstMoveLimit, false},
+		{"a person against the AI", Human, ai, TimeControl{Limit: time.Minute}, "", false, FirstMoveLimitAI, false},
+		{"a person after the AI's first move", ai, Human, TimeControl{Limit: time.Minute}, "e4", false, FirstMoveLimitAI, true},
+		{"a limit longer than the clock", Human, Human, TimeControl{Increment: sec}, "e4", false, FirstMoveLimit, false},
+		{"the AI's first move", ai, Human, TimeControl{Limit: time.Minute}, "", false, 0, false},
+		{"untimed", Human, Human, TimeControl{}, "", false, 0, false},
+		{"paused", Human, ai, TimeControl{Limit: time.Minute}, "", true, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := start(t, tt.white, tt.black, tt.tc, "")
+			f.play(strings.Fields(tt.first)...)
+			if tt.pause {
+				must(t, f.g.SetPaused(ctx, true))
+			}
+			start := tt.tc.Start()
+			if tt.limit == 0 {
+				f.clock.advance(time.Hour)
+				if flagged, err := f.g.CheckFlag(ctx); flagged || err != nil {
+					t.Fatalf("CheckFlag after an hour: %v, %v", flagged, err)
+				}
+				if left, ok := f.g.FlagIn(); ok || !f.keep.last().Deadline().IsZero() {
+					t.Errorf("FlagIn = %v, %v; deadline %v; want none", left, ok, f.keep.last().Deadline())
+				}
+				f.wantClock("after an hour", start, start, false)
+				return
+			}
+			f.clock.advance(tt.limit - time.Millisecond)
+			if flagged, err := f.g.CheckFlag(ctx); flagged || err != nil {
+				t.Fatalf("CheckFlag with 1 ms left: %v, %v", flagged, err)
+			}
+			f.wantClock("with 1 ms left", start, start, false)
+			if left, ok := f.g.FlagIn(); !ok || left != time.Millisecond {
+				t.Errorf("FlagIn = %v, %v; want 1ms", left, ok)
+			}
+			if d := f.keep.last().Deadline(); !d.Equal(f.clock.now().Add(time.Millisecond)) {
+				t.Errorf("deadline %v, want in 1 ms", d)
+			}
+			f.clock.advance(time.Millisecond)
+			if tt.late {
+				refused(t, "a first move too late", f.g.MoveText(ctx, "d5"), "made no first move within")
+			} else if flagged, err := f.g.CheckFlag(ctx); !flagged || err != nil {
+				t.Fatalf("CheckFlag at the limit: %v, %v", flagged, err)
+			}
+			f.checkKept()
+			if got := f.g.Outcome(); got != aborted {
+				t.Errorf("outcome %v, want aborted", got)
+			}
+			if f.sans() != tt.first {
+				t.Errorf("moves %q, want %q", f.sans(), tt.first)
+			}
+			f.wantClock("aborted", start, start, false)
+			if _, ok := f.g.FlagIn(); ok || !f.keep.last().Deadline().IsZero() {
+				t.Error("a timer runs after the abort")
+			}
+			g, err := Restore(f.keep.last(), Options{})
+			if err != nil || g.Outcome() != aborted {
+				t.Errorf("restored: %v, %v", g, err)
+			}
+		})
 	}
 }

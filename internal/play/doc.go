@@ -55,13 +55,16 @@
 // # Clocks
 //
 // A TimeControl is a limit and an increment, as lichess writes them ("3+2":
-// 3 minutes, 2 seconds a move). The side to move's clock runs from the
-// start of the game (FIDE), the increment is added after each move (the
-// first included), and a side whose time runs out loses (chess.TimeForfeit),
-// unless the other side could never checkmate (chess.Position.CanCheckmate),
-// which draws (FIDE article 6.9). Every change checks the flag first; a
-// front end also calls CheckFlag when FlagIn says the time is up, so a game
-// ends on time with nobody acting. A move's clock reading (chess.Game.Clock)
+// 3 minutes, 2 seconds a move). As on lichess, a side's clock starts only
+// once it has made its first move: its first move is charged nothing and
+// adds no increment; after that the increment is added after each move,
+// and a side whose time runs out loses (chess.TimeForfeit), unless the
+// other side could never checkmate (chess.Position.CanCheckmate), which
+// draws (FIDE article 6.9). A person whose first move does not come within
+// FirstMoveLimit (FirstMoveLimitAI against the AI) has the game aborted
+// (chess.Aborted: no result); the AI's first move has no limit. Every change
+// checks the flag and the abort first; a front end also calls CheckFlag
+// when FlagIn says the time is up, so a game ends with nobody acting. A move's clock reading (chess.Game.Clock)
 // is its player's time after it, the increment included. The time a change
 // takes to keep is charged to nobody: a clock that a change starts runs
 // from when it is kept. Time is read from Options.Now, a fake one in tests. The AI thinks within its clock: the

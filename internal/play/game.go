@@ -61,8 +61,8 @@ type Options struct {
 }
 
 // New starts the game setup describes and keeps it. A game on a clock
-// starts its clock at once (FIDE: the side to move's time runs from the
-// start). It returns an error for a time control out of range (see
+// starts the side to move's turn at once, but its clock only runs once it
+// has made its first move (lichess; see FlagIn). It returns an error for a time control out of range (see
 // TimeControl.Check) or when keeping fails.
 func New(ctx context.Context, setup Setup, opts Options) (*Game, error) {
 	if err := setup.Clock.Check(); err != nil {
@@ -73,7 +73,7 @@ func New(ctx context.Context, setup Setup, opts Options) (*Game, error) {
 	if g.clockShouldRun() {
 		next.Since = g.now()
 	}
-	if err := g.commit(ctx, next, func() { g.since = g.started(next.Since) }); err != nil {
+	if err := g.commit(ctx, next, func() { g.since = g.startedAt(next.Since) }); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -124,7 +124,7 @@ func Restore(r *Record, opts Options) (*Game, error) {
 
 // restoreEnd ends g as o says, when the moves have not ended it by
 // themselves: o was decided after the last move (a resignation, an
-// agreement, a claim, a flag, an adjudication). An end that cannot be
+// agreement, a claim, a flag, an abort, an adjudication). An end that cannot be
 // replayed as it was recorded (a claim the position does not allow, a
 // result with no reason) is restored as an adjudication, which keeps the
 // result.
@@ -145,6 +145,8 @@ func restoreEnd(g *chess.Game, o chess.Outcome) error {
 			return cg.AgreeDraw()
 		case chess.ThreefoldRepetition, chess.FiftyMoveRule:
 			return cg.ClaimDraw()
+		case chess.Aborted:
+			return cg.Abort()
 		}
 		return errors.New("no replay")
 	}
@@ -276,14 +278,18 @@ func DescribeOutcome(o chess.Outcome) string {
 }
 
 // begin starts a change at now: when the side to move's time has run out,
-// it ends the game on time (kept) and refuses the change. It also refuses
+// it ends the game on time or aborts it (kept) and refuses the change. It also refuses
 // any change to a finished game unless overOK.
 func (g *Game) begin(ctx context.Context, now time.Time, overOK bool) error {
 	if flagged, err := g.flag(ctx, now); err != nil {
 		return err
 	} else if flagged {
 		o := g.game.Outcome()
-		return &RuleError{Text: fmt.Sprintf("time is up: %s", DescribeOutcome(o)), Code: CodeTimeUp, Outcome: o}
+		text := fmt.Sprintf("time is up: %s", DescribeOutcome(o))
+		if o.Reason == chess.Aborted {
+			text = fmt.Sprintf("time is up: %s made no first move within %v (Game aborted)", g.ToMove().Name(), firstMoveLimit(g.players))
+		}
+		return &RuleError{Text: text, Code: CodeTimeUp, Outcome: o}
 	}
 	if g.Over() && !overOK {
 		return g.errOver()
@@ -293,7 +299,7 @@ func (g *Game) begin(ctx context.Context, now time.Time, overOK bool) error {
 
 // Move plays m, a person's move: the side to move must be a person's and m
 // legal. On a clock, the time the move took is charged and the increment
-// added. A move clears what redo would play, and declines a draw the other
+// added, except on the side's first move (its clock had not started). A move clears what redo would play, and declines a draw the other
 // side offered.
 func (g *Game) Move(ctx context.Context, m chess.Move) error {
 	now := g.now()
@@ -327,8 +333,11 @@ func (g *Game) play(ctx context.Context, m chess.Move, now time.Time) error {
 	}
 	mover := g.ToMove()
 	reading := NoClock
-	if g.tc.Timed() {
+	switch {
+	case g.tc.Timed() && g.started():
 		reading = g.remaining(mover, now) + g.tc.Increment
+	case g.tc.Timed(): // a first move: nothing charged, no increment (lichess)
+		reading = g.remaining(mover, now)
 	}
 	next := g.record()
 	next.Moves = append(next.Moves, m)
@@ -347,7 +356,7 @@ func (g *Game) play(ctx context.Context, m chess.Move, now time.Time) error {
 		if reading >= 0 {
 			g.game.SetClock(g.game.Len(), reading)
 		}
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 		g.undone = nil
 		if g.offer != nil && *g.offer != mover {
 			g.offer = nil // a move declines the other side's offer
@@ -444,7 +453,7 @@ func (g *Game) Takeback(ctx context.Context) (int, error) {
 			g.game.Undo()
 		}
 		g.paused = next.Paused
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 	})
 	if err != nil {
 		return 0, err
@@ -489,7 +498,7 @@ func (g *Game) Redo(ctx context.Context) ([]chess.Move, error) {
 	next.Offer = nil
 	err := g.commit(ctx, next, func() {
 		g.game = after
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 	})
 	if err != nil {
 		return nil, err
@@ -510,7 +519,7 @@ func (g *Game) end(ctx context.Context, now time.Time, set func(cg *chess.Game) 
 	next.Redo, next.Offer = nil, nil
 	return g.commit(ctx, next, func() {
 		_ = set(g.game) // as it did on the copy
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 	})
 }
 
@@ -569,6 +578,6 @@ func (g *Game) SetPaused(ctx context.Context, paused bool) error {
 	}
 	return g.commit(ctx, next, func() {
 		g.paused = paused
-		g.spent, g.since = next.Spent, g.started(next.Since)
+		g.spent, g.since = next.Spent, g.startedAt(next.Since)
 	})
 }

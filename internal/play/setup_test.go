@@ -173,6 +173,21 @@ func TestStoreKeeper(t *testing.T) {
 	}
 }
 
+// TestStoredAbort: an aborted game is stored as "*" with the reason
+// "aborted", and read back as aborted.
+func TestStoredAbort(t *testing.T) {
+	r := &Record{Start: chess.StartingPosition(), Outcome: chess.Outcome{Reason: chess.Aborted}, Players: [2]Player{Human, Human}}
+	var sg store.Game
+	fill(&sg, r)
+	if sg.Result != "*" || sg.Reason != "aborted" {
+		t.Errorf("stored result %q, reason %q", sg.Result, sg.Reason)
+	}
+	back, err := RecordOf(sg)
+	if err != nil || back.Outcome != r.Outcome {
+		t.Errorf("read back: %+v, %v", back, err)
+	}
+}
+
 // TestRecordOfRefuses reads stored games this version cannot play.
 func TestRecordOfRefuses(t *testing.T) {
 	good := store.Game{ID: "g", White: "human", Black: "ai", BlackLevel: "4", StartFEN: chess.StartFEN, Moves: []string{"e2e4"}, Result: "*"}
@@ -213,6 +228,7 @@ func TestRestoreEnds(t *testing.T) {
 		{threefold, chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}, chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}},
 		{"e4", chess.Outcome{Result: chess.Draw, Reason: chess.ThreefoldRepetition}, chess.Outcome{Result: chess.Draw, Reason: chess.Adjudication}},
 		{"e4", chess.Outcome{Result: chess.BlackWins}, chess.Outcome{Result: chess.BlackWins, Reason: chess.Adjudication}},
+		{"e4", chess.Outcome{Reason: chess.Aborted}, chess.Outcome{Reason: chess.Aborted}},
 	}
 	for _, tt := range tests {
 		r := &Record{Start: chess.StartingPosition(), Outcome: tt.end, Players: [2]Player{Human, Human}}
@@ -233,16 +249,19 @@ func TestRestoreEnds(t *testing.T) {
 }
 
 // TestPGNWithClock exports a game on a clock: TimeControl and each move's
-// [%clk] reading, besides the tags given and the opening's ECO and Opening.
+// [%clk] reading (each side's first move charged nothing), besides the
+// tags given and the opening's ECO and Opening.
 func TestPGNWithClock(t *testing.T) {
 	f := start(t, Human, Human, TimeControl{3 * time.Minute, 2 * sec}, "")
 	f.clock.advance(2 * sec)
 	f.play("e4")
-	f.clock.advance(61500 * time.Millisecond)
+	f.clock.advance(20 * sec)
 	f.play("e5")
+	f.clock.advance(61500 * time.Millisecond)
+	f.play("Nf3")
 	pgn := f.g.PGN(chess.Tag{Name: "White", Value: "Ann"}, chess.Tag{Name: "Event", Value: "Club"})
-	for _, want := range []string{`[Event "Club"]`, `[White "Ann"]`, `[TimeControl "180+2"]`, `[ECO "C20"]`, `[Opening "King's Pawn Game"]`,
-		"1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:02:00.5]} *"} {
+	for _, want := range []string{`[Event "Club"]`, `[White "Ann"]`, `[TimeControl "180+2"]`, `[ECO "C40"]`, `[Opening "King's Knight Opening"]`,
+		"1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:00.5]} *"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}

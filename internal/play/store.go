@@ -213,12 +213,16 @@ func RecordOf(sg store.Game) (*Record, error) {
 }
 
 // storedOutcome reads a stored result and reason (one this version does
-// not know is no reason: the result stands).
+// not know is no reason: the result stands); "*" with the reason
+// "aborted" is an aborted game.
 func storedOutcome(result, reason string) (chess.Outcome, error) {
 	r, err := chess.ParseResult(result)
+	why, _ := chess.ParseReason(reason)
+	if err == nil && r == chess.NoResult && why == chess.Aborted {
+		return chess.Outcome{Reason: chess.Aborted}, nil
+	}
 	if err != nil || r == chess.NoResult {
 		return chess.Outcome{}, err
 	}
-	why, _ := chess.ParseReason(reason)
 	return chess.Outcome{Result: r, Reason: why}, nil
 }

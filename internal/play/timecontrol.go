@@ -29,6 +29,17 @@ var Presets = []TimeControl{
 	{Limit: 10 * time.Minute}, {10 * time.Minute, 5 * time.Second}, {15 * time.Minute, 10 * time.Second}, {Limit: 30 * time.Minute},
 }
 
+// The time a person has for their first move in a game on a clock, before
+// the game is aborted (chess.Aborted: no result), as lichess aborts a game
+// whose first moves do not come: FirstMoveLimit between two people (lichess
+// gives 16-30 seconds by speed; 30 for all here), FirstMoveLimitAI against
+// the AI, longer, for a new player taking in the board. The AI's first
+// move is never subject to it.
+const (
+	FirstMoveLimit   = 30 * time.Second
+	FirstMoveLimitAI = 2 * time.Minute
+)
+
 // minStart is the least time a side starts with when the limit is 0 (a
 // game of increment only, "0+2"): lichess starts it at the increment, but
 // at no less than 3 seconds.

@@ -309,7 +309,7 @@ func (p *Postgres) Get(ctx context.Context, id string) (Game, error) {
 // in progress that changed last, or ErrNotFound when there is none.
 func (p *Postgres) LatestUnfinished(ctx context.Context, source string) (Game, error) {
 	g, err := scanPGGame(p.pool.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games
-		WHERE result = '*' AND ($1 = '' OR source = $1) ORDER BY updated_at DESC, seq DESC LIMIT 1`, source))
+		WHERE result = '*' AND reason <> 'aborted' AND ($1 = '' OR source = $1) ORDER BY updated_at DESC, seq DESC LIMIT 1`, source))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -332,7 +332,7 @@ func (p *Postgres) List(ctx context.Context, opts ListOptions) ([]Summary, error
 	}
 	rows, err := p.pool.Query(ctx, `SELECT id, source, created_at, updated_at, white, black, white_level, black_level,
 		result, reason, plies, time_limit_ms, time_increment_ms FROM games
-		WHERE ($1 = '' OR source = $1) AND (NOT $2 OR result = '*') AND ($4::text[] IS NULL OR id = ANY($4))
+		WHERE ($1 = '' OR source = $1) AND (NOT $2 OR (result = '*' AND reason <> 'aborted')) AND ($4::text[] IS NULL OR id = ANY($4))
 		ORDER BY created_at DESC, seq DESC LIMIT $3`, opts.Source, opts.Unfinished, limit, ids)
 	if err != nil {
 		return nil, fmt.Errorf("store: list: %w", err)

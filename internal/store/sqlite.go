@@ -351,7 +351,7 @@ func (s *SQLite) Get(ctx context.Context, id string) (Game, error) {
 // in progress that changed last, or ErrNotFound when there is none.
 func (s *SQLite) LatestUnfinished(ctx context.Context, source string) (Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, selectGame+`
-		WHERE result = '*' AND (? = '' OR source = ?) ORDER BY updated_at DESC, rowid DESC LIMIT 1`, source, source))
+		WHERE result = '*' AND reason <> 'aborted' AND (? = '' OR source = ?) ORDER BY updated_at DESC, rowid DESC LIMIT 1`, source, source))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -401,7 +401,7 @@ func (s *SQLite) List(ctx context.Context, opts ListOptions) ([]Summary, error) 
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	where := `(? = '' OR source = ?) AND (? = 0 OR result = '*')`
+	where := `(? = '' OR source = ?) AND (? = 0 OR (result = '*' AND reason <> 'aborted'))`
 	args := []any{opts.Source, opts.Source, opts.Unfinished}
 	if len(opts.IDs) > 0 {
 		where += ` AND id IN (?` + strings.Repeat(`, ?`, len(opts.IDs)-1) + `)`
@@ -473,7 +473,7 @@ func (s *SQLite) listRowByRow(ctx context.Context, opts ListOptions) ([]Summary,
 		case err != nil:
 			return nil, fmt.Errorf("store: list: %w", err)
 		}
-		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*") &&
+		if (opts.Source == "" || m.Source == opts.Source) && (!opts.Unfinished || m.Result == "*" && m.Reason != Aborted) &&
 			(len(opts.IDs) == 0 || slices.Contains(opts.IDs, m.ID)) {
 			list = append(list, m)
 		}

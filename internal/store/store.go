@@ -108,8 +108,8 @@ type Game struct {
 	ClockSpent time.Duration
 	ClockSince time.Time
 
-	Result string // "*" while in progress, "1-0", "0-1" or "1/2-1/2"
-	Reason string // why it ended ("checkmate", "resignation", ...); "" while in progress
+	Result string // "*" while in progress (or aborted), "1-0", "0-1" or "1/2-1/2"
+	Reason string // why it ended ("checkmate", "resignation", ...; "aborted" with Result "*"); "" while in progress
 
 	SpeedMs int  // the pause between two AI moves when both sides are AI
 	Paused  bool // AI moves and clocks are stopped
@@ -161,10 +161,14 @@ type Summary struct {
 	TimeLimit, TimeIncrement time.Duration
 }
 
+// Aborted is the Reason of a game aborted before its first moves came
+// (chess.Aborted): its Result stays "*", but it is not unfinished.
+const Aborted = "aborted"
+
 // ListOptions select the games List returns.
 type ListOptions struct {
 	Source     string   // only games from this source; "" for all
-	Unfinished bool     // only games still in progress (Result "*")
+	Unfinished bool     // only games still in progress (Result "*", Reason not Aborted)
 	IDs        []string // only these games (those that exist); nil or empty for all
 	Limit      int      // at most this many; 0 for all
 }
@@ -189,7 +193,8 @@ type ListOptions struct {
 //   - Get returns a game, ErrNotFound, or an error wrapping ErrDamaged.
 //   - List returns summaries, newest (by creation) first; LatestUnfinished
 //     the unfinished game of a source ("" for any) that changed last, or
-//     ErrNotFound.
+//     ErrNotFound. An aborted game (Result "*", Reason Aborted) is not
+//     unfinished.
 //   - Delete removes a game (ErrNotFound when unknown), with its review.
 //   - SaveReview stores a game's review, replacing any earlier one;
 //     GetReview returns it, or ErrNotFound (see Review).

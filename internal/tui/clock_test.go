@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 )
 
@@ -20,9 +21,9 @@ func (c *testClock) now() time.Time          { return c.t }
 func (c *testClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 // TestClockOnScreen plays on a 3+2 clock with fake time: the side panel
-// shows both clocks, a move earns the increment, under 10 seconds the
-// clock shows tenths, and when the time is up the next tick ends the game
-// on time.
+// shows both clocks, a side's first move is charged nothing, a later move
+// earns the increment, under 10 seconds the clock shows tenths, and when
+// the time is up the next tick ends the game on time.
 func TestClockOnScreen(t *testing.T) {
 	clock := &testClock{time.Date(2025, 1, 1, 10, 0, 0, 0, time.UTC)}
 	cfg := Config{Clock: play.TimeControl{Limit: 3 * time.Minute, Increment: 2 * time.Second}, Now: clock.now}
@@ -32,8 +33,15 @@ func TestClockOnScreen(t *testing.T) {
 	}
 	clock.advance(20 * time.Second)
 	h.press("e4{enter}")
+	clock.advance(10 * time.Second)
+	h.press("e5{enter}")
+	if view := h.m.View(); strings.Count(view, "3:00") != 2 {
+		t.Errorf("after 1. e4 e5 (the first moves charged nothing), want 3:00 twice:\n%s", view)
+	}
+	clock.advance(20 * time.Second)
+	h.press("Nf3{enter}")
 	if view := h.m.View(); !strings.Contains(view, "2:42") || !strings.Contains(view, "3:00") {
-		t.Errorf("after 20 s and 1. e4 (2 s back), want 2:42 and 3:00:\n%s", view)
+		t.Errorf("after 20 s and 2. Nf3 (2 s back), want 2:42 and 3:00:\n%s", view)
 	}
 	clock.advance(170*time.Second + 700*time.Millisecond)
 	h.send(clockTickMsg{})
@@ -51,6 +59,27 @@ func TestClockOnScreen(t *testing.T) {
 	h.press("u")
 	if view := h.m.View(); !strings.Contains(view, "it cannot be taken back") {
 		t.Errorf("takeback after the flag:\n%s", view)
+	}
+}
+
+// TestAbortOnScreen: no first move within play.FirstMoveLimit aborts the
+// game at the next tick, said in the player's language.
+func TestAbortOnScreen(t *testing.T) {
+	for _, tt := range []struct {
+		lang i18n.Lang
+		want string
+	}{{i18n.English, "Game aborted"}, {i18n.Chinese, "对局已中止"}} {
+		clock := &testClock{time.Date(2025, 1, 1, 10, 0, 0, 0, time.UTC)}
+		cfg := Config{Clock: play.TimeControl{Limit: time.Minute}, Now: clock.now, Lang: tt.lang}
+		h := newHarness(t, cfg, 120, 40)
+		clock.advance(play.FirstMoveLimit)
+		h.send(clockTickMsg{})
+		if o := h.m.s.g.Outcome(); o != (chess.Outcome{Reason: chess.Aborted}) {
+			t.Fatalf("%s: outcome %v, want aborted", tt.lang, o)
+		}
+		if view := h.m.View(); !strings.Contains(view, tt.want) {
+			t.Errorf("%s: view lacks %q:\n%s", tt.lang, tt.want, view)
+		}
 	}
 }
 
@@ -95,19 +124,20 @@ func TestDrawOfferedToTheAI(t *testing.T) {
 }
 
 // TestPlainFlag lets the person's time run out in line mode while it
-// waits for a move; then the input ends.
+// waits for a move, after the first moves; then the input ends.
 func TestPlainFlag(t *testing.T) {
 	out := &watchWriter{want: "Game over", seen: make(chan struct{})}
 	cfg := Config{Clock: play.TimeControl{Increment: time.Second}} // 3 seconds each
 	r, w := ioPipe(t)
 	go func() {
+		_, _ = w.Write([]byte("e4\ne5\n"))
 		<-out.seen
 		w.Close()
 	}()
 	if err := RunPlain(context.Background(), cfg, r, out); err != nil {
 		t.Fatal(err)
 	}
-	if missing := containsAll(out.String(), "Clocks (0+1): White ▶ 0:0", "Time is up.", "Game over. 0-1: Black wins on time"); missing != "" {
+	if missing := containsAll(out.String(), "Clocks (0+1): White 0:03.0 · Black 0:03.0.", "Clocks: White ▶ 0:0", "Time is up.", "Game over. 0-1: Black wins on time"); missing != "" {
 		t.Errorf("output lacks %q:\n%s", missing, out.String())
 	}
 }

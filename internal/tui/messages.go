@@ -158,6 +158,7 @@ const (
 	msgWins
 	msgWinsOnTime
 	msgFlagDraw
+	msgAborted
 	msgDrawBy
 	msgDraw
 	msgReasonCheckmate
@@ -171,6 +172,7 @@ const (
 	msgReasonAgreement
 	msgReasonTime
 	msgReasonAdjudication
+	msgReasonAborted
 	msgPlainIntro
 	msgPlainTypeMoves
 	msgPlainClocks
@@ -438,6 +440,7 @@ var messages = i18n.Catalogue[msg]{
 		msgWins:                    "%s wins",
 		msgWinsOnTime:              "%s wins on time",
 		msgFlagDraw:                "Draw: a flag fell, but the other side could never checkmate",
+		msgAborted:                 "Game aborted: no first move came in time",
 		msgDrawBy:                  "Draw by %s",
 		msgDraw:                    "Draw",
 		msgReasonCheckmate:         "checkmate",
@@ -451,6 +454,7 @@ var messages = i18n.Catalogue[msg]{
 		msgReasonAgreement:         "agreement",
 		msgReasonTime:              "time forfeit",
 		msgReasonAdjudication:      "adjudication",
+		msgReasonAborted:           "aborted",
 		msgPlainIntro:              "Outpost, line mode. White: %s. Black: %s.",
 		msgPlainTypeMoves:          "Type moves in SAN or UCI (e4, Nf3, O-O, e7e8q); help lists the commands.",
 		msgPlainClocks:             "Clocks (%s): %s.",
@@ -705,6 +709,7 @@ var messages = i18n.Catalogue[msg]{
 		msgWins:                    "%s胜",
 		msgWinsOnTime:              "%s胜（对方超时）",
 		msgFlagDraw:                "和棋：一方超时，但另一方不可能将杀",
+		msgAborted:                 "对局已中止：第一步没有按时走出",
 		msgDrawBy:                  "和棋（%s）",
 		msgDraw:                    "和棋",
 		msgReasonCheckmate:         "将杀",
@@ -718,6 +723,7 @@ var messages = i18n.Catalogue[msg]{
 		msgReasonAgreement:         "双方同意",
 		msgReasonTime:              "超时",
 		msgReasonAdjudication:      "裁决",
+		msgReasonAborted:           "中止",
 		msgPlainIntro:              "Outpost，行模式。白方：%s。黑方：%s。",
 		msgPlainTypeMoves:          "用 SAN 或 UCI 输入着法（e4、Nf3、O-O、e7e8q）；help 列出所有命令。",
 		msgPlainClocks:             "棋钟（%s）：%s。",

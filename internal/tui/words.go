@@ -51,7 +51,7 @@ func reasonText(l i18n.Lang, r chess.Reason) string {
 		chess.InsufficientMaterial: msgReasonMaterial, chess.ThreefoldRepetition: msgReasonThreefold,
 		chess.FiftyMoveRule: msgReasonFifty, chess.Resignation: msgReasonResignation,
 		chess.DrawAgreement: msgReasonAgreement, chess.TimeForfeit: msgReasonTime,
-		chess.Adjudication: msgReasonAdjudication,
+		chess.Adjudication: msgReasonAdjudication, chess.Aborted: msgReasonAborted,
 	}[r]
 	if !ok {
 		return r.String()
@@ -60,10 +60,12 @@ func reasonText(l i18n.Lang, r chess.Reason) string {
 }
 
 // describeOutcome says how a game ended: "White wins by checkmate", "Black
-// wins on time", "Draw by agreement".
+// wins on time", "Draw by agreement", "Game aborted: ...".
 func describeOutcome(l i18n.Lang, o chess.Outcome) string {
 	w, won := o.Winner()
 	switch {
+	case o.Reason == chess.Aborted:
+		return tr(l, msgAborted)
 	case o.Reason == chess.TimeForfeit && won:
 		return tr(l, msgWinsOnTime, colorText(l, w))
 	case o.Reason == chess.TimeForfeit:
@@ -78,8 +80,12 @@ func describeOutcome(l i18n.Lang, o chess.Outcome) string {
 	return tr(l, msgDraw)
 }
 
-// outcomeText says the result and how: "1-0: White wins by checkmate".
+// outcomeText says the result and how: "1-0: White wins by checkmate";
+// an aborted game, which has no result, only how.
 func outcomeText(l i18n.Lang, o chess.Outcome) string {
+	if o.Reason == chess.Aborted {
+		return describeOutcome(l, o)
+	}
 	return tr(l, msgOutcome, o.Result.String(), describeOutcome(l, o))
 }
 

@@ -32,7 +32,8 @@ const (
 	flagRetry = time.Second
 )
 
-// SweepFlags ends on time the games whose clock's deadline has passed,
+// SweepFlags ends the games whose deadline (play.Record.Deadline: a flag,
+// or a first move's limit) has passed,
 // looking every interval until ctx ends (see store's deadlines.go). Every
 // server on a shared database and every Worker runs it, so a game ends on
 // time even when no program holds it: its server died. A game that could
@@ -78,7 +79,8 @@ func sweepFlags(ctx context.Context, st FlagStore, logf func(format string, args
 }
 
 // flagGame rebuilds sg with package play and lets play end it on time by
-// its rule (a loss, or a draw when the other side could never checkmate),
+// its rule (a loss, or a draw when the other side could never checkmate;
+// an abort when a person's first move did not come in time),
 // saved at sg's revision with the change's notification, which brings the
 // end to every server's event streams. A change another program saved
 // meanwhile wins: the store refuses this one, and that change wrote the

@@ -265,9 +265,10 @@ func TestWorkerLateNotification(t *testing.T) {
 	}
 }
 
-// TestWorkerFlags: a worker ends on time a game nobody holds once its
-// deadline has passed, by play's rule (a loss, or a draw when the other
-// side could never mate), and the end is notified.
+// TestWorkerFlags: a worker ends a game nobody holds once its deadline
+// has passed, by play's rule (a loss on time, a draw when the other side
+// could never mate, or an abort when a person's first move did not come),
+// and the end is notified.
 func TestWorkerFlags(t *testing.T) {
 	st, err := store.OpenPostgres(context.Background(), storetest.PostgresURL(t))
 	if err != nil {
@@ -287,16 +288,20 @@ func TestWorkerFlags(t *testing.T) {
 	defer stop()
 	start(t, st, Config{FlagSweep: 50 * time.Millisecond})
 	tests := []struct {
-		name, fen, move, result string
+		name, fen, moves string
+		ago              time.Duration // the game's clock is this far behind
+		want             chess.Outcome
 	}{
-		{"a loss", chess.StartFEN, "e4", "1-0"},
-		{"a draw: White cannot mate", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2", "1/2-1/2"},
+		{"a loss", chess.StartFEN, "e4 e5 Nf3", 2500 * time.Millisecond, chess.Outcome{Result: chess.WhiteWins, Reason: chess.TimeForfeit}},
+		{"a draw: White cannot mate", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2 Kd8 Kd2", 2500 * time.Millisecond, chess.Outcome{Result: chess.Draw, Reason: chess.TimeForfeit}},
+		{"an abort: Black's first move does not come", chess.StartFEN, "e4", play.FirstMoveLimit - 500*time.Millisecond, chess.Outcome{Reason: chess.Aborted}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			// White moved 2.5 s ago on a 0+1 clock (3 s each): Black's
-			// flag falls in half a second.
-			past := func() time.Time { return st.Now().Add(-2500 * time.Millisecond) }
+			// The moves were made ago on a 0+1 clock (3 s each), the
+			// first ones charged nothing: Black's flag falls, or its
+			// time for its first move runs out, in half a second.
+			past := func() time.Time { return st.Now().Add(-tt.ago) }
 			k := play.NewStoreKeeper(st, store.Game{Source: store.SourceWeb}, false)
 			setup := play.Setup{Game: chess.NewGameFromPosition(chess.MustParseFEN(tt.fen)),
 				Players: [2]play.Player{play.Human, play.Human}, Clock: play.TimeControl{Increment: time.Second}}
@@ -304,15 +309,17 @@ func TestWorkerFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := g.MoveText(context.Background(), tt.move); err != nil {
-				t.Fatal(err)
+			for _, m := range strings.Fields(tt.moves) {
+				if err := g.MoveText(context.Background(), m); err != nil {
+					t.Fatal(err)
+				}
 			}
 			left, _ := g.FlagIn()
 			deadline := past().Add(left)
-			sg := waitGame(t, st, k.ID(), "the flag", func(g store.Game) bool { return g.Result != "*" })
-			t.Logf("flagged %v after the deadline", st.Now().Sub(deadline))
-			if sg.Result != tt.result || sg.Reason != chess.TimeForfeit.String() || sg.Rev != k.Rev()+1 {
-				t.Errorf("game %s: %s by %q at revision %d; want %s on time at %d", sg.ID, sg.Result, sg.Reason, sg.Rev, tt.result, k.Rev()+1)
+			sg := waitGame(t, st, k.ID(), "the flag", func(g store.Game) bool { return g.Reason != "" })
+			t.Logf("ended %v after the deadline", st.Now().Sub(deadline))
+			if want := tt.want; sg.Result != want.Result.String() || sg.Reason != want.Reason.String() || sg.Rev != k.Rev()+1 {
+				t.Errorf("game %s: %s by %q at revision %d; want %v at %d", sg.ID, sg.Result, sg.Reason, sg.Rev, want, k.Rev()+1)
 			}
 			want := fmt.Sprintf("%s %d", k.ID(), sg.Rev)
 			for n := ""; n != want; {

@@ -263,7 +263,8 @@ export class App {
     }
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
-      this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
+      if (s.reason === 'aborted') this.say(t('end.aborted'));
+      else this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
@@ -886,7 +887,9 @@ export class App {
     const g = this.game!;
     const s = byId('status');
     let text: string;
-    if (g.status !== 'playing') {
+    if (g.reason === 'aborted') {
+      text = t('end.aborted');
+    } else if (g.status !== 'playing') {
       text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
     } else {
       const who = colorName(g.turn);
@@ -1026,7 +1029,8 @@ export class App {
     // the game's earlier positions.
     b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
-    byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : g.result;
+    const title = g.reason === 'aborted' ? reasonText(g.reason, g.status) : g.result; // an aborted game has no result
+    byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : title;
     byId('banner-reason').textContent = endText(g.result, g.reason, g.status);
   }
 

@@ -37,6 +37,8 @@ function words(p: Record<string, unknown>): Record<string, string | number> {
 // errText returns the words for error e.
 export function errText(e: unknown): string {
   if (e instanceof ApiError) {
+    // An aborted game has no result to say "by" with.
+    if ((e.code === 'time_up' || e.code === 'game_over') && e.params.reason === 'aborted') return t('end.aborted');
     if (e.code) {
       const key = ('error.' + e.code) as MessageKey;
       const text = t(key, words(e.params));

@@ -9,7 +9,7 @@ import { errText } from './errors';
 import { locale, t } from './i18n';
 import type { MessageKey } from './i18n';
 import { levelName } from './levels';
-import { reasonPhrase } from './words';
+import { reasonPhrase, reasonText } from './words';
 
 export class GamesDialog {
   private dlg = byId<HTMLDialogElement>('dlg-games');
@@ -105,7 +105,8 @@ export class GamesDialog {
     );
     const body = el('tbody');
     for (const g of games) {
-      const over = g.result && g.result !== '*';
+      const aborted = g.reason === 'aborted'; // over, with no result
+      const over = aborted || (g.result && g.result !== '*');
       const action = t(over ? 'games.replay' : mine ? 'games.continue' : 'games.watch');
       const players = mine ? opponent(g) : playersOf(g);
       const b = el('button', { type: 'button', textContent: action });
@@ -132,7 +133,7 @@ export class GamesDialog {
         el('td', { textContent: date(g.createdAt) }),
         el('td', { textContent: players + (g.clock ? ' · ' + g.clock : '') }),
         el('td', { textContent: String(Math.ceil((g.plies ?? 0) / 2)) }),
-        el('td', { textContent: over ? g.result + (g.reason ? ' · ' + reasonPhrase(g.reason) : '') : t('games.playing') }),
+        el('td', { textContent: aborted ? reasonText(g.reason, '') : over ? g.result + (g.reason ? ' · ' + reasonPhrase(g.reason) : '') : t('games.playing') }),
         actions,
       );
       tr.dataset.id = g.id;

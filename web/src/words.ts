@@ -162,9 +162,10 @@ export function reasonText(reason: string, status: string): string {
   return r.charAt(0).toUpperCase() + r.slice(1);
 }
 
-// endText says how a game ended, for the banner: who mated or resigned, or
-// the draw's rule.
+// endText says how a game ended, for the banner and the status line: who
+// mated or resigned, the draw's rule, or that it was aborted.
 export function endText(result: string, reason: string, status: string): string {
+  if (reason === 'aborted') return t('end.aborted');
   const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : '';
   if (reason === 'checkmate' && winner) return t(winner === 'white' ? 'end.mateWhite' : 'end.mateBlack');
   if (reason === 'resignation' && winner) return t(winner === 'white' ? 'end.resignedBlack' : 'end.resignedWhite');

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { depthText, fewerText, scoreText } from '../src/words';
+import { setLang } from '../src/i18n';
+import { depthText, endText, fewerText, scoreText } from '../src/words';
 
 test('depthText shows the selective depth only when it is deeper', () => {
   const cases: Array<[number, number | undefined, string]> = [
@@ -30,4 +31,11 @@ test('fewerText: no "1.0× fewer"', () => {
   assert.equal(fewerText(1000, 990), 'as many');
   assert.equal(fewerText(1000, 1000), 'as many');
   assert.equal(fewerText(1000, 2000), '2.0× more');
+});
+
+test('endText: an aborted game (result "*") in both languages', () => {
+  assert.equal(endText('*', 'aborted', 'over'), 'Game aborted: no first move came in time.');
+  setLang('zh');
+  assert.equal(endText('*', 'aborted', 'over'), '对局已中止：第一步没有按时走出。');
+  setLang('en');
 });

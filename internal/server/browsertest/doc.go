@@ -3,7 +3,7 @@
 // database, and drive the page in headless Chromium (Debian's chromium, with
 // chromedp) the way a player would: new game, moves by clicking and by
 // dragging, the AI's replies, takeback, promotion, checkmate, PGN export,
-// reload, AI against AI, and clocks (one running, one that runs out). Each test saves a screenshot in
+// reload, AI against AI, and clocks (one running, one that runs out, one aborted for want of a first move). Each test saves a screenshot in
 // artifacts/screenshots/.
 //
 // The tests fail, not skip, when Chromium is missing; scripts/test installs

@@ -264,6 +264,12 @@ func testListAndLatest(t *testing.T, b Backend) {
 	if err := s.Save(ctx, &over); err != nil {
 		t.Fatal(err)
 	}
+	// Game 0 (web) is aborted: "*", but not unfinished.
+	aborted := MustGet(t, s, ids[0])
+	aborted.Reason = store.Aborted
+	if err := s.Save(ctx, &aborted); err != nil {
+		t.Fatal(err)
+	}
 	tick()
 	addMoves(t, s, ids[1], "e7e5")
 
@@ -275,7 +281,8 @@ func testListAndLatest(t *testing.T, b Backend) {
 		{store.ListOptions{Limit: 2}, []string{ids[3], ids[2]}},
 		{store.ListOptions{Source: store.SourceWeb}, []string{ids[2], ids[0]}},
 		{store.ListOptions{Source: store.SourceTerminal, Unfinished: true}, []string{ids[1]}},
-		{store.ListOptions{Unfinished: true}, []string{ids[2], ids[1], ids[0]}},
+		{store.ListOptions{Unfinished: true}, []string{ids[2], ids[1]}},
+		{store.ListOptions{Source: store.SourceWeb, Unfinished: true}, []string{ids[2]}},
 		{store.ListOptions{Source: "nobody"}, []string{}},
 	}
 	for _, tt := range tests {

@@ -69,6 +69,7 @@ export const en = {
   'reason.agreement': 'agreement',
   'reason.time_forfeit': 'time forfeit',
   'reason.adjudication': 'adjudication',
+  'reason.aborted': 'game aborted',
   'end.mateWhite': 'Checkmate: White mated the black king.',
   'end.mateBlack': 'Checkmate: Black mated the white king.',
   'end.resignedWhite': 'White resigned.',
@@ -76,6 +77,7 @@ export const en = {
   'end.flagWhite': 'White ran out of time.',
   'end.flagBlack': 'Black ran out of time.',
   'end.drawBy': 'Draw by {reason}.',
+  'end.aborted': 'Game aborted: no first move came in time.',
 
   'status.start': 'Start a new game.',
   'status.over': '{reason}. {result} ({score}).',

@@ -71,6 +71,7 @@ export const zh: Record<MessageKey, string> = {
   'reason.agreement': '双方同意',
   'reason.time_forfeit': '超时',
   'reason.adjudication': '裁决',
+  'reason.aborted': '对局中止',
   'end.mateWhite': '将杀：白方将死了黑王。',
   'end.mateBlack': '将杀：黑方将死了白王。',
   'end.resignedWhite': '白方认输。',
@@ -78,6 +79,7 @@ export const zh: Record<MessageKey, string> = {
   'end.flagWhite': '白方超时。',
   'end.flagBlack': '黑方超时。',
   'end.drawBy': '和棋：{reason}。',
+  'end.aborted': '对局已中止：第一步没有按时走出。',
 
   'status.start': '开始一局新对局吧。',
   'status.over': '{reason}。{result}（{score}）。',
