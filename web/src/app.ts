@@ -100,16 +100,13 @@ export class App {
   private route() {
     // The analysis board (and a game's review) takes the game's place.
     const analysis = analysisRoute(location.hash);
-    const app = byId('app');
-    const wasHidden = app.hidden;
-    app.hidden = !!analysis;
     if (analysis) {
+      byId('app').hidden = true;
       byId<HTMLDialogElement>('dlg-new').close();
       this.analysis.open(analysis);
       return;
     }
-    this.analysis.close();
-    if (wasHidden) this.board.cg.redrawAll();
+    this.showGameView();
     if (/^#\/?lesson$/.test(location.hash)) {
       this.lesson();
       return;
@@ -129,6 +126,16 @@ export class App {
     } else {
       this.newGame.show();
     }
+  }
+
+  // showGameView puts the game's view in place of the analysis board (if
+  // that was on screen).
+  private showGameView() {
+    const app = byId('app');
+    const wasHidden = app.hidden;
+    app.hidden = false;
+    this.analysis.close();
+    if (wasHidden) this.board.cg.redrawAll();
   }
 
   // lesson opens the guided lesson (#/lesson, the Learn button, the link in
@@ -175,7 +182,12 @@ export class App {
   // open shows game g and follows its events.
   private open(id: string, g: GameState) {
     const h = '#/game/' + id;
-    if (location.hash !== h) history.replaceState(null, '', h);
+    if (location.hash !== h) {
+      // replaceState fires no hashchange: switch the view here (a game
+      // started from the analysis board or a review).
+      history.replaceState(null, '', h);
+      this.showGameView();
+    }
     try {
       localStorage.setItem(lastGameKey, id);
     } catch {
