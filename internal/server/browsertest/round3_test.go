@@ -26,3 +26,33 @@ func TestGameFromAnalysisShows(t *testing.T) {
 		`!document.getElementById('app').hidden && document.getElementById('analysis').hidden`, 5*time.Second)
 	p.screenshot("game")
 }
+
+// TestNewGameDialogFits (bug 3): the New game dialog, with its start-position
+// part open, neither scrolls sideways nor has anything sticking out of its
+// content box (into the room a scroll bar takes) on a desktop or a phone.
+func TestNewGameDialogFits(t *testing.T) {
+	for _, vp := range []viewport{{"desktop", 1280, 800, false}, phone} {
+		t.Run(vp.name, func(t *testing.T) {
+			p := newPage(t, vp)
+			p.open("/#new")
+			p.do("new-game dialog", chromedp.WaitVisible("#dlg-new"))
+			p.click("#new-start summary")
+			if sw, cw := evalJS[int](p, `document.getElementById('dlg-new').scrollWidth`), evalJS[int](p, `document.getElementById('dlg-new').clientWidth`); sw > cw+1 {
+				t.Errorf("the dialog scrolls sideways: %dpx of content in %dpx", sw, cw)
+			}
+			out := evalJS[[]string](p, `[...document.querySelectorAll('#dlg-new *')].filter(e => {
+				if (!e.checkVisibility()) return false;
+				// The dialog's content box: what sticks into its padding
+				// scrolls sideways once a scroll bar takes its width.
+				const dlg = document.getElementById('dlg-new'), d = dlg.getBoundingClientRect(), cs = getComputedStyle(dlg);
+				const left = d.left + dlg.clientLeft + parseFloat(cs.paddingLeft), right = d.left + dlg.clientLeft + dlg.clientWidth - parseFloat(cs.paddingRight);
+				const r = e.getBoundingClientRect();
+				return r.width > 0 && (r.left < Math.max(0, left) - 1 || r.right > Math.min(innerWidth, right) + 1);
+			}).map(e => e.id || e.tagName)`)
+			if len(out) > 0 {
+				t.Errorf("sticking out of the dialog or the screen: %q", out)
+			}
+			p.screenshot("dialog")
+		})
+	}
+}
