@@ -257,8 +257,9 @@ export class App {
       if (this.viewPly !== null && this.viewPly > plies) this.viewPly = null;
     }
     if (prev && (plies !== oldPlies || s.status !== prev.status)) this.bannerClosed = false;
-    if (this.thinkingPly !== plies && s.thinking) {
-      // A new search: the old lines are about another position.
+    if ((this.thinkingPly !== plies && s.thinking) || s.status !== 'playing') {
+      // A new search: the old lines are about another position. A game
+      // over: no search is left to show.
       this.thinking = null;
     }
     this.render();
@@ -287,7 +288,7 @@ export class App {
   }
 
   private applyThinking(th: Thinking) {
-    if (!this.game) return;
+    if (!this.game || this.game.status !== 'playing') return;
     this.thinking = th;
     // The event says which position it is about: it may come before the
     // state of the move that led there, or after the state of the AI's reply.

@@ -56,3 +56,22 @@ func TestNewGameDialogFits(t *testing.T) {
 		})
 	}
 }
+
+// TestEnginePanelClearsAtEnd (bug 4): once the game is over the Engine panel
+// no longer shows the last search's depth, score and line.
+func TestEnginePanelClearsAtEnd(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "ai", color: "white", level: "2"})
+	p.clickMove("e2", "e4")
+	p.waitPly(2, 20*time.Second)
+	p.waitFor("the AI's search in the panel", `document.getElementById('th-depth').textContent !== '–'`, 10*time.Second)
+	p.click("#btn-resign")
+	p.click("#btn-resign")
+	p.waitFor("the game-over banner", `!document.getElementById('banner').hidden`, 10*time.Second)
+	for _, id := range []string{"th-depth", "th-score", "th-pv"} {
+		if got := p.text("#" + id); got != "–" {
+			t.Errorf("after the game #%s still says %q", id, got)
+		}
+	}
+	p.screenshot("over")
+}
