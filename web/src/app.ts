@@ -10,6 +10,7 @@ import { Sound, hasVoice, soundFor } from './sound';
 import { byId, downloadText, el, setLabel, toast } from './dom';
 import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
 import { barView, Evaluations } from './evaluation';
+import type { KeyValueStore } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
@@ -40,6 +41,7 @@ import type { DrawShape } from '@lichess-org/chessground/draw';
 
 const orientationKey = 'outpost.flipped.';
 const lastGameKey = 'outpost.lastGame';
+const evalsKey = 'outpost.evals.'; // + the game's id: its evaluations, for a reload
 
 export class App {
   private game: GameState | null = null;
@@ -200,7 +202,7 @@ export class App {
       this.thinking = null;
       this.thinkingPly = -1;
       this.hintShapes = [];
-      this.evals.clear();
+      this.evals = new Evaluations(sessionStore(), evalsKey + id);
       this.bannerClosed = false;
       this.board.closePicker();
       this.board.cancelPremove();
@@ -1160,6 +1162,16 @@ function sameState(a: GameState, b: GameState): boolean {
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );
+}
+
+// sessionStore is the tab's sessionStorage, if the browser lets the page
+// have it.
+function sessionStore(): KeyValueStore | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 function loadFlag(k: string): boolean {

@@ -75,3 +75,17 @@ func TestEnginePanelClearsAtEnd(t *testing.T) {
 	}
 	p.screenshot("over")
 }
+
+// TestEvalBarKeptOnReload (bug 6): the evaluation bar shows the hint's
+// evaluation again after a reload.
+func TestEvalBarKeptOnReload(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "hvh"})
+	p.clickMove("e2", "e4")
+	p.waitPly(1, 5*time.Second)
+	p.click("#btn-hint")
+	p.waitFor("the hint's evaluation in the bar", `document.getElementById('evalbar').dataset.kind === 'hint'`, 20*time.Second)
+	p.do("reloading", chromedp.Reload(), chromedp.WaitVisible("#board cg-board"))
+	p.waitPly(1, 10*time.Second)
+	p.waitFor("the hint's evaluation in the bar after the reload", `document.getElementById('evalbar').dataset.kind === 'hint'`, 5*time.Second)
+}
