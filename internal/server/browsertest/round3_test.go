@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -88,4 +89,32 @@ func TestEvalBarKeptOnReload(t *testing.T) {
 	p.do("reloading", chromedp.Reload(), chromedp.WaitVisible("#board cg-board"))
 	p.waitPly(1, 10*time.Second)
 	p.waitFor("the hint's evaluation in the bar after the reload", `document.getElementById('evalbar').dataset.kind === 'hint'`, 5*time.Second)
+}
+
+// TestDeclinedDrawAndImportWords (bug 8): a declined draw says whose view
+// its score is, in English and Chinese alike; a game started from six
+// half-moves says it kept 3 moves.
+func TestDeclinedDrawAndImportWords(t *testing.T) {
+	for _, c := range []struct {
+		lang, view, moves string
+	}{
+		{"en", "for Outpost)", "Imported: 3 moves"},
+		{"zh-CN,zh", "对 Outpost 而言", "3 回合"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			p := newPage(t, desktop)
+			p.speak(c.lang)
+			p.startGame(newGame{mode: "ai", color: "black", level: "1", pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"})
+			if got := p.text("#toast"); !strings.Contains(got, c.moves) {
+				t.Errorf("starting from 6 half-moves says %q, want %q", got, c.moves)
+			}
+			p.waitPly(7, 20*time.Second)
+			p.click("#btn-offer-draw")
+			p.waitFor("Outpost's answer", `/Outpost/.test(document.getElementById('toast').textContent) && !document.getElementById('toast').hidden`, 20*time.Second)
+			if got := p.text("#toast"); !strings.Contains(got, c.view) {
+				t.Errorf("the declined draw says %q, want it to say whose view: %q", got, c.view)
+			}
+			p.screenshot("declined")
+		})
+	}
 }

@@ -283,8 +283,8 @@ export const en = {
   'draw.offered': '{by} offers a draw: {to} may accept it, or decline by moving.',
   'draw.agreed': 'Both sides offered a draw: the game is drawn by agreement.',
   'draw.ai_accepts': 'Outpost accepts the draw.',
-  'draw.ai_declines_better': 'Outpost declines the draw: it stands better ({score}).',
-  'draw.ai_declines_open': 'Outpost declines the draw: the position is still open ({score}).',
+  'draw.ai_declines_better': 'Outpost declines the draw: it stands better ({score} for Outpost).',
+  'draw.ai_declines_open': 'Outpost declines the draw: the position is still open ({score} for Outpost).',
   'end.flagDraw': 'Draw: a flag fell, but the other side could never checkmate.',
 
   'explain.evalWhite': "Evaluation (White's view)",
