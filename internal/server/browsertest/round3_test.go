@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -115,6 +116,41 @@ func TestDeclinedDrawAndImportWords(t *testing.T) {
 				t.Errorf("the declined draw says %q, want it to say whose view: %q", got, c.view)
 			}
 			p.screenshot("declined")
+		})
+	}
+}
+
+// TestMaterialFitsOnPhone (bug 9): on a phone the material and its
+// difference stay inside the player's bar and the screen, beside a long
+// name and a clock.
+func TestMaterialFitsOnPhone(t *testing.T) {
+	for _, lang := range []string{"en", "zh-CN,zh"} {
+		t.Run(lang, func(t *testing.T) {
+			p := newPage(t, phone)
+			p.speak(lang)
+			// White is a queen, two rooks and minor pieces up; Black also
+			// has pieces White lacks, so both bars show material.
+			p.startGame(newGame{mode: "ai", color: "black", level: "8", clock: "180+2",
+				fen: "4k3/1pppp3/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1"})
+			// The screen's width, not innerWidth: a page too wide makes a
+			// phone's layout viewport as wide.
+			clipped := evalJS[[]string](p, fmt.Sprintf(`[...document.querySelectorAll('.player')].flatMap(bar => {
+				const b = bar.getBoundingClientRect();
+				return [...bar.querySelectorAll('.material piece, .material-diff, .clock:not([hidden])')].filter(e => {
+					const r = e.getBoundingClientRect();
+					return r.right > Math.min(b.right, %d) + 1 || r.left < Math.max(b.left, 0) - 1;
+				}).map(e => bar.id + ' ' + e.className + ' ' + e.textContent);
+			})`, phone.width))
+			if w := evalJS[int](p, `document.documentElement.scrollWidth`); w > int(phone.width) {
+				t.Errorf("the page is %dpx wide on a %dpx screen", w, phone.width)
+			}
+			if len(clipped) > 0 {
+				t.Errorf("clipped at the edge: %q", clipped)
+			}
+			if n := evalJS[int](p, `document.querySelectorAll('.material-diff').length`); n == 0 {
+				t.Error("no material difference shown")
+			}
+			p.screenshot("material")
 		})
 	}
 }
