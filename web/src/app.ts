@@ -4,7 +4,8 @@
 // the page shows what it says and never blocks on it.
 
 import * as api from './api';
-import type { DrawOfferAnswer, GameState, Thinking } from './wire';
+import type { DrawOfferAnswer, GameState, ImportLine, Thinking } from './wire';
+import { lineParts, nagText } from './nags';
 import { Board } from './board';
 import { Sound, hasVoice, soundFor } from './sound';
 import { byId, downloadText, el, setLabel, toast } from './dom';
@@ -877,10 +878,19 @@ export class App {
         className: 'move' + (i + 1 === ply ? ' current' : ''),
         textContent: m.san,
       });
+      const glyph = nagText(g.import?.nags?.[String(i + 1)]);
+      if (glyph) b.append(el('span', { className: 'nag', textContent: glyph }));
       b.dataset.ply = String(i + 1);
-      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) }));
+      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) + glyph }));
       if (i + 1 === ply) b.setAttribute('aria-current', 'step');
       row.append(b);
+      const lines = g.import?.lines?.[String(i + 1)];
+      if (lines) {
+        // The side lines go below the move they could replace; the
+        // game goes on in a row of its own ("3… Nf6").
+        rows.push(sideLines(lines, i + 1, firstNumber, startBlack));
+        row = null;
+      }
     });
     if (g.status !== 'playing' && g.result && g.result !== '*') {
       rows.push(el('li', { className: 'move-result', textContent: g.result }));
@@ -1104,6 +1114,25 @@ export class App {
     const live = byId('live');
     live.textContent = text;
   }
+}
+
+// sideLines is the move list's item of the side lines (variations) of an
+// imported game's ply-th move: one line each, as lichess writes them.
+function sideLines(lines: ImportLine[], ply: number, first: number, blackFirst: boolean): HTMLElement {
+  const li = el('li', { className: 'move-lines' });
+  li.setAttribute('aria-label', t('moves.sideLines'));
+  for (const line of lines) {
+    const p = el('p', { className: 'move-line' });
+    let prev = 'open';
+    for (const part of lineParts(line, ply, first, blackFirst)) {
+      // A space between two parts, none inside the brackets.
+      if (prev !== 'open' && part.kind !== 'close') p.append(' ');
+      p.append(el('span', { className: 'line-' + part.kind, textContent: part.text }));
+      prev = part.kind;
+    }
+    li.append(p);
+  }
+  return li;
 }
 
 // drawAnswerText says the answer to a draw offer by its code (the AI's

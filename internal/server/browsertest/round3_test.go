@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,6 +152,28 @@ func TestMaterialFitsOnPhone(t *testing.T) {
 				t.Error("no material difference shown")
 			}
 			p.screenshot("material")
+		})
+	}
+}
+
+// TestImportedGlyphsAndLines (bug 5): an imported game's move list shows
+// its glyphs after the moves and its side lines below the move they could
+// replace, as lichess shows them.
+func TestImportedGlyphsAndLines(t *testing.T) {
+	for _, vp := range []viewport{desktop, phone} {
+		t.Run(vp.name, func(t *testing.T) {
+			p := newPage(t, vp)
+			p.startGame(newGame{mode: "hvh", pgn: "1. e4 $1 e5 2. Nf3 Nc6?! (2... d6 $2 {Philidor.} 3. d4 (3. Bc4 h6??) exd4) 3. Bb5 $5 *"})
+			p.waitPly(5, 10*time.Second)
+			moves := evalJS[[]string](p, `[...document.querySelectorAll('#moves .move:not(.empty)')].map(b => b.textContent)`)
+			if want := []string{"e4!", "e5", "Nf3", "Nc6?!", "Bb5!?"}; !slices.Equal(moves, want) {
+				t.Errorf("the move list shows %q, want %q", moves, want)
+			}
+			lines := evalJS[[]string](p, `[...document.querySelectorAll('#moves .move-line')].map(l => l.textContent.replace(/\s+/g, ' ').trim())`)
+			if want := []string{"2… d6? Philidor. 3. d4 (3. Bc4 h6??) 3… exd4"}; !slices.Equal(lines, want) {
+				t.Errorf("the side lines are %q, want %q", lines, want)
+			}
+			p.screenshot("moves")
 		})
 	}
 }

@@ -135,6 +135,7 @@ export const en = {
 
   'moves.label': 'Moves',
   'moves.aria': '{num} {color} {move}',
+  'moves.sideLines': 'Side lines',
   'nav.label': 'Look at earlier positions',
   'nav.first': 'Start position',
   'nav.prev': 'Previous move (left arrow)',

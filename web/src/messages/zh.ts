@@ -137,6 +137,7 @@ export const zh: Record<MessageKey, string> = {
 
   'moves.label': '着法',
   'moves.aria': '{num} {color} {move}',
+  'moves.sideLines': '变化',
   'nav.label': '查看之前的局面',
   'nav.first': '初始局面',
   'nav.prev': '上一步（左方向键）',
