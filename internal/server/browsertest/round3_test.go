@@ -34,9 +34,13 @@ func TestGameFromAnalysisShows(t *testing.T) {
 // part open, neither scrolls sideways nor has anything sticking out of its
 // content box (into the room a scroll bar takes) on a desktop or a phone.
 func TestNewGameDialogFits(t *testing.T) {
-	for _, vp := range []viewport{{"desktop", 1280, 800, false}, phone} {
-		t.Run(vp.name, func(t *testing.T) {
-			p := newPage(t, vp)
+	for _, c := range []struct {
+		vp   viewport
+		lang string
+	}{{viewport{"desktop", 1280, 800, false}, "en"}, {phone, "en"}, {phone, "zh-CN,zh"}} {
+		t.Run(c.vp.name+"-"+c.lang, func(t *testing.T) {
+			p := newPage(t, c.vp)
+			p.speak(c.lang)
 			p.open("/#new")
 			p.do("new-game dialog", chromedp.WaitVisible("#dlg-new"))
 			p.click("#new-start summary")
