@@ -244,8 +244,8 @@ export const en = {
   'import.moves.other': '{n} moves',
   'import.comments.one': '{n} comment',
   'import.comments.other': '{n} comments',
-  'import.variations.one': 'Its variation was left out: Outpost follows the main line (and keeps the PGN as given).',
-  'import.variations.other': 'Its {n} variations were left out: Outpost follows the main line (and keeps the PGN as given).',
+  'import.variations.one': 'Its variation is shown in the move list; the game follows the main line (and keeps the PGN as given).',
+  'import.variations.other': 'Its {n} variations are shown in the move list; the game follows the main line (and keeps the PGN as given).',
 
   'settings.title': 'Settings',
   'settings.language': 'Language',

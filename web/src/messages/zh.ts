@@ -246,8 +246,8 @@ export const zh: Record<MessageKey, string> = {
   'import.moves.other': '{n} 回合',
   'import.comments.one': '{n} 条注释',
   'import.comments.other': '{n} 条注释',
-  'import.variations.one': '其中的变化已略去：Outpost 只走主线（PGN 原样保存）。',
-  'import.variations.other': '其中的 {n} 个变化已略去：Outpost 只走主线（PGN 原样保存）。',
+  'import.variations.one': '其中的变化列在棋谱中；对局只走主线（PGN 原样保存）。',
+  'import.variations.other': '其中的 {n} 个变化列在棋谱中；对局只走主线（PGN 原样保存）。',
 
   'settings.title': '设置',
   'settings.language': '语言',
