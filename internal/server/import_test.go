@@ -1,6 +1,7 @@
 package server
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -60,4 +61,27 @@ func TestImportKeepsTagsAndComments(t *testing.T) {
 	}
 	e = e2
 	check("after a restart")
+}
+
+// TestImportShowsGlyphsAndLines (issue 64, bug 5): the state of an imported
+// game carries its moves' glyphs and its side lines, nested ones with their
+// own glyphs and comments, for the move list to show.
+func TestImportShowsGlyphsAndLines(t *testing.T) {
+	e := newEnv(t, Config{})
+	_, st := e.create(NewGameRequest{White: "human", Black: "human",
+		PGN: "1. e4 $1 e5 2. Nf3 Nc6?! (2... d6 $2 {Philidor.} 3. d4 (3. Bc4 h6??)) 3. Bb5 *"})
+	imp := st.Import
+	if imp == nil {
+		t.Fatal("the state of an imported game has no import")
+	}
+	if !reflect.DeepEqual(imp.NAGs, map[int][]int{1: {1}, 4: {6}}) {
+		t.Errorf("glyphs %v, want 1: [1], 4: [6]", imp.NAGs)
+	}
+	want := map[int][]ImportLine{4: {{Moves: []ImportMove{
+		{SAN: "d6", NAGs: []int{2}, Comment: "Philidor."},
+		{SAN: "d4", Lines: []ImportLine{{Moves: []ImportMove{{SAN: "Bc4"}, {SAN: "h6", NAGs: []int{4}}}}}},
+	}}}}
+	if !reflect.DeepEqual(imp.Lines, want) {
+		t.Errorf("side lines %+v, want %+v", imp.Lines, want)
+	}
 }

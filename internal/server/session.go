@@ -607,10 +607,56 @@ func (s *session) importInfo(cg *chess.Game) *ImportInfo {
 			info.CommentCount++
 		}
 	}
-	for ply := 0; ply <= play.SharedPlies(cg, imp); ply++ {
+	shared := play.SharedPlies(cg, imp)
+	for ply := 0; ply <= shared; ply++ {
 		if c := imp.Comment(ply); c != "" {
 			info.Comments[ply] = c
 		}
+		if ply == 0 {
+			continue
+		}
+		if n := nagNumbers(imp.NAGs(ply)); n != nil {
+			if info.NAGs == nil {
+				info.NAGs = map[int][]int{}
+			}
+			info.NAGs[ply] = n
+		}
+		if vs := importLines(imp.Variations(ply)); vs != nil {
+			if info.Lines == nil {
+				info.Lines = map[int][]ImportLine{}
+			}
+			info.Lines[ply] = vs
+		}
 	}
 	return info
+}
+
+// importLines turns variations into ImportLines (nil for none): each
+// move with its glyphs, comment and nested variations.
+func importLines(vs []*chess.Game) []ImportLine {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]ImportLine, len(vs))
+	for i, v := range vs {
+		sans := v.SANMoves()
+		moves := make([]ImportMove, len(sans))
+		for j, san := range sans {
+			moves[j] = ImportMove{SAN: san, NAGs: nagNumbers(v.NAGs(j + 1)), Comment: v.Comment(j + 1), Lines: importLines(v.Variations(j + 1))}
+		}
+		out[i] = ImportLine{Moves: moves}
+	}
+	return out
+}
+
+// nagNumbers returns the NAGs' numbers (nil for none).
+func nagNumbers(nags []chess.NAG) []int {
+	if len(nags) == 0 {
+		return nil
+	}
+	out := make([]int, len(nags))
+	for i, n := range nags {
+		out[i] = int(n)
+	}
+	return out
 }

@@ -64,6 +64,27 @@ type ImportInfo struct {
 	CommentCount int               `json:"commentCount"`
 	Variations   int               `json:"variations"`
 	Comments     map[int]string    `json:"comments"`
+	// NAGs are the glyphs (1: "!", 2: "?", ... as PGN's $1, $2) of the
+	// moves the game still shares with the PGN, by ply (1: the first move);
+	// Lines the variations (side lines) of those moves, by the ply of the
+	// move they could replace.
+	NAGs  map[int][]int        `json:"nags,omitempty"`
+	Lines map[int][]ImportLine `json:"lines,omitempty"`
+}
+
+// ImportLine is a variation of an imported game: moves that could have
+// been played instead of one of its moves, from the position before it.
+type ImportLine struct {
+	Moves []ImportMove `json:"moves"`
+}
+
+// ImportMove is one move of a variation, with its glyphs, its comment and
+// its own variations (the lines that could replace it).
+type ImportMove struct {
+	SAN     string       `json:"san"`
+	NAGs    []int        `json:"nags,omitempty"`
+	Comment string       `json:"comment,omitempty"`
+	Lines   []ImportLine `json:"lines,omitempty"`
 }
 
 // MoveInfo is one move of a game.

@@ -4,12 +4,14 @@
 // the page shows what it says and never blocks on it.
 
 import * as api from './api';
-import type { DrawOfferAnswer, GameState, Thinking } from './wire';
+import type { DrawOfferAnswer, GameState, ImportLine, Thinking } from './wire';
+import { lineParts, nagText } from './nags';
 import { Board } from './board';
 import { Sound, hasVoice, soundFor } from './sound';
 import { byId, downloadText, el, setLabel, toast } from './dom';
 import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
 import { barView, Evaluations } from './evaluation';
+import type { KeyValueStore } from './evaluation';
 import { NewGameDialog } from './newgame';
 import { Clocks } from './clock';
 import { GamesDialog } from './games';
@@ -40,6 +42,7 @@ import type { DrawShape } from '@lichess-org/chessground/draw';
 
 const orientationKey = 'outpost.flipped.';
 const lastGameKey = 'outpost.lastGame';
+const evalsKey = 'outpost.evals.'; // + the game's id: its evaluations, for a reload
 
 export class App {
   private game: GameState | null = null;
@@ -100,16 +103,13 @@ export class App {
   private route() {
     // The analysis board (and a game's review) takes the game's place.
     const analysis = analysisRoute(location.hash);
-    const app = byId('app');
-    const wasHidden = app.hidden;
-    app.hidden = !!analysis;
     if (analysis) {
+      byId('app').hidden = true;
       byId<HTMLDialogElement>('dlg-new').close();
       this.analysis.open(analysis);
       return;
     }
-    this.analysis.close();
-    if (wasHidden) this.board.cg.redrawAll();
+    this.showGameView();
     if (/^#\/?lesson$/.test(location.hash)) {
       this.lesson();
       return;
@@ -129,6 +129,16 @@ export class App {
     } else {
       this.newGame.show();
     }
+  }
+
+  // showGameView puts the game's view in place of the analysis board (if
+  // that was on screen).
+  private showGameView() {
+    const app = byId('app');
+    const wasHidden = app.hidden;
+    app.hidden = false;
+    this.analysis.close();
+    if (wasHidden) this.board.cg.redrawAll();
   }
 
   // lesson opens the guided lesson (#/lesson, the Learn button, the link in
@@ -175,7 +185,12 @@ export class App {
   // open shows game g and follows its events.
   private open(id: string, g: GameState) {
     const h = '#/game/' + id;
-    if (location.hash !== h) history.replaceState(null, '', h);
+    if (location.hash !== h) {
+      // replaceState fires no hashchange: switch the view here (a game
+      // started from the analysis board or a review).
+      history.replaceState(null, '', h);
+      this.showGameView();
+    }
     try {
       localStorage.setItem(lastGameKey, id);
     } catch {
@@ -188,7 +203,7 @@ export class App {
       this.thinking = null;
       this.thinkingPly = -1;
       this.hintShapes = [];
-      this.evals.clear();
+      this.evals = new Evaluations(sessionStore(), evalsKey + id);
       this.bannerClosed = false;
       this.board.closePicker();
       this.board.cancelPremove();
@@ -245,8 +260,9 @@ export class App {
       if (this.viewPly !== null && this.viewPly > plies) this.viewPly = null;
     }
     if (prev && (plies !== oldPlies || s.status !== prev.status)) this.bannerClosed = false;
-    if (this.thinkingPly !== plies && s.thinking) {
-      // A new search: the old lines are about another position.
+    if ((this.thinkingPly !== plies && s.thinking) || s.status !== 'playing') {
+      // A new search: the old lines are about another position. A game
+      // over: no search is left to show.
       this.thinking = null;
     }
     this.render();
@@ -276,7 +292,7 @@ export class App {
   }
 
   private applyThinking(th: Thinking) {
-    if (!this.game) return;
+    if (!this.game || this.game.status !== 'playing') return;
     this.thinking = th;
     // The event says which position it is about: it may come before the
     // state of the move that led there, or after the state of the AI's reply.
@@ -863,10 +879,19 @@ export class App {
         className: 'move' + (i + 1 === ply ? ' current' : ''),
         textContent: m.san,
       });
+      const glyph = nagText(g.import?.nags?.[String(i + 1)]);
+      if (glyph) b.append(el('span', { className: 'nag', textContent: glyph }));
       b.dataset.ply = String(i + 1);
-      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) }));
+      b.setAttribute('aria-label', t('moves.aria', { num: num + (black ? '…' : '.'), color: colorName(black ? 'black' : 'white'), move: sanToWords(m.san) + glyph }));
       if (i + 1 === ply) b.setAttribute('aria-current', 'step');
       row.append(b);
+      const lines = g.import?.lines?.[String(i + 1)];
+      if (lines) {
+        // The side lines go below the move they could replace; the
+        // game goes on in a row of its own ("3… Nf6").
+        rows.push(sideLines(lines, i + 1, firstNumber, startBlack));
+        row = null;
+      }
     });
     if (g.status !== 'playing' && g.result && g.result !== '*') {
       rows.push(el('li', { className: 'move-result', textContent: g.result }));
@@ -1095,6 +1120,25 @@ export class App {
   }
 }
 
+// sideLines is the move list's item of the side lines (variations) of an
+// imported game's ply-th move: one line each, as lichess writes them.
+function sideLines(lines: ImportLine[], ply: number, first: number, blackFirst: boolean): HTMLElement {
+  const li = el('li', { className: 'move-lines' });
+  li.setAttribute('aria-label', t('moves.sideLines'));
+  for (const line of lines) {
+    const p = el('p', { className: 'move-line' });
+    let prev = 'open';
+    for (const part of lineParts(line, ply, first, blackFirst)) {
+      // A space between two parts, none inside the brackets.
+      if (prev !== 'open' && part.kind !== 'close') p.append(' ');
+      p.append(el('span', { className: 'line-' + part.kind, textContent: part.text }));
+      prev = part.kind;
+    }
+    li.append(p);
+  }
+  return li;
+}
+
 // drawAnswerText says the answer to a draw offer by its code (the AI's
 // judgement with its score, or the offer standing for the other player).
 function drawAnswerText(a: DrawOfferAnswer): string {
@@ -1151,6 +1195,16 @@ function sameState(a: GameState, b: GameState): boolean {
     a.claimableDraw === b.claimableDraw &&
     extendsMoves(a, b)
   );
+}
+
+// sessionStore is the tab's sessionStorage, if the browser lets the page
+// have it.
+function sessionStore(): KeyValueStore | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 function loadFlag(k: string): boolean {

@@ -23,15 +23,42 @@ export function positionKey(fen: string): string {
   return fen.split(' ').slice(0, 4).join(' ');
 }
 
+// KeyValueStore is where Evaluations are kept across a reload (the page's
+// sessionStorage).
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 // Evaluations keeps the full-strength evaluations seen in a game, by
-// position; a deeper search of a position replaces a shallower one.
+// position; a deeper search of a position replaces a shallower one. Given a
+// store and a key, it starts from what the store holds under the key and
+// writes every change there, so a reload finds the hints' evaluations again.
 export class Evaluations {
   private byPos = new Map<string, Evaluation>();
+
+  constructor(
+    private store?: KeyValueStore,
+    private key = '',
+  ) {
+    try {
+      const saved: unknown = JSON.parse(store?.getItem(key) ?? '[]');
+      if (Array.isArray(saved)) this.byPos = new Map(saved as [string, Evaluation][]);
+    } catch {
+      /* nothing kept, or not ours: start empty */
+    }
+  }
 
   set(fen: string, e: Evaluation) {
     const k = positionKey(fen);
     const old = this.byPos.get(k);
-    if (!old || e.depth >= old.depth) this.byPos.set(k, e);
+    if (old && e.depth < old.depth) return;
+    this.byPos.set(k, e);
+    try {
+      this.store?.setItem(this.key, JSON.stringify([...this.byPos]));
+    } catch {
+      /* storage full or refused: kept in memory only */
+    }
   }
 
   // get returns the evaluation of the position fen, if one was seen; or,
@@ -45,10 +72,6 @@ export class Evaluations {
     const b = this.byPos.get(positionKey(before));
     if (!b || b.best !== last) return undefined;
     return { score: b.score, depth: Math.max(0, b.depth - 1), source: b.source };
-  }
-
-  clear() {
-    this.byPos.clear();
   }
 }
 

@@ -144,7 +144,7 @@ export class NewGameDialog {
     try {
       const c = await api.createGame(g);
       const imp = c.game.import;
-      if (imp) toast(importReport(c.game.moves.length, imp));
+      if (imp) toast(importReport(fullMoves(c.game.startFen, c.game.moves.length), imp));
       this.dlg.close();
       byId<HTMLInputElement>('new-fen').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
@@ -160,8 +160,17 @@ export class NewGameDialog {
   }
 }
 
-// importReport says what an import kept: the moves, the players' names and
-// the other tags, the comments; and the variations left out.
+// fullMoves counts the moves (a move number each: White's and Black's
+// half-moves) that plies half-moves from the position startFen span.
+function fullMoves(startFen: string, plies: number): number {
+  if (plies === 0) return 0;
+  const blackFirst = startFen.split(' ')[1] === 'b' ? 1 : 0;
+  return Math.floor((plies - 1 + blackFirst) / 2) + 1;
+}
+
+// importReport says what an import kept: the moves (full moves), the
+// players' names and the other tags, the comments; and the variations left
+// out.
 function importReport(moves: number, imp: ImportInfo): string {
   const kept = [tn('import.moves', moves)];
   if (Object.keys(imp.tags).length > 0) kept.push(t('import.tags'));

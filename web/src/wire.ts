@@ -585,6 +585,33 @@ export interface ImportInfo {
   commentCount: number;
   variations: number;
   comments: Record<string, string>;
+  /**
+   * NAGs are the glyphs (1: "!", 2: "?", ... as PGN's $1, $2) of the
+   * moves the game still shares with the PGN, by ply (1: the first move);
+   * Lines the variations (side lines) of those moves, by the ply of the
+   * move they could replace.
+   */
+  nags?: Record<string, number[]>;
+  lines?: Record<string, ImportLine[]>;
+}
+
+/**
+ * ImportLine is a variation of an imported game: moves that could have
+ * been played instead of one of its moves, from the position before it.
+ */
+export interface ImportLine {
+  moves: ImportMove[];
+}
+
+/**
+ * ImportMove is one move of a variation, with its glyphs, its comment and
+ * its own variations (the lines that could replace it).
+ */
+export interface ImportMove {
+  san: string;
+  nags?: number[];
+  comment?: string;
+  lines?: ImportLine[];
 }
 
 /**

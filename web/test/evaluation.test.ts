@@ -36,3 +36,14 @@ test('Evaluations: after the best move, the search of the position before', () =
   assert.equal(ev.get(afterE4, start, 'd2d4'), undefined);
   assert.equal(ev.get(afterE4), undefined);
 });
+
+test('Evaluations kept in a store are found again by a new Evaluations (a reload)', () => {
+  const kept = new Map<string, string>();
+  const store = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+  const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+  new Evaluations(store, 'g1').set(fen, { score: { cp: -31 }, depth: 16, source: 'hint', best: 'c7c5' });
+  assert.deepEqual(new Evaluations(store, 'g1').get(fen), { score: { cp: -31 }, depth: 16, source: 'hint', best: 'c7c5' });
+  assert.equal(new Evaluations(store, 'g2').get(fen), undefined);
+  kept.set('g3', 'not JSON');
+  assert.equal(new Evaluations(store, 'g3').get(fen), undefined);
+});

@@ -388,7 +388,8 @@ func TestIllegalMoveWords(t *testing.T) {
 
 // TestImportKept (item 7): importing a PGN keeps the players' names, the
 // event, the opening and the comments (shown beside the moves), says how
-// many variations were left out, and the download gives them back.
+// many variations it had (shown in the move list), and the download gives
+// them back.
 func TestImportKept(t *testing.T) {
 	p := newPage(t, desktop)
 	p.startGame(newGame{mode: "hvh", pgn: `[Event "Tata Steel Masters"]
@@ -399,7 +400,7 @@ func TestImportKept(t *testing.T) {
 
 1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 {The Berlin Defence.} 4. O-O (4. d3 Bc5) Nxe4 *`})
 	p.waitPly(8, 5*time.Second)
-	if got := p.text("#toast"); !strings.Contains(got, "1 comment") || !strings.Contains(got, "variation was left out") {
+	if got := p.text("#toast"); !strings.Contains(got, "1 comment") || !strings.Contains(got, "variation is shown in the move list") {
 		t.Errorf("the import's report says %q", got)
 	}
 	if got := p.text("#game-info"); !strings.Contains(got, "Carlsen, Magnus – Nakamura, Hikaru") || !strings.Contains(got, "Tata Steel Masters") || !strings.Contains(got, "C65 Ruy Lopez") {

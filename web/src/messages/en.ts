@@ -137,6 +137,7 @@ export const en = {
 
   'moves.label': 'Moves',
   'moves.aria': '{num} {color} {move}',
+  'moves.sideLines': 'Side lines',
   'nav.label': 'Look at earlier positions',
   'nav.first': 'Start position',
   'nav.prev': 'Previous move (left arrow)',
@@ -245,8 +246,8 @@ export const en = {
   'import.moves.other': '{n} moves',
   'import.comments.one': '{n} comment',
   'import.comments.other': '{n} comments',
-  'import.variations.one': 'Its variation was left out: Outpost follows the main line (and keeps the PGN as given).',
-  'import.variations.other': 'Its {n} variations were left out: Outpost follows the main line (and keeps the PGN as given).',
+  'import.variations.one': 'Its variation is shown in the move list; the game follows the main line (and keeps the PGN as given).',
+  'import.variations.other': 'Its {n} variations are shown in the move list; the game follows the main line (and keeps the PGN as given).',
 
   'settings.title': 'Settings',
   'settings.language': 'Language',
@@ -285,8 +286,8 @@ export const en = {
   'draw.offered': '{by} offers a draw: {to} may accept it, or decline by moving.',
   'draw.agreed': 'Both sides offered a draw: the game is drawn by agreement.',
   'draw.ai_accepts': 'Outpost accepts the draw.',
-  'draw.ai_declines_better': 'Outpost declines the draw: it stands better ({score}).',
-  'draw.ai_declines_open': 'Outpost declines the draw: the position is still open ({score}).',
+  'draw.ai_declines_better': 'Outpost declines the draw: it stands better ({score} for Outpost).',
+  'draw.ai_declines_open': 'Outpost declines the draw: the position is still open ({score} for Outpost).',
   'end.flagDraw': 'Draw: a flag fell, but the other side could never checkmate.',
 
   'explain.evalWhite': "Evaluation (White's view)",
