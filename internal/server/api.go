@@ -84,6 +84,7 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/games/{id}/draw/accept", map[string]handlerFunc{"POST": srv.acceptDraw})
 	handle("/api/games/{id}/draw/decline", map[string]handlerFunc{"POST": srv.declineDraw})
 	handle("/api/games/{id}/hint", map[string]handlerFunc{"POST": srv.hint})
+	handle("/api/games/{id}/rematch", map[string]handlerFunc{"POST": srv.limitCreation(srv.rematch)})
 	handle("/api/analyse", map[string]handlerFunc{"POST": srv.analyse})
 	handle("/api/analysis", map[string]handlerFunc{"POST": srv.analysis})
 	handle("/api/openings", map[string]handlerFunc{"GET": srv.openings})
@@ -388,7 +389,12 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(w, r, &req, false); err != nil {
 		return err
 	}
-	players, err := newPlayers(&req)
+	return srv.startGame(w, r, &req)
+}
+
+// startGame makes the game req asks for and answers 201 with it.
+func (srv *Server) startGame(w http.ResponseWriter, r *http.Request, req *NewGameRequest) error {
+	players, err := newPlayers(req)
 	if err != nil {
 		return err
 	}
@@ -403,7 +409,7 @@ func (srv *Server) createGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	cg, err := newChessGame(&req)
+	cg, err := newChessGame(req)
 	if err != nil {
 		return err
 	}
