@@ -701,7 +701,7 @@ export class App {
     const box = byId('opening');
     box.hidden = !o?.name;
     if (!o?.name) return;
-    box.replaceChildren(openingLabel(o.eco, o.name));
+    box.replaceChildren(openingLabel(o));
     const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
     box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
   }
