@@ -263,7 +263,7 @@ export class App {
     }
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
-      this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
+      this.say(t('live.over', { reason: reasonText(s.reason, s.status, s.result), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
@@ -887,7 +887,7 @@ export class App {
     const s = byId('status');
     let text: string;
     if (g.status !== 'playing') {
-      text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
+      text = t('status.over', { reason: reasonText(g.reason, g.status, g.result), result: resultText(g.result), score: g.result });
     } else {
       const who = colorName(g.turn);
       const side = g.turn === 'white' ? g.white : g.black;

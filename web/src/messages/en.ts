@@ -66,6 +66,8 @@ export const en = {
   'reason.threefold_repetition': 'threefold repetition',
   'reason.fifty_move_rule': 'the fifty-move rule',
   'reason.resignation': 'resignation',
+  'reason.resignedWhite': 'White resigned',
+  'reason.resignedBlack': 'Black resigned',
   'reason.agreement': 'agreement',
   'reason.time_forfeit': 'time forfeit',
   'reason.adjudication': 'adjudication',
