@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectLang, lang, setLang, t } from '../src/i18n';
+import { detectLang, lang, sayAgain, setLang, t } from '../src/i18n';
 import { count, reasonText, resultText } from '../src/words';
 
 test('detectLang follows the first language Outpost speaks', () => {
@@ -57,4 +57,17 @@ test('the Chinese catalogue uses one word for each term', async () => {
   setLang('en');
   assert.equal(count(878000), '878.0 k');
   assert.equal(t('status.over', { reason: reasonText('resignation', 'over', '0-1'), result: resultText('0-1'), score: '0-1' }), 'White resigned. Black wins (0-1).');
+});
+
+// A message already on screen is said again in the language switched to,
+// its words made by t (a check's words, a colour) too.
+test('sayAgain says a message again in the new language', async () => {
+  const { ApiError } = await import('../src/api');
+  const { errText } = await import('../src/errors');
+  setLang('zh');
+  const shown = errText(new ApiError(400, 'bad FEN', 'bad_fen', { detail: 'FEN has 0 white kings, want 1', check: 'kings', color: 'white', n: 0 }));
+  assert.equal(shown, '这个 FEN 不是一个局面：白方有 0 个王，应为 1 个。');
+  setLang('en');
+  assert.equal(sayAgain(shown), 'That FEN is not a position: White has 0 kings, not 1.');
+  assert.equal(sayAgain('not a text of the catalogue'), undefined);
 });

@@ -29,11 +29,19 @@ func (p *page) loadAnalysis(fen, pgn string) {
 		document.getElementById('an-load-go').click()`, fen, pgn)))
 }
 
+// chooseLang switches the page to lang with the header's menu.
+func (p *page) chooseLang(lang string) {
+	p.t.Helper()
+	p.do("choosing "+lang, chromedp.SetValue("#lang", lang),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('lang').dispatchEvent(new Event('change'))`))
+}
+
 // TestChineseWords opens the page in Chinese, on a desktop and a phone: a
 // bad FEN and a bad PGN on the analysis board are said in Chinese, in a
 // player's words (issue 64, bug 7); openings are named in Chinese with
 // their ECO code and found by their Chinese names; the My games table's
-// heads are set on one line each.
+// heads are set on one line each; switching the language says the error
+// on screen again.
 func TestChineseWords(t *testing.T) {
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
@@ -55,6 +63,11 @@ func TestChineseWords(t *testing.T) {
 				}
 				p.screenshot("bad-" + map[bool]string{true: "fen", false: "pgn"}[tt.fen != ""])
 			}
+			// Switching the language says the message on screen again.
+			p.chooseLang("en")
+			p.waitFor("the error in English", `document.getElementById('an-load-error').textContent === 'That PGN cannot be read: line 1: 2. Ke3 is not a legal move.'`, 5*time.Second)
+			p.chooseLang("zh")
+			p.waitFor("the error in Chinese", `document.getElementById('an-load-error').textContent === '无法读取这个 PGN：第 1 行：2. Ke3 不是合法着法。'`, 5*time.Second)
 			p.loadAnalysis("", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *")
 			p.waitFor("the game loaded", `document.getElementById('an-load-error').textContent === '' && document.querySelectorAll('#an-moves [data-node], #an-moves .move').length > 0 || !!document.getElementById('an-last') && !document.getElementById('an-last').disabled`, 10*time.Second)
 			p.click("#an-last")
