@@ -96,8 +96,8 @@ export function scoreFraction(s: Score | undefined): number {
 // in 万 and 亿, as Chinese counts ("123.5 万").
 export function count(n: number): string {
   if (!isFinite(n)) return '';
-  if (lang() === 'zh' && n >= 1e8) return (n / 1e8).toFixed(2) + ' 亿';
-  if (lang() === 'zh' && n >= 1e4) return (n / 1e4).toFixed(1) + ' 万';
+  if (lang() === 'zh' && n >= 1e8) return t('count.yi', { n: (n / 1e8).toFixed(2) });
+  if (lang() === 'zh' && n >= 1e4) return t('count.wan', { n: (n / 1e4).toFixed(1) });
   if (n >= 1e9) return (n / 1e9).toFixed(2) + ' G';
   if (n >= 1e6) return (n / 1e6).toFixed(2) + ' M';
   if (n >= 1e4) return (n / 1e3).toFixed(1) + ' k';

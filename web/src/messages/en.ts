@@ -65,6 +65,8 @@ export const en = {
   'reason.insufficient_material': 'insufficient material',
   'reason.threefold_repetition': 'threefold repetition',
   'reason.fifty_move_rule': 'the fifty-move rule',
+  'count.wan': '{n} × 10,000',
+  'count.yi': '{n} × 100,000,000',
   'reason.resignation': 'resignation',
   'reason.resignedWhite': 'White resigned',
   'reason.resignedBlack': 'Black resigned',

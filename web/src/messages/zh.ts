@@ -67,6 +67,8 @@ export const zh: Record<MessageKey, string> = {
   'reason.insufficient_material': '子力不足',
   'reason.threefold_repetition': '三次重复局面',
   'reason.fifty_move_rule': '五十回合规则',
+  'count.wan': '{n} 万',
+  'count.yi': '{n} 亿',
   'reason.resignation': '认输',
   'reason.resignedWhite': '白方认输',
   'reason.resignedBlack': '黑方认输',
