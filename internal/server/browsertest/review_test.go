@@ -159,6 +159,9 @@ func TestReviewGraph(t *testing.T) {
 		if got := p.text("#an-review-opening"); !strings.Contains(got, "C55") && !strings.Contains(got, "C50") {
 			t.Errorf("the review's opening says %q", got)
 		}
+		if n := p.lines(".an-summary th:not(:last-child)"); n != 1 {
+			t.Errorf("a head of the review's summary is set on %d lines", n)
+		}
 		p.screenshot("reviewed")
 
 		// A click on Black's first blunder's dot shows that move.
@@ -434,6 +437,9 @@ func TestAfterGamePictures(t *testing.T) {
 			p.speak(v.accept)
 			p.openAnalysis("#/review/" + g.ID)
 			p.waitReviewed()
+			if n := p.lines(".an-summary th:not(:last-child)"); n != 1 {
+				t.Errorf("a head of the review's summary is set on %d lines", n)
+			}
 			p.click(`#an-graph circle.mark.blunder`)
 			p.waitFor("a blunder shown", `!!document.querySelector('#an-note .an-verdict.j-blunder')`, 5*time.Second)
 			p.screenshot("review")

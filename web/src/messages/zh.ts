@@ -607,7 +607,7 @@ export const zh: Record<MessageKey, string> = {
   'review.leftBook': '脱谱于',
   'review.accuracy': '准确率',
   'review.percent': '{n}%',
-  'review.acpl': '平均厘兵损失',
+  'review.acpl': '平均厘兵\u200b损失',
   'review.acplTitle': '平均厘兵损失：每步棋平均损失多少（以百分之一兵计）',
   'review.nextOf': '{side}有 {n} 个{what}：跳到下一个',
   'review.judgement.inaccuracy': '疑问着',
