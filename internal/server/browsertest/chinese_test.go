@@ -41,9 +41,8 @@ func (p *page) chooseLang(lang string) {
 }
 
 // TestChineseWords opens the page in Chinese, on a desktop, a phone and a
-// tablet: a
-// bad FEN and a bad PGN on the analysis board are said in Chinese, in a
-// player's words (issue 64, bug 7); openings are named in Chinese with
+// tablet: a bad FEN and a bad PGN on the analysis board are said in
+// Chinese, in a player's words (issue 64, bug 7); openings are named in Chinese with
 // their ECO code and found by their Chinese names; the My games table's
 // heads are set on one line each; switching the language says the error
 // on screen again.
