@@ -76,7 +76,7 @@ func (r *fenReader) read(fen string) (*Position, []string, error) {
 		minFields = 1
 	}
 	if len(fields) < minFields || len(fields) > 6 {
-		return nil, nil, fmt.Errorf("chess: FEN %q has %d fields, want %d to 6", fen, len(fields), minFields)
+		return nil, nil, parseErrorf("fen_fields", map[string]any{"n": len(fields), "least": minFields}, "chess: FEN %q has %d fields, want %d to 6", fen, len(fields), minFields)
 	}
 	if len(fields) == 1 { // only when lenient
 		r.fixes = append(r.fixes, "FEN has no side to move: White to move")
@@ -95,7 +95,7 @@ func (r *fenReader) read(fen string) (*Position, []string, error) {
 	case "b":
 		p.side = Black
 	default:
-		return nil, nil, fmt.Errorf("chess: FEN side to move is %q, want \"w\" or \"b\"", fields[1])
+		return nil, nil, parseErrorf("side", map[string]any{"value": fields[1]}, "chess: FEN side to move is %q, want \"w\" or \"b\"", fields[1])
 	}
 	if err := r.parseCastling(p, fields[2]); err != nil {
 		return nil, nil, err
@@ -139,7 +139,9 @@ func (r *fenReader) read(fen string) (*Position, []string, error) {
 // parseCounter reads the halfmove clock or the fullmove number (what), a
 // number from least to MaxMoveCounter.
 func (r *fenReader) parseCounter(s, what string, least uint64) (uint16, error) {
-	outOfRange := fmt.Errorf("chess: FEN %s %q is not a number from %d to %d", what, s, least, MaxMoveCounter)
+	check := strings.ReplaceAll(what, " ", "_")
+	outOfRange := parseErrorf(check, map[string]any{"value": s, "least": least, "most": MaxMoveCounter},
+		"chess: FEN %s %q is not a number from %d to %d", what, s, least, MaxMoveCounter)
 	n, err := strconv.ParseUint(s, 10, 64)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
@@ -171,7 +173,7 @@ func MustParseFEN(fen string) *Position {
 func (p *Position) parseBoard(s string) error {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {
-		return fmt.Errorf("chess: FEN board has %d ranks, want 8", len(ranks))
+		return parseErrorf("board_ranks", map[string]any{"n": len(ranks)}, "chess: FEN board has %d ranks, want 8", len(ranks))
 	}
 	for i, row := range ranks {
 		r := Rank8 - Rank(i)
@@ -187,14 +189,14 @@ func (p *Position) parseBoard(s string) error {
 				}
 				f++
 			default:
-				return fmt.Errorf("chess: FEN rank %v has invalid character %q", r, ch)
+				return parseErrorf("board_char", map[string]any{"rank": r.String(), "char": string(rune(ch))}, "chess: FEN rank %v has invalid character %q", r, ch)
 			}
 			if f > 8 {
-				return fmt.Errorf("chess: FEN rank %v has more than 8 squares", r)
+				return parseErrorf("rank_long", map[string]any{"rank": r.String()}, "chess: FEN rank %v has more than 8 squares", r)
 			}
 		}
 		if f < 8 {
-			return fmt.Errorf("chess: FEN rank %v has %d squares, want 8", r, f)
+			return parseErrorf("rank_short", map[string]any{"rank": r.String(), "n": f}, "chess: FEN rank %v has %d squares, want 8", r, f)
 		}
 	}
 	return nil
@@ -209,11 +211,11 @@ func (r *fenReader) parseCastling(p *Position, s string) error {
 	for i := 0; i < len(s); i++ {
 		idx := strings.IndexByte("KQkq", s[i])
 		if idx < 0 {
-			return fmt.Errorf("chess: FEN castling field %q has invalid character %q", s, s[i])
+			return parseErrorf("castling_char", map[string]any{"char": string(rune(s[i]))}, "chess: FEN castling field %q has invalid character %q", s, s[i])
 		}
 		right := CastlingRights(1 << idx)
 		if seen&right != 0 {
-			if err := r.fix(fmt.Errorf("chess: FEN castling field %q repeats %q", s, s[i]), "counted once"); err != nil {
+			if err := r.fix(parseErrorf("castling_repeat", map[string]any{"char": string(rune(s[i]))}, "chess: FEN castling field %q repeats %q", s, s[i]), "counted once"); err != nil {
 				return err
 			}
 			continue
@@ -224,9 +226,9 @@ func (r *fenReader) parseCastling(p *Position, s string) error {
 		var missing error
 		switch {
 		case p.board[c.kingFrom] != NewPiece(color, King):
-			missing = fmt.Errorf("chess: FEN castling right %q but no %v king on %v", s[i], color, c.kingFrom)
+			missing = parseErrorf("castling_king", map[string]any{"char": string(rune(s[i])), "color": color.String(), "square": c.kingFrom.String()}, "chess: FEN castling right %q but no %v king on %v", s[i], color, c.kingFrom)
 		case p.board[c.rookFrom] != NewPiece(color, Rook):
-			missing = fmt.Errorf("chess: FEN castling right %q but no %v rook on %v", s[i], color, c.rookFrom)
+			missing = parseErrorf("castling_rook", map[string]any{"char": string(rune(s[i])), "color": color.String(), "square": c.rookFrom.String()}, "chess: FEN castling right %q but no %v rook on %v", s[i], color, c.rookFrom)
 		}
 		if missing != nil {
 			if err := r.fix(missing, "right dropped"); err != nil {
@@ -248,7 +250,7 @@ func (r *fenReader) parseEnPassant(p *Position, s string) (Square, error) {
 	}
 	ep, err := ParseSquare(s)
 	if err != nil {
-		return NoSquare, fmt.Errorf("chess: FEN en-passant square %q is not a square or \"-\"", s)
+		return NoSquare, parseErrorf("ep_square", map[string]any{"value": s}, "chess: FEN en-passant square %q is not a square or \"-\"", s)
 	}
 	// White to move: ep e6, Black's pawn on e5, started on e7 (and mirrored).
 	wantRank, pawnSq, startSq := Rank6, ep-8, ep+8
@@ -259,9 +261,9 @@ func (r *fenReader) parseEnPassant(p *Position, s string) (Square, error) {
 	them := p.side.Other()
 	switch {
 	case ep.Rank() != wantRank:
-		impossible = fmt.Errorf("chess: FEN en-passant square %v is not on rank %v", ep, wantRank)
+		impossible = parseErrorf("ep_rank", map[string]any{"square": ep.String(), "rank": wantRank.String()}, "chess: FEN en-passant square %v is not on rank %v", ep, wantRank)
 	case p.board[pawnSq] != NewPiece(them, Pawn) || p.board[ep] != NoPiece || p.board[startSq] != NoPiece:
-		impossible = fmt.Errorf("chess: FEN en-passant square %v does not follow a double pawn push", ep)
+		impossible = parseErrorf("ep_push", map[string]any{"square": ep.String()}, "chess: FEN en-passant square %v does not follow a double pawn push", ep)
 	default:
 		return ep, nil
 	}
@@ -272,21 +274,21 @@ func (r *fenReader) parseEnPassant(p *Position, s string) (Square, error) {
 func (p *Position) validate() error {
 	for c := White; c <= Black; c++ {
 		if n := p.Pieces(c, King).Count(); n != 1 {
-			return fmt.Errorf("chess: FEN has %d %v kings, want 1", n, c)
+			return parseErrorf("kings", map[string]any{"color": c.String(), "n": n}, "chess: FEN has %d %v kings, want 1", n, c)
 		}
 		if n := p.byColor[c].Count(); n > 16 {
-			return fmt.Errorf("chess: FEN has %d %v pieces, more than 16", n, c)
+			return parseErrorf("pieces", map[string]any{"color": c.String(), "n": n}, "chess: FEN has %d %v pieces, more than 16", n, c)
 		}
 		if n := p.Pieces(c, Pawn).Count(); n > 8 {
-			return fmt.Errorf("chess: FEN has %d %v pawns, more than 8", n, c)
+			return parseErrorf("pawns", map[string]any{"color": c.String(), "n": n}, "chess: FEN has %d %v pawns, more than 8", n, c)
 		}
 	}
 	if p.byType[Pawn]&(Rank1BB|Rank8BB) != 0 {
-		return fmt.Errorf("chess: FEN has a pawn on the first or last rank")
+		return parseErrorf("pawn_rank", nil, "chess: FEN has a pawn on the first or last rank")
 	}
 	them := p.side.Other()
 	if p.IsAttacked(p.KingSquare(them), p.side) {
-		return fmt.Errorf("chess: FEN has the side not to move (%v) in check", them)
+		return parseErrorf("opponent_check", map[string]any{"color": them.String()}, "chess: FEN has the side not to move (%v) in check", them)
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func (p *Position) checkError() error {
 	us := p.side
 	ksq := p.KingSquare(us)
 	if n := checkers.Count(); n > 2 {
-		return fmt.Errorf("chess: FEN has the %v king checked by %d pieces; no legal move gives more than two checks", us, n)
+		return parseErrorf("impossible_check", map[string]any{"color": us.String()}, "chess: FEN has the %v king checked by %d pieces; no legal move gives more than two checks", us, n)
 	}
 	a, b := checkers.First(), checkers.Last()
 	pair := fmt.Sprintf("the %v king checked by the %s on %v and the %s on %v", us,
@@ -50,13 +50,13 @@ func (p *Position) checkError() error {
 	sliders := p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]
 	switch {
 	case lineBB[a][b].Has(ksq):
-		return fmt.Errorf("chess: FEN has %s, on one line; no legal move leads to two checks along one line", pair)
+		return parseErrorf("impossible_check", map[string]any{"color": us.String()}, "chess: FEN has %s, on one line; no legal move leads to two checks along one line", pair)
 	case checkers&sliders == 0:
-		return fmt.Errorf("chess: FEN has %s; no legal move leads there: in a double check one checker is a bishop, rook or queen uncovered by the other's move", pair)
+		return parseErrorf("impossible_check", map[string]any{"color": us.String()}, "chess: FEN has %s; no legal move leads there: in a double check one checker is a bishop, rook or queen uncovered by the other's move", pair)
 	}
 	if pawn := checkers & p.byType[Pawn]; pawn != 0 {
 		if !betweenBB[(checkers &^ pawn).First()][ksq].Has(pawnCaptureOrigin(us, ksq)) {
-			return fmt.Errorf("chess: FEN has %s; no legal move leads there: a pawn gives double check only by capturing from the king's file to uncover a rook or queen on it", pair)
+			return parseErrorf("impossible_check", map[string]any{"color": us.String()}, "chess: FEN has %s; no legal move leads there: a pawn gives double check only by capturing from the king's file to uncover a rook or queen on it", pair)
 		}
 	}
 	return nil
@@ -103,6 +103,6 @@ func (p *Position) enPassantError(ep Square) error {
 		return nil
 	}
 	s := attackers.First()
-	return fmt.Errorf("chess: FEN en-passant square %v says the last move was %v%v, but the %v king was in check before it, from the %s on %v",
+	return parseErrorf("ep_check", map[string]any{"square": ep.String(), "color": us.String()}, "chess: FEN en-passant square %v says the last move was %v%v, but the %v king was in check before it, from the %s on %v",
 		ep, start, pushed, us, pieceName[before.board[s].Type()], s)
 }

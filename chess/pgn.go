@@ -385,11 +385,11 @@ func (gp *gameParser) play(san string) error {
 		label = fmt.Sprintf("%d... %s", p.FullmoveNumber(), san)
 	}
 	if g.outcome.IsOver() {
-		return fmt.Errorf("move %s after the end of the game (%v)", label, g.outcome)
+		return parseErrorf("after_end", map[string]any{"move": label}, "move %s after the end of the game (%v)", label, g.outcome)
 	}
 	m, err := p.ParseSAN(san)
 	if err != nil {
-		return fmt.Errorf("illegal move %s: %s", label, strings.TrimPrefix(err.Error(), "chess: "))
+		return parseErrorf("illegal_move", map[string]any{"move": label}, "illegal move %s: %s", label, strings.TrimPrefix(err.Error(), "chess: "))
 	}
 	return g.Play(m)
 }

@@ -134,6 +134,10 @@ func TestCatalogueCheck(t *testing.T) {
 			English: {keyHello: "Hello", keyMoves: "%d moves", keyOrder: "%s %s"},
 			Chinese: {keyHello: "你好", keyMoves: "%d 步", keyOrder: "%s %s", keyCount: "多余"},
 		}, "unknown key 3"},
+		{"term", Catalogue[key]{
+			English: {keyHello: "Hello", keyMoves: "%d moves", keyOrder: "%s %s"},
+			Chinese: {keyHello: "你好", keyMoves: "%d 个走法", keyOrder: "%s %s"},
+		}, "says 走法: say 着法"},
 	} {
 		err := tc.c.Check(keyCount)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

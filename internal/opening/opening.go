@@ -23,8 +23,13 @@
 // Stockfish 15.1 scores it within ±60 cp at depth 12; made by
 // scripts/make-openings, whose header says how, and Outpost's own).
 //
+// Families have Chinese names (zh.go, zh.tsv): 101 of lichess's 149, the
+// largest, as Chinese players name them; Opening.FamilyZh carries
+// it to the front ends, and NameIn says an opening's name in a language.
+//
 // Files: opening.go (Opening, lichess's list and format), book.go (Book:
-// openings looked up by position), starts.go (the books games start from).
+// openings looked up by position), starts.go (the books games start from),
+// zh.go (the Chinese family names).
 package opening
 
 import (
@@ -53,6 +58,10 @@ type Opening struct {
 	ECO  string `json:"eco"`
 	Name string `json:"name"`
 	PGN  string `json:"pgn"`
+	// FamilyZh is the Chinese name of the opening's family (see
+	// ChineseFamily), "" when it has none: the pages and the terminal
+	// show it in Chinese in place of the English family name.
+	FamilyZh string `json:"familyZh,omitempty"`
 	// Moves are the moves of PGN, from the standard start; none for a
 	// book's position.
 	Moves []chess.Move `json:"-"`
@@ -65,6 +74,20 @@ type Opening struct {
 func (o Opening) Family() string {
 	family, _, _ := strings.Cut(o.Name, ":")
 	return family
+}
+
+// NameIn returns the opening's name in language lang ("en" or "zh"): in
+// Chinese its family's Chinese name and the variation as lichess names it
+// ("西西里防御：Najdorf Variation"), in English (or with no Chinese family
+// name) lichess's name.
+func (o Opening) NameIn(lang string) string {
+	if lang != "zh" || o.FamilyZh == "" {
+		return o.Name
+	}
+	if _, variation, ok := strings.Cut(o.Name, ":"); ok {
+		return o.FamilyZh + "：" + strings.TrimSpace(variation)
+	}
+	return o.FamilyZh
 }
 
 // lichessTSV is lichess's list of named openings, as published.
@@ -127,6 +150,7 @@ func ParseTSV(r io.Reader, name string) ([]Opening, error) {
 			continue
 		}
 		o := Opening{ECO: fields[0], Name: fields[1], PGN: fields[2]}
+		o.FamilyZh = ChineseFamily(o.Family())
 		g, err := parseLine(o.PGN)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("opening: %s:%d: %s: %v", name, n, o.Name, err))

@@ -22,6 +22,9 @@ type Words struct {
 	// left the book; NoAccuracy stands for the accuracy of a side that made
 	// no move.
 	Opening, LeftBook, NoAccuracy string
+	// Lang is the language openings are named in (opening.Opening.NameIn):
+	// "en" or "zh".
+	Lang string
 }
 
 // English are the command line's words.
@@ -30,7 +33,7 @@ var English = Words{
 	Judgements: [4]string{"", "inaccuracy", "mistake", "blunder"},
 	White:      "White", Black: "Black", Accuracy: "accuracy", Inaccuracies: "inaccuracies",
 	Mistakes: "mistakes", Blunders: "blunders", ACPL: "average centipawn loss",
-	Opening: "Opening", LeftBook: "out of the book after", NoAccuracy: "-",
+	Opening: "Opening", LeftBook: "out of the book after", NoAccuracy: "-", Lang: "en",
 }
 
 // MoveLabel writes move i (from 0) with its number, as a move list does:
@@ -122,7 +125,7 @@ func (r *Review) OpeningLine(words Words) string {
 	if r.Opening == nil {
 		return ""
 	}
-	line := fmt.Sprintf("%s: %s (%s)", words.Opening, r.Opening.Name, r.Opening.ECO)
+	line := fmt.Sprintf("%s: %s (%s)", words.Opening, r.Opening.NameIn(words.Lang), r.Opening.ECO)
 	if i := r.Opening.LeftBook - 1; i >= 0 && i < len(r.Moves) {
 		line += ", " + words.LeftBook + " " + r.MoveLabel(i)
 	}

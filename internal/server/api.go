@@ -351,13 +351,13 @@ func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	case req.FEN != "":
 		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
 		if err != nil {
-			return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %s", plainError(err))
 		}
 		start = p
 	case req.PGN != "":
 		games, err := chess.ReadPGN(strings.NewReader(req.PGN))
 		if err != nil {
-			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", parseErrorParams(err), "bad PGN: %s", plainError(err))
 		}
 		if len(games) == 0 {
 			return nil, codef(http.StatusBadRequest, "pgn_empty", nil, "bad PGN: no game in it")
@@ -367,10 +367,32 @@ func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	g := chess.NewGameFromPosition(start)
 	for _, m := range moves {
 		if err := g.Play(m); err != nil {
-			return nil, codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
+			return nil, codef(http.StatusBadRequest, "bad_pgn", parseErrorParams(err), "bad PGN: %s", plainError(err))
 		}
 	}
 	return g, nil
+}
+
+// parseErrorParams returns the params of a bad_fen or bad_pgn answer for
+// err, a chess package's error: detail, the parser's English; check and
+// its values when the rules name the check that failed (chess.ParseError:
+// "board_ranks" with n, "illegal_move" with move, …); line and game when
+// err is a PGN game's (chess.PGNError), so a page says it in its own
+// language.
+func parseErrorParams(err error) map[string]any {
+	params := map[string]any{"detail": plainError(err)}
+	var pe *chess.ParseError
+	if errors.As(err, &pe) {
+		for k, v := range pe.Values {
+			params[k] = v
+		}
+		params["check"] = pe.Check
+	}
+	var pg *chess.PGNError
+	if errors.As(err, &pg) {
+		params["line"], params["game"] = pg.Line, pg.Game
+	}
+	return params
 }
 
 // plainError returns err's text without the package name a Go error
@@ -806,7 +828,7 @@ func requiredFEN(fen string) (*chess.Position, error) {
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %v", err)
+		return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %v", err)
 	}
 	return p, nil
 }

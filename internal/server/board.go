@@ -83,7 +83,7 @@ func (srv *Server) readPGN(w http.ResponseWriter, r *http.Request) error {
 	}
 	g, err := chess.NewPGNReader(strings.NewReader(req.PGN)).Next()
 	if err != nil {
-		return codef(http.StatusBadRequest, "bad_pgn", map[string]any{"detail": plainError(err)}, "bad PGN: %s", plainError(err))
+		return codef(http.StatusBadRequest, "bad_pgn", parseErrorParams(err), "bad PGN: %s", plainError(err))
 	}
 	t := GameTree{Tags: []TagPair{}, FEN: g.StartPosition().FEN(), Comment: g.Comment(0),
 		Moves: treeMoves(g), Result: g.Outcome().Result.String()}
@@ -123,7 +123,7 @@ func (srv *Server) writePGN(w http.ResponseWriter, r *http.Request) error {
 	if fen := strings.TrimSpace(t.FEN); fen != "" {
 		p, err := chess.ParseFEN(fen)
 		if err != nil {
-			return codef(http.StatusBadRequest, "bad_fen", map[string]any{"detail": plainError(err)}, "bad FEN: %s", plainError(err))
+			return codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %s", plainError(err))
 		}
 		start = p
 	}

@@ -49,13 +49,17 @@ func TestReadPGN(t *testing.T) {
 		t.Errorf("2... Nf6 in the variation: %+v", nf6)
 	}
 
-	for _, tt := range []struct{ body, code string }{
-		{`{"pgn": ""}`, "pgn_empty"},
-		{`{"pgn": "1. e4 e5 2. Ke3 *"}`, "bad_pgn"},
+	// A refused PGN names the check that failed and its values (the
+	// pages say it in their language).
+	for _, tt := range []struct{ body, code, params string }{
+		{`{"pgn": ""}`, "pgn_empty", ""},
+		{`{"pgn": "1. e4 e5 2. Ke3 *"}`, "bad_pgn", `"check":"illegal_move","detail":"PGN line 1: game 1: illegal move 2. Ke3: `},
+		{`{"pgn": "1. e4 e5 2. Ke3 *"}`, "bad_pgn", `"game":1,"line":1,"move":"2. Ke3"`},
+		{`{"pgn": "[FEN \"8/8/8/8/8/8/8 w - - 0 1\"]\n\n*"}`, "bad_pgn", `"check":"board_ranks"`},
 	} {
 		r := e.do("POST", "/api/pgn/read", "", tt.body)
-		if r.status != 400 || !strings.Contains(string(r.body), `"code":"`+tt.code+`"`) {
-			t.Errorf("%s: status %d %s, want 400 %s", tt.body, r.status, r.body, tt.code)
+		if r.status != 400 || !strings.Contains(string(r.body), `"code":"`+tt.code+`"`) || !strings.Contains(string(r.body), tt.params) {
+			t.Errorf("%s: status %d %s, want 400 %s with %s", tt.body, r.status, r.body, tt.code, tt.params)
 		}
 	}
 }

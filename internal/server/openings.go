@@ -21,6 +21,9 @@ type OpeningEntry struct {
 	ECO  string `json:"eco"`
 	Name string `json:"name"`
 	PGN  string `json:"pgn"`
+	// FamilyZh is the Chinese name of the opening's family, "" when it
+	// has none (opening.ChineseFamily).
+	FamilyZh string `json:"familyZh,omitempty"`
 	// EPD is the position the moves reach: the first four fields of its
 	// FEN (board, side to move, castling, en passant).
 	EPD string `json:"epd"`
@@ -36,7 +39,7 @@ var openingsBody = sync.OnceValues(func() (plain, gzipped []byte) {
 			p.MakeMove(m)
 		}
 		epd := strings.Join(strings.Fields(p.FEN())[:4], " ")
-		entries[i] = OpeningEntry{ECO: o.ECO, Name: o.Name, PGN: o.PGN, EPD: epd}
+		entries[i] = OpeningEntry{ECO: o.ECO, Name: o.Name, PGN: o.PGN, FamilyZh: o.FamilyZh, EPD: epd}
 	}
 	plain, err := json.Marshal(struct {
 		Openings []OpeningEntry `json:"openings"`

@@ -228,7 +228,7 @@ func TestOpenings(t *testing.T) {
 	if err := json.Unmarshal(r.body, &list); err != nil || r.status != http.StatusOK || len(list.Openings) != 3807 {
 		t.Fatalf("openings: %d, %d entries, %v", r.status, len(list.Openings), err)
 	}
-	ruy := OpeningEntry{"C60", "Ruy Lopez", "1. e4 e5 2. Nf3 Nc6 3. Bb5", "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq -"}
+	ruy := OpeningEntry{"C60", "Ruy Lopez", "1. e4 e5 2. Nf3 Nc6 3. Bb5", "西班牙开局", "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq -"}
 	found := false
 	for _, o := range list.Openings {
 		found = found || o == ruy

@@ -54,6 +54,33 @@ func TestTerminalChinese(t *testing.T) {
 	}
 }
 
+// TestTerminalChineseWords shows a loaded Ruy Lopez in Chinese: the
+// opening is named by its Chinese family with its ECO code, the move
+// prompt says what draw and resign do, and the new-game menu's untimed
+// clock line does not say 不计时 twice.
+func TestTerminalChineseWords(t *testing.T) {
+	bin := fixture.Outpost(t)
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "ruy.pgn")
+	if err := os.WriteFile(pgn, []byte(ruyLopez), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm := termtest.Start(t, 120, 40, []string{"LANG=zh_CN.UTF-8", "LC_ALL="},
+		bin, "play", "--load", pgn, "--white", "human", "--black", "human", "--store", filepath.Join(dir, "outpost.db"))
+	tm.WaitFor(30*time.Second, "12. cxb5", "西班牙开局：Closed", "(C9")
+	tm.Send(":")
+	tm.WaitFor(30*time.Second, "或输入 draw（提和）、resign（认输）")
+	tm.Save("prompt")
+	tm.Send("{Escape}")
+	tm.WaitFor(30*time.Second, "方向键/ijkl 移动")
+	tm.Send("n")
+	tm.WaitFor(30*time.Second, "新对局", "双方想多久都行")
+	if screen := tm.Screen(false); strings.Count(screen, "不计时") > 1 {
+		t.Errorf("the menu says 不计时 more than once:\n%s", screen)
+	}
+	tm.Save("menu")
+}
+
 // TestTerminalLangFlag: --lang chooses the language over LANG.
 func TestTerminalLangFlag(t *testing.T) {
 	bin := fixture.Outpost(t)

@@ -262,7 +262,7 @@ func TestReviewInChinese(t *testing.T) {
 	cfg := Config{Game: gameFromMoves(t, "e4", "e5", "Nf3", "Qg5", "Nxg5"), ReviewNodes: reviewNodes, Lang: i18n.Chinese}
 	h := newHarness(t, cfg, 120, 40)
 	h.press("Rn")
-	for _, want := range []string{"复盘", "2... Qg5??", "漏着", "更好：", "第 4 着，共 5 着", "白方", "黑方", "开局: King's Knight Opening (C40)"} {
+	for _, want := range []string{"复盘", "2... Qg5??", "漏着", "更好：", "第 4 着，共 5 着", "白方", "黑方", "开局: 王马开局 (C40)"} {
 		if !strings.Contains(h.m.View(), want) {
 			t.Errorf("the Chinese review screen lacks %q:\n%s", want, h.m.View())
 		}

@@ -19,6 +19,6 @@ func reviewWords(l i18n.Lang) review.Words {
 		Judgements: [4]string{"", t(msgReviewInaccuracyWord), t(msgReviewMistakeWord), t(msgReviewBlunderWord)},
 		White:      colorText(l, chess.White), Black: colorText(l, chess.Black), Accuracy: t(msgReviewAccuracy), Inaccuracies: t(msgReviewInaccuracies),
 		Mistakes: t(msgReviewMistakes), Blunders: t(msgReviewBlunders), ACPL: t(msgReviewACPL),
-		Opening: t(msgReviewOpening), LeftBook: t(msgReviewLeftBook), NoAccuracy: "-",
+		Opening: t(msgReviewOpening), LeftBook: t(msgReviewLeftBook), NoAccuracy: "-", Lang: string(l),
 	}
 }

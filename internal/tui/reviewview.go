@@ -194,7 +194,7 @@ func (m *Model) openingLines(width int) []string {
 	if !o.Named() {
 		return nil
 	}
-	return wrap(o.Name+" ("+o.ECO+")", width, 2)
+	return wrap(o.NameIn(string(m.lang()))+" ("+o.ECO+")", width, 2)
 }
 
 // reviewStatusLines say how the game's review stands, for the side panel:

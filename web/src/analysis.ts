@@ -743,7 +743,7 @@ export class AnalysisView {
   private renderOpening() {
     const path = [this.tree.root, ...this.tree.path(this.node)];
     const found = this.book?.last(path.map((n) => n.fen));
-    this.openingEl.replaceChildren(...(found ? [openingLabel(found.opening.eco, found.opening.name)] : []));
+    this.openingEl.replaceChildren(...(found ? [openingLabel(found.opening)] : []));
     this.openingEl.title = found ? found.opening.pgn : '';
   }
 

@@ -280,7 +280,7 @@ export class App {
     if (prev && prev.status === 'playing' && s.status !== 'playing') {
       this.sound.play('end');
       if (s.reason === 'aborted') this.say(t('end.aborted'));
-      else this.say(t('live.over', { reason: reasonText(s.reason, s.status), result: resultText(s.result) }));
+      else this.say(t('live.over', { reason: reasonText(s.reason, s.status, s.result), result: resultText(s.result) }));
       const aiWon =
         (s.result === '1-0' && s.white === 'ai' && s.black === 'human') ||
         (s.result === '0-1' && s.black === 'ai' && s.white === 'human');
@@ -718,7 +718,7 @@ export class App {
     const box = byId('opening');
     box.hidden = !o?.name;
     if (!o?.name) return;
-    box.replaceChildren(openingLabel(o.eco, o.name));
+    box.replaceChildren(openingLabel(o));
     const left = o.leftBook > 0 ? this.game!.moves[o.leftBook - 1] : undefined;
     box.title = left ? t('game.leftBook', { move: moveNumber(o.leftBook - 1, this.game!) + ' ' + left.san }) : o.pgn;
   }
@@ -915,7 +915,7 @@ export class App {
     if (g.reason === 'aborted') {
       text = t('end.aborted');
     } else if (g.status !== 'playing') {
-      text = t('status.over', { reason: reasonText(g.reason, g.status), result: resultText(g.result), score: g.result });
+      text = t('status.over', { reason: reasonText(g.reason, g.status, g.result), result: resultText(g.result), score: g.result });
     } else {
       const who = colorName(g.turn);
       const side = g.turn === 'white' ? g.white : g.black;

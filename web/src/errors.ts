@@ -34,11 +34,33 @@ function words(p: Record<string, unknown>): Record<string, string | number> {
   return out;
 }
 
+// pgnChecks are the checks of a PGN's moves; a bad_pgn answer with another
+// check is about the PGN's FEN tag.
+const pgnChecks = ['illegal_move', 'after_end'];
+
+// parseText says a bad_fen or bad_pgn answer: the check that failed
+// (params.check, the catalogue's parse.CHECK) in the page's language; for
+// a check this page does not know, the parser's English (params.detail) on
+// an English page and a plain sentence on others, never English inside
+// another language.
+function parseText(code: 'bad_fen' | 'bad_pgn', p: Record<string, string | number>): string {
+  const check = typeof p.check === 'string' ? p.check : '';
+  const key = ('parse.' + check) as MessageKey;
+  if (check && t(key) !== key) {
+    const why = t(key, p);
+    if (code === 'bad_fen') return t('error.bad_fen', { why });
+    return t(pgnChecks.includes(check) ? 'error.bad_pgn' : 'error.bad_pgn_fen', { why });
+  }
+  if (lang() === 'en' && typeof p.detail === 'string' && p.detail) return t(code === 'bad_fen' ? 'error.bad_fen' : 'error.bad_pgn', { why: p.detail });
+  return t(code === 'bad_fen' ? 'error.bad_fen_unknown' : 'error.bad_pgn_unknown');
+}
+
 // errText returns the words for error e.
 export function errText(e: unknown): string {
   if (e instanceof ApiError) {
     // An aborted game has no result to say "by" with.
     if ((e.code === 'time_up' || e.code === 'game_over') && e.params.reason === 'aborted') return t('end.aborted');
+    if (e.code === 'bad_fen' || e.code === 'bad_pgn') return parseText(e.code, words(e.params));
     if (e.code) {
       const key = ('error.' + e.code) as MessageKey;
       const text = t(key, words(e.params));

@@ -73,6 +73,42 @@ export function setLang(l: Lang) {
   if (l === current) return;
   current = l;
   for (const cb of listeners) cb();
+  if (typeof document === 'undefined') return;
+  for (const e of document.querySelectorAll<HTMLElement>(messageSelector)) {
+    const again = e.childElementCount === 0 ? sayAgain(e.textContent ?? '') : undefined;
+    if (again !== undefined) e.textContent = again;
+  }
+}
+
+// messageSelector matches the elements that hold a message already said
+// (a toast, a form's error, an alert, the screen reader's line): setLang
+// says them again in the new language when t made them.
+const messageSelector = '#toast, #live, .form-error, [role=alert]';
+
+// said remembers the key and params of the texts t made last (at most
+// saidMost), so that sayAgain can say a message already on screen in
+// another language.
+const said = new Map<string, { key: MessageKey; params?: Record<string, string | number> }>();
+const saidMost = 2000;
+
+function remember(text: string, key: MessageKey, params?: Record<string, string | number>): string {
+  said.delete(text);
+  said.set(text, { key, params });
+  if (said.size > saidMost) said.delete(said.keys().next().value as string);
+  return text;
+}
+
+// sayAgain returns text, a text t made, in the current language, its
+// params that t made said again too ("这个 FEN 不是一个局面：…" after a
+// switch to English: "That FEN is not a position: …"); undefined for a
+// text t did not make (or has forgotten).
+export function sayAgain(text: string): string | undefined {
+  const s = said.get(text);
+  if (!s) return undefined;
+  if (!s.params) return t(s.key);
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(s.params)) params[k] = typeof v === 'string' && v !== text ? (sayAgain(v) ?? v) : v;
+  return t(s.key, params);
 }
 
 // onLangChange calls cb after every switch of language, so a view can render
@@ -86,12 +122,16 @@ export function onLangChange(cb: () => void) {
 // mistake shows rather than vanishes).
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const text = catalogues[current][key] ?? en[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => {
-    const v = params[name];
-    if (v === undefined) return all;
-    return typeof v === 'number' ? fmtNumber(v) : v;
-  });
+  if (!params) return remember(text, key);
+  return remember(
+    text.replace(/\{(\w+)\}/g, (all, name: string) => {
+      const v = params[name];
+      if (v === undefined) return all;
+      return typeof v === 'number' ? fmtNumber(v) : v;
+    }),
+    key,
+    params,
+  );
 }
 
 // tIn is t in language l, whatever the page's (the voice falls back to

@@ -8,7 +8,7 @@ import type { OpeningEntry } from './wire';
 import { errText } from './errors';
 import { el } from './dom';
 import { onLangChange, t } from './i18n';
-import { openingLabel, searchOpenings } from './openings';
+import { openingLabel, openingName, searchOpenings } from './openings';
 
 export class OpeningPicker {
   readonly box: HTMLElement;
@@ -87,7 +87,7 @@ export class OpeningPicker {
         const li = el(
           'li',
           { id: 'new-opening-' + i, className: i === this.active ? 'active' : '' },
-          el('span', { className: 'opening-name', lang: 'en', textContent: o.name }),
+          el('span', { className: 'opening-name' }, openingName(o)),
           el('span', { className: 'opening-eco', textContent: o.eco }),
           el('span', { className: 'opening-moves', textContent: o.pgn }),
         );
@@ -141,7 +141,7 @@ export class OpeningPicker {
     this.pgn.value = o.pgn;
     this.fen.value = '';
     this.input.value = o.name;
-    this.chosen.replaceChildren(t('newgame.openingChosen', { moves: o.pgn }) + ' ', openingLabel(o.eco, o.name, ' '));
+    this.chosen.replaceChildren(t('newgame.openingChosen', { moves: o.pgn }) + ' ', openingLabel(o, ' '));
     this.close();
   }
 }

@@ -6,13 +6,32 @@
 
 import type { OpeningEntry } from './wire';
 import { el } from './dom';
+import { lang } from './i18n';
+
+// NamedOpening is what the pages know of an opening: its ECO code, its
+// name as lichess writes it, and the Chinese name of its family when the
+// server's table (internal/opening/zh.tsv) has one.
+export interface NamedOpening {
+  eco: string;
+  name: string;
+  familyZh?: string;
+}
+
+// openingName shows an opening's name in the page's language. In Chinese
+// a family with a Chinese name is named in Chinese and its variation as
+// lichess names it ("西西里防御：Najdorf Variation"); other names are
+// lichess's, in English, marked lang="en" so a screen reader says them in
+// English and the check for untranslated text passes them by.
+export function openingName(o: NamedOpening): HTMLElement {
+  if (lang() !== 'zh' || !o.familyZh) return el('span', { lang: 'en', textContent: o.name });
+  const variation = o.name.includes(':') ? o.name.slice(o.name.indexOf(':') + 1).trim() : '';
+  return el('span', {}, o.familyZh, ...(variation ? ['：', el('span', { lang: 'en', textContent: variation })] : []));
+}
 
 // openingLabel shows an opening's ECO code and name ("C00 · French
-// Defense"). The names are lichess's, in English in every language (as on
-// lichess): the name is marked lang="en", so a screen reader says it in
-// English and the check for untranslated text passes it by.
-export function openingLabel(eco: string, name: string, between = ' · '): HTMLElement {
-  return el('span', { className: 'opening-label' }, eco + between, el('span', { lang: 'en', textContent: name }));
+// Defense", "B90 · 西西里防御：Najdorf Variation").
+export function openingLabel(o: NamedOpening, between = ' · '): HTMLElement {
+  return el('span', { className: 'opening-label' }, o.eco + between, openingName(o));
 }
 
 // epdOf is the part of a FEN that names a position for the opening list:
@@ -58,16 +77,21 @@ export function fold(s: string): string {
 
 // searchOpenings returns the openings (at most limit) whose name, ECO code
 // or moves hold every word of query as the start of one of theirs ("sic
-// najd", "B90", "e4 c5 nf3"): the broadest first (the fewest moves), then
-// by name. An empty query finds nothing.
+// najd", "B90", "e4 c5 nf3"), and whose family's Chinese name holds every
+// run of Chinese characters of query ("西西里", "西西里 najd"): the
+// broadest first (the fewest moves), then by name. An empty query finds
+// nothing.
 export function searchOpenings(list: OpeningEntry[], query: string, limit = 50): OpeningEntry[] {
-  const words = fold(query).split(' ').filter(Boolean);
-  if (words.length === 0) return [];
+  const han = /[\u3400-\u9fff\uf900-\ufaff]+/g;
+  const zh = query.match(han) ?? [];
+  const words = fold(query.replace(han, ' ')).split(' ').filter(Boolean);
+  if (words.length === 0 && zh.length === 0) return [];
   const found: Array<{ o: OpeningEntry; moves: number }> = [];
   for (const o of list) {
     const moves = o.pgn.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w));
     const hay = [...fold(o.name).split(' '), o.eco.toLowerCase(), ...moves.map((m) => m.toLowerCase())];
-    if (words.every((w) => hay.some((h) => h.startsWith(w)))) found.push({ o, moves: moves.length });
+    const family = o.familyZh ?? '';
+    if (words.every((w) => hay.some((h) => h.startsWith(w))) && zh.every((w) => family.includes(w))) found.push({ o, moves: moves.length });
   }
   found.sort((a, b) => a.moves - b.moves || a.o.name.localeCompare(b.o.name));
   return found.slice(0, limit).map((f) => f.o);

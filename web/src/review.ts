@@ -168,7 +168,7 @@ export class ReviewPanel {
 
   private openingText(o: OpeningMatch | null): Array<string | HTMLElement> {
     if (!o || !o.name) return [t('review.noOpening')];
-    const out: Array<string | HTMLElement> = [el('strong', {}, openingLabel(o.eco, o.name))];
+    const out: Array<string | HTMLElement> = [el('strong', {}, openingLabel(o))];
     if (o.leftBook > 0) {
       const b = el('button', { type: 'button', className: 'an-link', textContent: this.hooks.moveOf(o.leftBook) });
       b.addEventListener('click', () => this.hooks.go(o.leftBook));

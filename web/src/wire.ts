@@ -702,6 +702,12 @@ export interface Opening {
   eco: string;
   name: string;
   pgn: string;
+  /**
+   * FamilyZh is the Chinese name of the opening's family (see
+   * ChineseFamily), "" when it has none: the pages and the terminal
+   * show it in Chinese in place of the English family name.
+   */
+  familyZh?: string;
 }
 
 /** OpeningEntry is one opening of GET /api/openings. */
@@ -709,6 +715,11 @@ export interface OpeningEntry {
   eco: string;
   name: string;
   pgn: string;
+  /**
+   * FamilyZh is the Chinese name of the opening's family, "" when it
+   * has none (opening.ChineseFamily).
+   */
+  familyZh?: string;
   /**
    * EPD is the position the moves reach: the first four fields of its
    * FEN (board, side to move, castling, en passant).
@@ -724,6 +735,12 @@ export interface OpeningMatch {
   eco: string;
   name: string;
   pgn: string;
+  /**
+   * FamilyZh is the Chinese name of the opening's family (see
+   * ChineseFamily), "" when it has none: the pages and the terminal
+   * show it in Chinese in place of the English family name.
+   */
+  familyZh?: string;
   /**
    * Ply is the number of plies after which the game reached it (0 with
    * no opening, or when the game started there).

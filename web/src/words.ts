@@ -2,7 +2,7 @@
 // screen-reader region, the game-over banner and the thinking panel.
 
 import type { Score } from './wire';
-import { t } from './i18n';
+import { lang, t } from './i18n';
 import type { MessageKey } from './i18n';
 
 // pieceName names a piece by its SAN letter (K Q R B N, P for a pawn).
@@ -92,9 +92,12 @@ export function scoreFraction(s: Score | undefined): number {
   return 1 / (1 + Math.exp(-0.00368208 * s.cp));
 }
 
-// count formats a large number for people: 1234567 → "1.23 M".
+// count formats a large number for people: 1234567 → "1.23 M"; in Chinese
+// in 万 and 亿, as Chinese counts ("123.5 万").
 export function count(n: number): string {
   if (!isFinite(n)) return '';
+  if (lang() === 'zh' && n >= 1e8) return t('count.yi', { n: (n / 1e8).toFixed(2) });
+  if (lang() === 'zh' && n >= 1e4) return t('count.wan', { n: (n / 1e4).toFixed(1) });
   if (n >= 1e9) return (n / 1e9).toFixed(2) + ' G';
   if (n >= 1e6) return (n / 1e6).toFixed(2) + ' M';
   if (n >= 1e4) return (n / 1e3).toFixed(1) + ' k';
@@ -156,8 +159,10 @@ export function reasonPhrase(reason: string): string {
 }
 
 // reasonText makes the server's reason a sentence's start: "checkmate" →
-// "Checkmate"; without a reason, the status ("over" → "Over").
-export function reasonText(reason: string, status: string): string {
+// "Checkmate"; a resignation with its result names who resigned ("White
+// resigned", "白方认输"); without a reason, the status ("over" → "Over").
+export function reasonText(reason: string, status: string, result = ''): string {
+  if (reason === 'resignation' && (result === '1-0' || result === '0-1')) return t(result === '1-0' ? 'reason.resignedBlack' : 'reason.resignedWhite');
   const r = reason ? reasonPhrase(reason) : (status || '').replace(/[_-]+/g, ' ').trim();
   return r.charAt(0).toUpperCase() + r.slice(1);
 }

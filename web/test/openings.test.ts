@@ -5,10 +5,11 @@ import type { OpeningEntry } from '../src/wire';
 
 const list: OpeningEntry[] = [
   { eco: 'B00', name: "King's Pawn Game", pgn: '1. e4', epd: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -' },
-  { eco: 'B20', name: 'Sicilian Defense', pgn: '1. e4 c5', epd: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -' },
+  { eco: 'B20', name: 'Sicilian Defense', pgn: '1. e4 c5', familyZh: '西西里防御', epd: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -' },
   {
     eco: 'B90',
     name: 'Sicilian Defense: Najdorf Variation',
+    familyZh: '西西里防御',
     pgn: '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6',
     epd: 'x w KQkq -',
   },
@@ -29,6 +30,10 @@ test('searchOpenings finds by name, ECO and moves, the broadest first', () => {
   assert.deepEqual(names('e4'), ['B00', 'B20', 'B90']);
   assert.deepEqual(names('  '), []);
   assert.deepEqual(names('zz'), []);
+  assert.deepEqual(names('西西里'), ['B20', 'B90']);
+  assert.deepEqual(names('西西里防御 najd'), ['B90']);
+  assert.deepEqual(names('西西里、'), ['B20', 'B90']);
+  assert.deepEqual(names('法兰西'), []);
   assert.equal(searchOpenings(list, 'e4', 2).length, 2);
 });
 

@@ -29,6 +29,14 @@ var variants = []variant{
 	{"phone-zh", phone, "zh-CN,zh"},
 }
 
+// say returns en or zh, the text the variant's language shows.
+func (v variant) say(en, zh string) string {
+	if strings.HasPrefix(v.accept, "zh") {
+		return zh
+	}
+	return en
+}
+
 // each runs f as a subtest in every variant, on a page of its own, and
 // checks at the end that the page fits the screen's width and, in
 // Chinese, shows no English.
@@ -150,6 +158,9 @@ func TestReviewGraph(t *testing.T) {
 		}
 		if got := p.text("#an-review-opening"); !strings.Contains(got, "C55") && !strings.Contains(got, "C50") {
 			t.Errorf("the review's opening says %q", got)
+		}
+		if n := p.lines(".an-summary th:not(:last-child)"); n != 1 {
+			t.Errorf("a head of the review's summary is set on %d lines", n)
 		}
 		p.screenshot("reviewed")
 
@@ -328,7 +339,7 @@ func TestAnalysisBoard(t *testing.T) {
 		p.waitFor("1... e5", `document.getElementById('analysis').dataset.node === 'e2e4,e7e5'`, 10*time.Second)
 		p.anMove("g1", "f3")
 		p.waitFor("2. Nf3", `document.getElementById('analysis').dataset.node === 'e2e4,e7e5,g1f3'`, 10*time.Second)
-		if got := p.text("#an-opening"); !strings.Contains(got, "King's Knight Opening") {
+		if got := p.text("#an-opening"); !strings.Contains(got, v.say("King's Knight Opening", "王马开局")) {
 			t.Errorf("the opening after 1. e4 e5 2. Nf3 is %q", got)
 		}
 		// Back to 1. e4 in the move list, then 1... c5: a variation.
@@ -341,7 +352,7 @@ func TestAnalysisBoard(t *testing.T) {
 		if got := p.text("#an-moves .an-vars"); !strings.Contains(got, "c5") || !strings.Contains(got, "Nf3") {
 			t.Errorf("the variation reads %q", got)
 		}
-		if got := p.text("#an-opening"); !strings.Contains(got, "Sicilian Defense") {
+		if got := p.text("#an-opening"); !strings.Contains(got, v.say("Sicilian Defense", "西西里防御")) {
 			t.Errorf("the opening in the variation is %q", got)
 		}
 		main := evalJS[[]string](p, `[...document.querySelectorAll('#an-moves .an-row .an-move:not(.empty)')].map(b => b.textContent)`)
@@ -374,7 +385,7 @@ func TestOpeningNames(t *testing.T) {
 		p.click(`#form-new input[name=mode][value=hvh]`)
 		p.do("searching for the Najdorf", chromedp.Click("#new-opening"), chromedp.SendKeys("#new-opening", "sicilian najdorf"))
 		p.waitFor("the openings found", `document.querySelectorAll('#new-opening-list li[role=option]').length > 0 && !document.getElementById('new-opening-list').hidden`, 10*time.Second)
-		if got := p.text("#new-opening-list li[role=option]"); !strings.Contains(got, "Sicilian Defense: Najdorf Variation") || !strings.Contains(got, "B90") {
+		if got := p.text("#new-opening-list li[role=option]"); !strings.Contains(got, v.say("Sicilian Defense: Najdorf Variation", "西西里防御：Najdorf Variation")) || !strings.Contains(got, "B90") {
 			t.Errorf("the first opening found: %q", got)
 		}
 		p.screenshot("search")
@@ -384,7 +395,7 @@ func TestOpeningNames(t *testing.T) {
 		}
 		p.click("#new-start-btn")
 		p.waitFor("the game", `!document.getElementById('dlg-new').open && document.getElementById('app').dataset.ply === '10'`, 10*time.Second)
-		p.waitFor("the opening's name", `document.getElementById('opening').textContent === 'B90 · Sicilian Defense: Najdorf Variation'`, 5*time.Second)
+		p.waitFor("the opening's name", fmt.Sprintf(`document.getElementById('opening').textContent === %q`, "B90 · "+v.say("Sicilian Defense: Najdorf Variation", "西西里防御：Najdorf Variation")), 5*time.Second)
 		p.clickMove("c1", "e3")
 		p.waitPly(11, 10*time.Second)
 		if got := p.text("#opening"); !strings.Contains(got, "English Attack") && !strings.Contains(got, "Najdorf") {
@@ -396,7 +407,7 @@ func TestOpeningNames(t *testing.T) {
 		p.openAnalysis("#/analysis/" + id)
 		p.waitFor("the opening on the analysis board", `document.getElementById('an-opening').textContent.includes('Najdorf')`, 10*time.Second)
 		p.click(`#an-moves .an-move[data-id="e2e4"]`)
-		p.waitFor("1. e4's name", `document.getElementById('an-opening').textContent === "B00 · King's Pawn Game"`, 5*time.Second)
+		p.waitFor("1. e4's name", fmt.Sprintf(`document.getElementById('an-opening').textContent === %q`, "B00 · "+v.say("King's Pawn Game", "王兵开局")), 5*time.Second)
 	})
 }
 
@@ -426,6 +437,9 @@ func TestAfterGamePictures(t *testing.T) {
 			p.speak(v.accept)
 			p.openAnalysis("#/review/" + g.ID)
 			p.waitReviewed()
+			if n := p.lines(".an-summary th:not(:last-child)"); n != 1 {
+				t.Errorf("a head of the review's summary is set on %d lines", n)
+			}
 			p.click(`#an-graph circle.mark.blunder`)
 			p.waitFor("a blunder shown", `!!document.querySelector('#an-note .an-verdict.j-blunder')`, 5*time.Second)
 			p.screenshot("review")
