@@ -206,6 +206,14 @@ export async function offerDraw(id: string): Promise<DrawOfferAnswer> {
 }
 export const patchGame = (id: string, p: SettingsRequest) => mutate(id, 'PATCH', '', p);
 
+// rematch starts a new game with the settings of game id and the colours
+// swapped (POST /api/games/{id}/rematch), and keeps its token.
+export async function rematch(id: string): Promise<NewGameResponse> {
+  const c = await request<NewGameResponse>('POST', '/api/games/' + encodeURIComponent(id) + '/rematch', {}, id);
+  saveToken(c.id, c.token);
+  return c;
+}
+
 export async function hint(id: string): Promise<Hint> {
   return request<Hint>('POST', '/api/games/' + encodeURIComponent(id) + '/hint', {}, id);
 }

@@ -480,6 +480,7 @@ export class App {
     byId('btn-games').addEventListener('click', () => this.games.show(this.game?.id));
     byId('btn-settings').addEventListener('click', () => this.settings.show());
     byId('banner-new').addEventListener('click', () => this.newGame.show());
+    byId('banner-rematch').addEventListener('click', () => void this.rematch());
     byId('banner-review').addEventListener('click', () => this.reviewGame());
     byId('btn-review').addEventListener('click', () => this.reviewGame());
     byId('banner-close').addEventListener('click', () => {
@@ -1046,6 +1047,19 @@ export class App {
     byId('eval-note').textContent = note;
   }
 
+  // rematch starts the same game again with the colours swapped, as
+  // lichess's rematch does, and opens it.
+  private async rematch() {
+    const g = this.game;
+    if (!g) return;
+    try {
+      const c = await api.rematch(g.id);
+      this.open(c.id, c.game);
+    } catch (e) {
+      toast(errText(e));
+    }
+  }
+
   private renderBanner() {
     const g = this.game!;
     const b = byId('banner');
@@ -1054,6 +1068,7 @@ export class App {
     // the game's earlier positions.
     b.hidden = !over || this.bannerClosed || !this.isLive();
     if (!over) return;
+    byId('banner-rematch').hidden = !this.canPlay(); // a spectator has no game to play again
     const title = g.reason === 'aborted' ? reasonText(g.reason, g.status) : g.result; // an aborted game has no result
     byId('banner-title').textContent = resultText(g.result) ? `${resultText(g.result)} · ${g.result}` : title;
     byId('banner-reason').textContent = endText(g.result, g.reason, g.status);

@@ -629,6 +629,13 @@ func TestPlayAgainstAI(t *testing.T) {
 	if title, reason := p.text("#banner-title"), p.text("#banner-reason"); !strings.Contains(title, "Black wins") || !strings.Contains(reason, "White resigned") {
 		t.Errorf("after resigning the banner says %q / %q", title, reason)
 	}
+
+	// A rematch swaps the colours: the AI, White now, moves first in a new
+	// game the page opens.
+	first := evalJS[string](p, `location.hash`)
+	p.click("#banner-rematch")
+	p.waitFor("the rematch", `location.hash !== '`+first+`' && location.hash.startsWith('#/game/') && document.getElementById('banner').hidden`, 10*time.Second)
+	p.waitPly(1, 20*time.Second)
 }
 
 // TestClaimDraw claims a draw by threefold repetition.

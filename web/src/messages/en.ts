@@ -11,6 +11,7 @@ export const en = {
 
   'menu.label': 'Games',
   'menu.new': 'New game',
+  'game.rematch': 'Rematch',
   'menu.import': 'Import',
   'menu.games': 'My games',
 

@@ -13,6 +13,7 @@ export const zh: Record<MessageKey, string> = {
 
   'menu.label': '对局',
   'menu.new': '新对局',
+  'game.rematch': '再来一局',
   'menu.import': '导入',
   'menu.games': '我的对局',
 
