@@ -276,19 +276,8 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		}
 	}
 	for i, m := range moves {
-		child := *p
-		child.MakeMove(m)
-		s.hashes = append(s.hashes, child.Hash())
-		var cn *Node
-		if n != nil && s.keep(ply, m) {
-			cn = &Node{Move: m, Before: best}
-		}
 		childVisit := s.visit
-		s.line = append(s.line, lineMove{p, m})
-		score, sub := s.search(&child, cn, depth-1, ply+1, -beta, -alpha, betaBy, alphaBy)
-		s.line = s.line[:len(s.line)-1]
-		score = -score
-		s.hashes = s.hashes[:len(s.hashes)-1]
+		cn, score, sub := s.searchChild(p, n, m, best, depth, ply, alpha, beta, alphaBy, betaBy)
 		size += sub
 		if s.stopped {
 			return 0, size
@@ -349,6 +338,27 @@ func (s *searcher) lastSAN() string {
 	}
 	l := s.line[len(s.line)-1]
 	return l.pos.SAN(l.move)
+}
+
+// searchChild searches the position after m, a move of p (n's position
+// when n is not nil), with the window (alpha, beta) and its bounds'
+// origins seen from the child, and returns the child's node when it is
+// kept, its score from p's side to move's point of view, and the nodes
+// of its subtree. best is p's best score so far (the child's Before).
+func (s *searcher) searchChild(p *chess.Position, n *Node, m chess.Move, best engine.Score, depth, ply int,
+	alpha, beta engine.Score, alphaBy, betaBy *Bound) (*Node, engine.Score, uint64) {
+	child := *p
+	child.MakeMove(m)
+	s.hashes = append(s.hashes, child.Hash())
+	var cn *Node
+	if n != nil && s.keep(ply, m) {
+		cn = &Node{Move: m, Before: best}
+	}
+	s.line = append(s.line, lineMove{p, m})
+	score, sub := s.search(&child, cn, depth-1, ply+1, -beta, -alpha, betaBy, alphaBy)
+	s.line = s.line[:len(s.line)-1]
+	s.hashes = s.hashes[:len(s.hashes)-1]
+	return cn, -score, sub
 }
 
 // store keeps cn, a child of n, and keeps fewer plies of the tree when it
