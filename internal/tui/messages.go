@@ -53,6 +53,9 @@ const (
 	msgNothingLoaded
 	msgCouldNotLoad
 	msgLoaded
+	msgRematch
+	msgRematchNotOver
+	msgCouldNotRematch
 	msgTitle
 	msgGameOver
 	msgIsThinking
@@ -335,6 +338,9 @@ var messages = i18n.Catalogue[msg]{
 		msgNothingLoaded:           "Nothing loaded.",
 		msgCouldNotLoad:            "Could not load: %s",
 		msgLoaded:                  "Loaded %s (%d %s).",
+		msgRematch:                 "Rematch: the same game again from its start, the colours swapped.",
+		msgRematchNotOver:          "The game is still on: a rematch comes once it is over (resign to end it).",
+		msgCouldNotRematch:         "Could not start the rematch: %s",
 		msgTitle:                   "%s   White: %s   Black: %s",
 		msgGameOver:                "Game over. %s",
 		msgIsThinking:              "%s is thinking…",
@@ -474,7 +480,7 @@ var messages = i18n.Catalogue[msg]{
 		msgPlainTryAgain:           "%s. Try again (help lists the commands).",
 		msgPlainUnfinished:         "The game is unfinished.",
 		msgPlainLastMove:           "Last move: %s",
-		msgPlainHelp:               "Type a move in SAN or UCI: e4, Nf3, O-O, exd5, e7e8q, g1f3.\nCommands:\n  board      show the board\n  moves      list the moves played\n  undo       take back your last move (and Outpost's reply)\n  redo       play again what the last undo took back (until a new move)\n  save FILE  save the game as PGN\n  load FILE  go on with the first game of a PGN file\n  draw       claim a draw (threefold repetition, fifty-move rule); else\n             accept the draw offered to you, or offer one\n  resign     resign the game\n  clock      show the clocks\n  review     review the game: each move's evaluation and judgement, the\n             better moves, each side's accuracy\n  help       this list\n  quit       stop (an unfinished game is kept for outpost play --resume)",
+		msgPlainHelp:               "Type a move in SAN or UCI: e4, Nf3, O-O, exd5, e7e8q, g1f3.\nCommands:\n  board      show the board\n  moves      list the moves played\n  undo       take back your last move (and Outpost's reply)\n  redo       play again what the last undo took back (until a new move)\n  save FILE  save the game as PGN\n  load FILE  go on with the first game of a PGN file\n  draw       claim a draw (threefold repetition, fifty-move rule); else\n             accept the draw offered to you, or offer one\n  resign     resign the game\n  clock      show the clocks\n  review     review the game: each move's evaluation and judgement, the\n             better moves, each side's accuracy\n  rematch    once the game is over, play it again with the colours swapped\n  help       this list\n  quit       stop (an unfinished game is kept for outpost play --resume)",
 		msgIllegalMove:             "%s",
 		msgErrGameOverOutcome:      "the game is over (%s)",
 		msgErrTimeUp:               "time is up: %s",
@@ -548,7 +554,7 @@ var messages = i18n.Catalogue[msg]{
 		msgReviewFirstMistake:      "No mistake before this one.",
 		msgReviewLastMistake:       "No mistake after this one.",
 		msgReviewPlainStarting:     "Reviewing the game (%d positions)…",
-		msgReviewPlainOverHint:     "Type review for the game's review, save FILE to keep it, quit to leave.",
+		msgReviewPlainOverHint:     "Type review for the game's review, rematch to play it again with the colours swapped, save FILE to keep it, quit to leave.",
 		msgReviewHelp:              "review the game: evaluations, mistakes, better moves, accuracy",
 		msgReviewMove:              "move",
 		msgReviewEval:              "eval",
@@ -604,6 +610,9 @@ var messages = i18n.Catalogue[msg]{
 		msgNothingLoaded:           "未载入。",
 		msgCouldNotLoad:            "无法载入：%s",
 		msgLoaded:                  "已载入 %s（%d %s）。",
+		msgRematch:                 "再来一局：从头再下这一局，交换颜色。",
+		msgRematchNotOver:          "对局还没结束：结束后才能再来一局（认输可结束对局）。",
+		msgCouldNotRematch:         "无法再来一局：%s",
 		msgTitle:                   "%s   白方：%s   黑方：%s",
 		msgGameOver:                "对局结束。%s",
 		msgIsThinking:              "%s 正在思考…",
@@ -743,7 +752,7 @@ var messages = i18n.Catalogue[msg]{
 		msgPlainTryAgain:           "%s。请重试（help 列出所有命令）。",
 		msgPlainUnfinished:         "对局还没结束。",
 		msgPlainLastMove:           "上一步：%s",
-		msgPlainHelp:               "用 SAN 或 UCI 输入着法：e4、Nf3、O-O、exd5、e7e8q、g1f3。\n命令：\n  board      显示棋盘\n  moves      列出已走的着法\n  undo       悔棋：撤回你的上一步（以及 Outpost 的应着）\n  redo       重走上一次 undo 撤回的着法（直到走了新的一步）\n  save FILE  把对局存为 PGN\n  load FILE  载入 PGN 文件里的第一局并接着下\n  draw       要求和棋（三次重复局面、五十回合规则）；否则\n             接受对方的提和，或提和\n  resign     认输\n  clock      显示棋钟\n  review     复盘：每着的评估和判断、更好的着法、双方的准确率\n  help       这个列表\n  quit       停止（未结束的对局会为 outpost play --resume 保存）",
+		msgPlainHelp:               "用 SAN 或 UCI 输入着法：e4、Nf3、O-O、exd5、e7e8q、g1f3。\n命令：\n  board      显示棋盘\n  moves      列出已走的着法\n  undo       悔棋：撤回你的上一步（以及 Outpost 的应着）\n  redo       重走上一次 undo 撤回的着法（直到走了新的一步）\n  save FILE  把对局存为 PGN\n  load FILE  载入 PGN 文件里的第一局并接着下\n  draw       要求和棋（三次重复局面、五十回合规则）；否则\n             接受对方的提和，或提和\n  resign     认输\n  clock      显示棋钟\n  review     复盘：每着的评估和判断、更好的着法、双方的准确率\n  rematch    对局结束后，交换颜色再来一局\n  help       这个列表\n  quit       停止（未结束的对局会为 outpost play --resume 保存）",
 		msgIllegalMove:             "%s",
 		msgErrGameOverOutcome:      "对局已结束（%s）",
 		msgErrTimeUp:               "时间到：%s",
@@ -817,7 +826,7 @@ var messages = i18n.Catalogue[msg]{
 		msgReviewFirstMistake:      "这之前没有失误。",
 		msgReviewLastMistake:       "这之后没有失误。",
 		msgReviewPlainStarting:     "正在复盘（%d 个局面）…",
-		msgReviewPlainOverHint:     "输入 review 查看复盘，save 文件名 保存对局，quit 退出。",
+		msgReviewPlainOverHint:     "输入 review 查看复盘，rematch 交换颜色再来一局，save 文件名 保存对局，quit 退出。",
 		msgReviewHelp:              "复盘：评估、失误、更好的着法、准确率",
 		msgReviewMove:              "着法",
 		msgReviewEval:              "评估",

@@ -279,6 +279,8 @@ func (pl *plain) command(line string) (quit, changed bool) {
 		pl.say(msgSavedTo, strings.TrimSpace(arg))
 	case "load":
 		return false, pl.load(arg)
+	case "rematch":
+		return false, pl.rematch()
 	case "draw":
 		pl.offerDraw()
 	case "resign":
@@ -327,6 +329,28 @@ func (pl *plain) load(path string) (changed bool) {
 	s.suspend()
 	pl.s = next
 	pl.say(msgLoaded, strings.TrimSpace(path), g.Len(), pl.plural(g.Len()))
+	return true
+}
+
+// rematch starts the game again once it is over, as lichess's rematch
+// does: from the same start, the same clock, each player (a person, or the
+// AI at its level) on the other side. It reports whether it did.
+func (pl *plain) rematch() (changed bool) {
+	s := pl.s
+	if !s.over() {
+		pl.say(msgRematchNotOver)
+		return false
+	}
+	ps := s.players()
+	start := chess.NewGameFromPosition(s.game().StartPosition())
+	next, err := startSession(&pl.cfg, start, [2]play.Player{ps[chess.Black], ps[chess.White]}, s.g.TimeControl())
+	if err != nil {
+		pl.say(msgCouldNotRematch, errorText(pl.lang(), err))
+		return false
+	}
+	s.suspend()
+	pl.s = next
+	pl.say(msgRematch)
 	return true
 }
 
