@@ -170,22 +170,23 @@ func (g *Game) abortDue(now time.Time) bool {
 // chess.Position.CanCheckmate), or aborted when its first move did not
 // come within its limit. It reports whether it did.
 func (g *Game) flag(ctx context.Context, now time.Time) (bool, error) {
+	flagged := g.flagDue(now)
+	if !flagged && !g.abortDue(now) {
+		return false, nil // every change asks: the common answer, with no copy of the game
+	}
 	after := g.game.Clone()
 	next := g.record()
-	switch {
-	case g.flagDue(now):
+	if flagged {
 		loser := g.ToMove()
 		if err := after.Forfeit(loser, chess.TimeForfeit); err != nil {
 			return false, err
 		}
 		next.Spent = g.turnStart(loser) // all its time
-	case g.abortDue(now):
+	} else {
 		if err := after.Abort(); err != nil {
 			return false, err
 		}
 		next.Spent = firstMoveLimit(g.players) // all its time to move
-	default:
-		return false, nil
 	}
 	next.Outcome = after.Outcome()
 	next.Since = time.Time{}
