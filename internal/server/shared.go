@@ -83,15 +83,9 @@ func (srv *Server) startShared(st sharedStore, engines []*engine.Engine) error {
 		}()
 		return nil
 	}
-	nice := srv.cfg.Nice
 	w, err := worker.New(worker.Config{
 		Store: st, Engines: engines, MoveTime: srv.cfg.MoveTime, ThinkingInterval: srv.cfg.ThinkingInterval,
-		Lease: srv.cfg.Lease, Logf: srv.cfg.Logf,
-		OnStart: func() {
-			if nice > 0 {
-				lowerPriority(nice) // best effort, as the scheduler's engines
-			}
-		},
+		Lease: srv.cfg.Lease, Logf: srv.cfg.Logf, OnStart: onStart(srv.cfg.Nice), // as the scheduler's engines
 	})
 	if err != nil {
 		stop()
