@@ -52,6 +52,16 @@ func nestedGame(t testing.TB, depth int) *Game {
 	return g
 }
 
+// readOne reads text, which must hold one game.
+func readOne(t *testing.T, text string) *Game {
+	t.Helper()
+	games, err := ReadPGN(strings.NewReader(text))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	return games[0]
+}
+
 // bytesAllocated returns the bytes f allocates, the mean of a few runs.
 func bytesAllocated(f func()) uint64 {
 	const runs = 3
@@ -124,13 +134,7 @@ func TestNestedVariationsLinear(t *testing.T) {
 	const perLevel = 4 << 10 // a variation is a Game of one move: well under this
 	text := nestedPGN(MaxVariationDepth)
 	var g *Game
-	read := bytesAllocated(func() {
-		games, err := ReadPGN(strings.NewReader(text))
-		if err != nil || len(games) != 1 {
-			t.Fatalf("%d games, %v", len(games), err)
-		}
-		g = games[0]
-	})
+	read := bytesAllocated(func() { g = readOne(t, text) })
 	written := bytesAllocated(func() { _ = g.PGN() })
 	walked := bytesAllocated(func() {
 		for v := g; v != nil; {
@@ -163,13 +167,7 @@ func TestNestedVariationsLinear(t *testing.T) {
 func TestManyCommentsLinear(t *testing.T) {
 	text := commentedPGN(15_000)
 	var g *Game
-	read := bytesAllocated(func() {
-		games, err := ReadPGN(strings.NewReader(text))
-		if err != nil || len(games) != 1 {
-			t.Fatalf("%d games, %v", len(games), err)
-		}
-		g = games[0]
-	})
+	read := bytesAllocated(func() { g = readOne(t, text) })
 	if c := g.Comment(1); !strings.HasPrefix(c, "c0 c1 c2 ") || !strings.HasSuffix(c, " c98 c99") || strings.Count(c, " ") != 14_999 {
 		t.Errorf("comment %.40q... of %d bytes", c, len(c))
 	}
