@@ -12,5 +12,6 @@
 // Ratings (Rating.Update) are Glicko-2 (Glickman 2013); a puzzle starts at
 // InitialRating, from the search effort its solution took.
 //
-// Files: mine.go (the miner), themes.go (the themes), glicko.go (ratings).
+// Files: mine.go (the miner), themes.go (the themes), glicko.go (ratings),
+// set.go (a set in JSON lines), builtin.go (the set built in).
 package puzzle
