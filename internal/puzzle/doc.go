@@ -13,5 +13,6 @@
 // InitialRating, from the search effort its solution took.
 //
 // Files: mine.go (the miner), themes.go (the themes), glicko.go (ratings),
-// set.go (a set in JSON lines), builtin.go (the set built in).
+// set.go (a set in JSON lines), builtin.go (the set built in), solve.go
+// (judging a solver's move, choosing the next puzzle).
 package puzzle
