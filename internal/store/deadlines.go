@@ -62,15 +62,21 @@ func (p *Postgres) SetDeadline(ctx context.Context, id string, rev int64, deadli
 }
 
 // deadlineOrNil is a deadline for the database: NULL for none, else
-// rounded up to the millisecond and one millisecond later. The store keeps
-// a clock's start, readings and time used to the millisecond, rounded
-// down, so a game read back may run out of time up to a millisecond after
-// its deadline in memory; stored so, the deadline is never before the
-// moment the game read back runs out of time, and at most 2 ms after it.
+// KeptDeadline's.
 func deadlineOrNil(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil
 	}
-	up := t.UTC().Add(time.Millisecond - 1).Truncate(time.Millisecond).Add(time.Millisecond)
+	up := KeptDeadline(t)
 	return &up
+}
+
+// KeptDeadline is deadline t as a store of deadlines keeps it: rounded up
+// to the millisecond and one millisecond later. The stores keep a clock's
+// start, readings and time used to the millisecond, rounded down, so a
+// game read back may run out of time up to a millisecond after its
+// deadline in memory; kept so, the deadline is never before the moment
+// the game read back runs out of time, and at most 2 ms after it.
+func KeptDeadline(t time.Time) time.Time {
+	return t.UTC().Add(time.Millisecond - 1).Truncate(time.Millisecond).Add(time.Millisecond)
 }

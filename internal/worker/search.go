@@ -99,7 +99,8 @@ func (w *Worker) load(ctx context.Context, sr store.Search) (*play.Game, bool) {
 	sg, err := w.st.Get(ctx, sr.GameID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil, false // deleted, and its searches with it
+		w.drop(sr) // deleted: with its searches, but for one queued by a save that raced the deletion (MemQueue)
+		return nil, false
 	case err != nil:
 		if ctx.Err() == nil {
 			w.logf("search %d: %v (the search waits for its lease to run out)", sr.ID, err)
