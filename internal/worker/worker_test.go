@@ -1,4 +1,4 @@
-package worker
+package worker_test
 
 import (
 	"context"
@@ -12,18 +12,14 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
-	"github.com/outpost-chess/outpost/internal/store/storetest"
+	"github.com/outpost-chess/outpost/internal/worker"
+	"github.com/outpost-chess/outpost/internal/worker/queuetest"
 )
 
-// setup opens a PostgreSQL store and starts a game of a person (White)
-// against the AI at level, with White's first move played: the AI is due.
-func setup(t *testing.T, level string) (*store.Postgres, *play.Game, *play.StoreKeeper) {
+// setup starts a game of a person (White) against the AI at level in st,
+// with White's first move played: the AI is due.
+func setup(t *testing.T, st queuetest.Queue, level string) (*play.Game, *play.StoreKeeper) {
 	t.Helper()
-	st, err := store.OpenPostgres(context.Background(), storetest.PostgresURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
 	l, err := engine.ParseLevel(level)
 	if err != nil {
 		t.Fatal(err)
@@ -36,11 +32,11 @@ func setup(t *testing.T, level string) (*store.Postgres, *play.Game, *play.Store
 	if err := g.MoveText(context.Background(), "e4"); err != nil {
 		t.Fatal(err)
 	}
-	return st, g, k
+	return g, k
 }
 
 // start runs a worker of one engine until the end of the test.
-func start(t *testing.T, st *store.Postgres, cfg Config) *Worker {
+func start(t *testing.T, st queuetest.Queue, cfg worker.Config) *worker.Worker {
 	t.Helper()
 	cfg.Store = st
 	cfg.Engines = []*engine.Engine{engine.New(engine.Options{HashMB: 1, Seed: 1})}
@@ -51,7 +47,7 @@ func start(t *testing.T, st *store.Postgres, cfg Config) *Worker {
 		defer mu.Unlock()
 		t.Logf(format, args...)
 	}
-	w, err := New(cfg)
+	w, err := worker.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +64,7 @@ func start(t *testing.T, st *store.Postgres, cfg Config) *Worker {
 }
 
 // waitGame waits until game id satisfies cond.
-func waitGame(t *testing.T, st *store.Postgres, id string, what string, cond func(store.Game) bool) store.Game {
+func waitGame(t *testing.T, st queuetest.Queue, id string, what string, cond func(store.Game) bool) store.Game {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -88,8 +84,10 @@ func waitGame(t *testing.T, st *store.Postgres, id string, what string, cond fun
 
 // TestWorkerPlays: a worker takes the AI's search and plays its move, and
 // its progress reaches the listeners.
-func TestWorkerPlays(t *testing.T) {
-	st, _, k := setup(t, "3")
+func TestWorkerPlays(t *testing.T) { queuetest.Each(t, testWorkerPlays) }
+
+func testWorkerPlays(t *testing.T, st queuetest.Queue) {
+	_, k := setup(t, st, "3")
 	thinking := make(chan string, 100)
 	stop, err := st.Listen(context.Background(), []string{store.ChannelThinking}, func(n store.Notification) {
 		select {
@@ -101,14 +99,14 @@ func TestWorkerPlays(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	w := start(t, st, Config{MoveTime: 200 * time.Millisecond})
+	w := start(t, st, worker.Config{MoveTime: 200 * time.Millisecond})
 	g := waitGame(t, st, k.ID(), "the AI's move", func(g store.Game) bool { return len(g.Moves) == 2 })
 	if g.Rev != 2 {
 		t.Errorf("rev %d after the AI's move, want 2", g.Rev)
 	}
 	select {
 	case p := <-thinking:
-		game, rev, pr, err := ParseProgress(p)
+		game, rev, pr, err := worker.ParseProgress(p)
 		if err != nil || game != k.ID() || rev != 1 || pr.Depth < 1 {
 			t.Errorf("progress %q: %s %d %+v %v", p, game, rev, pr, err)
 		}
@@ -128,9 +126,11 @@ func TestWorkerPlays(t *testing.T) {
 
 // TestWorkerCancelled: a change of the game (a resignation) cancels the
 // search where it runs, at once, and nothing is played.
-func TestWorkerCancelled(t *testing.T) {
-	st, g, k := setup(t, "max")
-	w := start(t, st, Config{MoveTime: time.Minute})
+func TestWorkerCancelled(t *testing.T) { queuetest.Each(t, testWorkerCancelled) }
+
+func testWorkerCancelled(t *testing.T, st queuetest.Queue) {
+	g, k := setup(t, st, "max")
+	w := start(t, st, worker.Config{MoveTime: time.Minute})
 	deadline := time.Now().Add(10 * time.Second)
 	for w.Busy() == 0 {
 		if time.Now().After(deadline) {
@@ -156,15 +156,17 @@ func TestWorkerCancelled(t *testing.T) {
 
 // TestWorkerTakesOver: a search held by a worker that died (it never
 // renews its lease) is taken over once the lease runs out.
-func TestWorkerTakesOver(t *testing.T) {
-	st, _, k := setup(t, "1")
+func TestWorkerTakesOver(t *testing.T) { queuetest.Each(t, testWorkerTakesOver) }
+
+func testWorkerTakesOver(t *testing.T, st queuetest.Queue) {
+	_, k := setup(t, st, "1")
 	const lease = 500 * time.Millisecond
 	dead, ok, err := st.ClaimSearch(context.Background(), "dead-worker", lease)
 	if err != nil || !ok {
 		t.Fatalf("claim: %v %v", ok, err)
 	}
 	claimed := time.Now()
-	start(t, st, Config{MoveTime: 100 * time.Millisecond, Lease: lease})
+	start(t, st, worker.Config{MoveTime: 100 * time.Millisecond, Lease: lease})
 	waitGame(t, st, k.ID(), "the AI's move", func(g store.Game) bool { return len(g.Moves) == 2 })
 	if d := time.Since(claimed); d < lease {
 		t.Errorf("the search was played %v after the dead worker took it, within its lease (%v)", d, lease)
@@ -175,18 +177,20 @@ func TestWorkerTakesOver(t *testing.T) {
 }
 
 // TestWorkerAnalysis: an analysis is searched and its result stored.
-func TestWorkerAnalysis(t *testing.T) {
-	st, g, k := setup(t, "1")
+func TestWorkerAnalysis(t *testing.T) { queuetest.Each(t, testWorkerAnalysis) }
+
+func testWorkerAnalysis(t *testing.T, st queuetest.Queue) {
+	g, k := setup(t, st, "1")
 	ctx := context.Background()
 	if err := g.Resign(ctx, chess.White); err != nil { // no AI move to search meanwhile
 		t.Fatal(err)
 	}
 	sg, _ := st.Get(ctx, k.ID())
-	id, err := st.QueueAnalysis(ctx, k.ID(), sg.Rev, LimitsOf(engine.Limits{Depth: 4}))
+	id, err := st.QueueAnalysis(ctx, k.ID(), sg.Rev, worker.LimitsOf(engine.Limits{Depth: 4}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, st, Config{})
+	start(t, st, worker.Config{})
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		r, done, err := st.AnalysisResult(ctx, id)
@@ -194,7 +198,7 @@ func TestWorkerAnalysis(t *testing.T) {
 			t.Fatal(err)
 		}
 		if done {
-			a, err := ParseAnalysis(r)
+			a, err := worker.ParseAnalysis(r)
 			if err != nil || a.Depth != 4 || a.Move == "" {
 				t.Fatalf("analysis %q: %+v %v", r, a, err)
 			}
@@ -210,71 +214,13 @@ func TestWorkerAnalysis(t *testing.T) {
 	}
 }
 
-func TestParseGameNotification(t *testing.T) {
-	tests := []struct {
-		payload string
-		game    string
-		rev     int64
-		deleted bool
-		err     bool
-	}{
-		{"abc 12", "abc", 12, false, false},
-		{"abc speed", "abc", -1, false, false},
-		{"abc deleted", "abc", -1, true, false},
-		{"abc", "", 0, false, true},
-		{"abc x", "", 0, false, true},
-	}
-	for _, tt := range tests {
-		game, rev, deleted, err := ParseGameNotification(tt.payload)
-		if game != tt.game || rev != tt.rev || deleted != tt.deleted || (err != nil) != tt.err {
-			t.Errorf("%q: %q %d %v %v", tt.payload, game, rev, deleted, err)
-		}
-	}
-	if _, _, _, err := ParseProgress("abc 1 {"); err == nil || !strings.Contains(err.Error(), "progress") {
-		t.Errorf("a bad progress: %v", err)
-	}
-}
-
-// TestWorkerLateNotification: a notification of an earlier revision, late,
-// does not cancel the search of the current one.
-func TestWorkerLateNotification(t *testing.T) {
-	st, _, k := setup(t, "3")
-	w, err := New(Config{Store: st, Engines: []*engine.Engine{engine.New(engine.Options{HashMB: 1})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cancelled := false
-	r := &run{sr: store.Search{GameID: k.ID(), Rev: 5}, cancel: func() { cancelled = true }}
-	w.running[k.ID()] = map[*run]struct{}{r: {}}
-	for _, tt := range []struct {
-		payload string
-		cancel  bool
-	}{
-		{k.ID() + " 4", false},
-		{k.ID() + " 5", false},
-		{k.ID() + " speed", false},
-		{"abcdefghijkl 9", false},
-		{k.ID() + " 6", true},
-		{k.ID() + " deleted", true},
-	} {
-		cancelled = false
-		w.notified(store.Notification{Channel: store.ChannelGame, Payload: tt.payload})
-		if cancelled != tt.cancel {
-			t.Errorf("%q: cancelled %v, want %v", tt.payload, cancelled, tt.cancel)
-		}
-	}
-}
-
 // TestWorkerFlags: a worker ends a game nobody holds once its deadline
 // has passed, by play's rule (a loss on time, a draw when the other side
 // could never mate, or an abort when a person's first move did not come),
 // and the end is notified.
-func TestWorkerFlags(t *testing.T) {
-	st, err := store.OpenPostgres(context.Background(), storetest.PostgresURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+func TestWorkerFlags(t *testing.T) { queuetest.Each(t, testWorkerFlags) }
+
+func testWorkerFlags(t *testing.T, st queuetest.Queue) {
 	ends := make(chan string, 100)
 	stop, err := st.Listen(context.Background(), []string{store.ChannelGame}, func(n store.Notification) {
 		select {
@@ -286,7 +232,7 @@ func TestWorkerFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	start(t, st, Config{FlagSweep: 50 * time.Millisecond})
+	start(t, st, worker.Config{FlagSweep: 50 * time.Millisecond})
 	tests := []struct {
 		name, fen, moves string
 		ago              time.Duration // the game's clock is this far behind
