@@ -69,4 +69,3 @@ func TestWorkerLateNotification(t *testing.T) {
 		}
 	}
 }
-
