@@ -123,11 +123,12 @@ type Game struct {
 	Rev int64
 
 	// AIDue and AIDelay are not stored: they tell a store that queues
-	// the AI's searches (Postgres) that the AI is to move after this
-	// CreateGame or Save, and how long its search waits before it starts
-	// (AI against AI: the pause between their moves). play.StoreKeeper
-	// sets them from the rules; the SQLite store ignores them (its server
-	// queues searches in memory).
+	// the AI's searches (Postgres; worker.MemQueue over any store) that
+	// the AI is to move after this CreateGame or Save, and how long its
+	// search waits before it starts (AI against AI: the pause between
+	// their moves). play.StoreKeeper sets them from the rules; the SQLite
+	// store ignores them (its server queues its AI's moves on its own
+	// scheduler).
 	AIDue   bool
 	AIDelay time.Duration
 
@@ -135,8 +136,9 @@ type Game struct {
 	// play.Record.Deadline), zero while no clock runs; play.StoreKeeper
 	// sets it at every CreateGame and Save. A store shared by several
 	// programs (Postgres) keeps it, so that any of them can end the game
-	// on time (see deadlines.go); Get does not read it back, and the
-	// SQLite store ignores it (its one server holds its games' clocks).
+	// on time (see deadlines.go), as worker.MemQueue does in one process;
+	// Get does not read it back, and the SQLite store ignores it (its one
+	// server holds its games' clocks).
 	Deadline time.Time
 
 	// ImportPGN is the PGN the game was imported from, as given (its tags,

@@ -11,7 +11,7 @@ import (
 )
 
 // FlagStore is the part of the store that the sweep of flags needs;
-// *store.Postgres has it.
+// *store.Postgres and *MemQueue have it.
 type FlagStore interface {
 	play.Store
 	Now() time.Time

@@ -25,7 +25,11 @@ import (
 //     clocked priority), keep its clock's deadline, and notify the change
 //     (store.ChannelGame "ID REV", store.ChannelQueue). Delete and SetSpeed
 //     pass through and notify ("ID deleted", "ID speed"); Delete drops the
-//     game's searches and deadline.
+//     game's searches and deadline. The store's write and the queue's
+//     change are two steps, not one statement: a save that races a
+//     deletion of its game may queue a search of a game gone, which the
+//     worker drops when it finds no game (and the sweep forgets its
+//     deadline).
 //   - ClaimSearch takes the due search no live lease holds of the most
 //     urgent priority (clocked move, untimed move, analysis), the one due
 //     first, then the one queued first; a lease that ran out is taken

@@ -9,9 +9,11 @@ import (
 
 // Queue is what a Worker consumes: the queue of searches with its leases,
 // the games the searches are for, the notifications that wake and cancel
-// them, and the table of live workers. *store.Postgres is one (see store's
-// searches.go for each method's contract); FlagStore is the part the sweep
-// of flags needs.
+// them, and the table of live workers. *store.Postgres is one, for many
+// processes (see store's searches.go, deadlines.go and notify.go for each
+// method's contract); *MemQueue is one in a process's memory, with the
+// same contracts (package queuetest checks them on both). FlagStore is the
+// part the sweep of flags needs.
 type Queue interface {
 	FlagStore
 	Get(ctx context.Context, id string) (store.Game, error)

@@ -1,10 +1,15 @@
-// Package worker runs the AI's searches that PostgreSQL hands out (see
-// store's searches.go): `outpost worker` on any machine, and `outpost
-// serve --db postgres://...` with its --workers, run the same Worker.
+// Package worker runs the AI's searches that a queue hands out: `outpost
+// worker` on any machine, and `outpost serve --db postgres://...` with its
+// --workers, run the same Worker on PostgreSQL's queue (store's
+// searches.go). The worker declares the queue it consumes (Queue);
+// MemQueue is the same queue in one process's memory, over a store of
+// games, and package queuetest is the suite both queues pass. The
+// worker's tests run on each.
 //
 // Each of a Worker's engines takes the most urgent due search from the
-// queue (a clocked game's move first; FOR UPDATE SKIP LOCKED) and holds it by a lease, renewed every third of
-// the lease while it searches, so that the search of a worker that dies is
+// queue (a clocked game's move first; on PostgreSQL with FOR UPDATE SKIP
+// LOCKED) and holds it by a lease, renewed every third of the lease while
+// it searches, so that the search of a worker that dies is
 // taken over by another once its lease has run out. For the AI's move it
 // loads the game, rebuilds it with package play, searches, and plays the
 // move through play, whose keeper saves it at the revision the search was
@@ -22,12 +27,14 @@
 // Servers on PostgreSQL run the same sweep (SweepFlags), so a game's flag
 // falls on time wherever the game is, even when its server died.
 //
-// Clocks are charged from the database's clock (store.Postgres.Now),
-// never from this machine's.
+// Clocks are charged from the queue's clock (Queue's Now: the database's
+// for store.Postgres, never this machine's; this machine's for MemQueue).
 //
-// Files: worker.go (Worker, its loops, heartbeat and listener), search.go
-// (one search), flags.go (the sweep of the games whose time is up),
-// messages.go (the notifications' and results' formats).
+// Files: queue.go (the Queue consumed), worker.go (Worker, its loops,
+// heartbeat and listener), search.go (one search), flags.go (the sweep of
+// the games whose time is up), messages.go (the notifications' and
+// results' formats), memqueue.go (MemQueue), memnotify.go (its
+// notifications).
 package worker
 
 import (
