@@ -325,6 +325,9 @@ func testResults(t *testing.T, b Backend) {
 	if _, _, err := q.AnalysisResult(ctx, pending); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("an analysis of an earlier revision: %v, want ErrNotFound", err)
 	}
+	if id, err := q.QueueAnalysis(ctx, "nosuchgame00", 0, `{"depth":1}`); err == nil {
+		t.Errorf("an analysis of no game was queued (search %d)", id)
+	}
 }
 
 // testDeadlines: the games whose deadline has passed are taken, the
