@@ -427,7 +427,7 @@ func (q *MemQueue) SetDeadline(ctx context.Context, id string, rev int64, deadli
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if now, ok := q.revs[id]; last != rev || (ok && now != rev) {
+	if cur, ok := q.revs[id]; last != rev || (ok && cur != rev) {
 		return false, nil
 	}
 	if deadline.IsZero() {
