@@ -107,7 +107,6 @@ export class PuzzlesView {
         this.renderBoard();
       }),
     };
-    this.buttons.next.classList.add('primary');
     try {
       this.theme = localStorage.getItem(themeKey) ?? '';
     } catch {
@@ -409,6 +408,7 @@ export class PuzzlesView {
     this.buttons.solution.hidden = this.done || !p;
     this.buttons.hint.disabled = !this.movable || !!this.hintSquare;
     this.buttons.analyse.hidden = !this.done;
+    this.buttons.next.classList.toggle('primary', this.done);
     this.main.dataset.feedback = this.feedback;
     this.statusEl.dataset.feedback = this.feedback;
     this.statusEl.replaceChildren(...this.statusText(p));
