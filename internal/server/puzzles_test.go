@@ -238,3 +238,36 @@ func TestPuzzleBadInput(t *testing.T) {
 		t.Errorf("the puzzle counts as tried after bad requests: %+v", v)
 	}
 }
+
+// TestSharedPuzzles: on PostgreSQL a puzzle goes on from one server to
+// another (no server holds it), and the try counts once on both.
+func TestSharedPuzzles(t *testing.T) {
+	a, b, _ := newSharedPair(t)
+	tok := a.puzzleToken()
+	pz := longPuzzle(t)
+	line := []string{}
+	for ply := 0; ply < len(pz.Moves); ply += 2 {
+		e := []*testEnv{a, b}[ply/2%2]
+		var m PuzzleMoveAnswer
+		e.do("POST", "/api/puzzles/"+pz.ID+"/move", tok, PuzzleMoveRequest{Line: line, Move: pz.Moves[ply]}).decode(t, &m)
+		if !m.Correct {
+			t.Fatalf("ply %d: %+v", ply, m)
+		}
+		line = m.Line
+		if m.Solved && (m.Result == nil || !m.Result.Rated) {
+			t.Fatalf("solved: %+v", m.Result)
+		}
+	}
+	for _, e := range []*testEnv{a, b} {
+		var p PuzzlePlayer
+		e.do("GET", "/api/puzzles/player", tok, nil).decode(t, &p)
+		if p.Attempts != 1 || p.Streak != 1 || p.Rating <= 1500 {
+			t.Errorf("the player on each server: %+v", p)
+		}
+		var v PuzzleView
+		e.do("GET", "/api/puzzles/"+pz.ID, tok, nil).decode(t, &v)
+		if v.Rated || v.Rating == pz.Rating {
+			t.Errorf("the puzzle after a solve: %+v (rated at first %d)", v, pz.Rating)
+		}
+	}
+}

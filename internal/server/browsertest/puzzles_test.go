@@ -11,6 +11,10 @@ import (
 	"github.com/outpost-chess/outpost/internal/puzzle"
 )
 
+// narrow is the narrowest phone the page is made for (375 px: an iPhone
+// SE, mini).
+var narrow = viewport{"375px", 375, 812, true}
+
 // pz returns a data attribute of the Puzzles page.
 func (p *page) pz(name string) string {
 	p.t.Helper()
@@ -113,9 +117,9 @@ func TestPuzzles(t *testing.T) {
 		turn, best, solved, wrong string
 	}{
 		{desktop, "en-US,en", "Your turn", "Best move! Keep going…", "Success! Puzzle solved.", "That is not the move! Try something else."},
-		{phone, "zh-CN,zh", "轮到你了", "最佳着法！继续…", "成功！谜题已解开。", "不是这步！再试试别的。"},
+		{narrow, "zh-CN,zh", "轮到你了", "最佳着法！继续…", "成功！谜题已解开。", "不是这步！再试试别的。"},
 		{desktop, "zh-CN,zh", "轮到你了", "最佳着法！继续…", "成功！谜题已解开。", "不是这步！再试试别的。"},
-		{phone, "en-US,en", "Your turn", "Best move! Keep going…", "Success! Puzzle solved.", "That is not the move! Try something else."},
+		{narrow, "en-US,en", "Your turn", "Best move! Keep going…", "Success! Puzzle solved.", "That is not the move! Try something else."},
 	} {
 		t.Run(tt.vp.name+"-"+tt.accept[:2], func(t *testing.T) {
 			pz, _ := solvable(t)
