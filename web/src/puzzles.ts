@@ -453,7 +453,7 @@ export class PuzzlesView {
         el(
           'p',
           { className: 'pz-themes' },
-          t('puzzle.themes') + ': ',
+          t('puzzle.themesLabel'),
           ...p.themes.map((name) => el('span', { className: 'pz-theme-tag' }, themeName(name))),
         ),
       );

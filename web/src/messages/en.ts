@@ -289,7 +289,7 @@ export const en = {
   'puzzle.info': 'Puzzle {id}',
   'puzzle.rating': 'Puzzle rating: {rating}',
   'puzzle.ratingHidden': 'Puzzle rating: shown once solved',
-  'puzzle.themes': 'Themes',
+  'puzzle.themesLabel': 'Themes:',
   'puzzle.theme': 'Theme',
   'puzzle.themeAll': 'All themes ({n})',
   'puzzle.themeOption': '{name} ({n})',

@@ -291,7 +291,7 @@ export const zh: Record<MessageKey, string> = {
   'puzzle.info': '谜题 {id}',
   'puzzle.rating': '谜题等级分：{rating}',
   'puzzle.ratingHidden': '谜题等级分：解开后显示',
-  'puzzle.themes': '主题',
+  'puzzle.themesLabel': '主题：',
   'puzzle.theme': '主题',
   'puzzle.themeAll': '全部主题（{n}）',
   'puzzle.themeOption': '{name}（{n}）',
