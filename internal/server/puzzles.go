@@ -53,8 +53,10 @@ type PuzzleView struct {
 	FEN      string `json:"fen"`
 	LastMove string `json:"lastMove"`
 	Color    string `json:"color"`
-	// Legal are the solver's moves (UCI).
+	// Legal are the solver's moves (UCI); Check is set when the solver is
+	// in check.
 	Legal []string `json:"legal"`
+	Check bool     `json:"check"`
 	// Plies is the solution's length, the solver's moves and the replies.
 	Plies int `json:"plies"`
 	// Rated is set when the player has not tried the puzzle before: this
@@ -92,10 +94,12 @@ type PuzzleMoveAnswer struct {
 	ReplySAN string `json:"replySan,omitempty"`
 	// Line is the solution's moves played now (the request's when the move
 	// was wrong: it is not played); FEN the position after them and Legal
-	// the solver's moves there (none once solved).
+	// the solver's moves there (none once solved); Check is set when the
+	// side to move there is in check.
 	Line  []string `json:"line"`
 	FEN   string   `json:"fen"`
 	Legal []string `json:"legal"`
+	Check bool     `json:"check"`
 	// Result is set when the move ended the try: solved, or wrong.
 	Result *PuzzleResult `json:"result,omitempty"`
 }
@@ -423,7 +427,7 @@ func (srv *Server) puzzleView(ctx context.Context, e puzzle.Entry, rated bool) (
 	}
 	return PuzzleView{
 		ID: e.ID, Rating: round(pr.Rating), Themes: e.Themes, FEN: e.FEN, LastMove: e.LastMove,
-		Color: pos.SideToMove().String(), Legal: legalUCI(pos), Plies: len(e.Moves), Rated: rated,
+		Color: pos.SideToMove().String(), Legal: legalUCI(pos), Check: pos.InCheck(), Plies: len(e.Moves), Rated: rated,
 	}, nil
 }
 
@@ -508,7 +512,7 @@ func (srv *Server) puzzleMove(w http.ResponseWriter, r *http.Request) error {
 			a.Line = append(a.Line, v.Reply)
 		}
 	}
-	a.FEN, a.Legal = pos.FEN(), []string{}
+	a.FEN, a.Legal, a.Check = pos.FEN(), []string{}, pos.InCheck()
 	if !v.Solved {
 		a.Legal = legalUCI(pos)
 	}

@@ -92,6 +92,9 @@ func TestPuzzleSolveAndFail(t *testing.T) {
 		}
 		line = a.Line
 	}
+	if gives := strings.HasSuffix(a.SAN, "+") || strings.HasSuffix(a.SAN, "#"); gives != a.Check {
+		t.Errorf("the last move %s: check %v", a.SAN, a.Check)
+	}
 	if !slices.Equal(line, pz.Moves) || !a.Result.Rated || !a.Result.Solved || a.Result.After <= a.Result.Before || a.Result.Streak != 1 {
 		t.Fatalf("solved: line %q, result %+v", line, a.Result)
 	}

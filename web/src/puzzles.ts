@@ -76,6 +76,7 @@ export class PuzzlesView {
   private fen = '';
   private legal: string[] = [];
   private lastMove: [string, string] | undefined;
+  private check = false; // the side to move is in check
   private movable = false;
   private feedback: Feedback = 'loading';
   private failed = false; // a mistake, a hint or the solution: not solved at the first try
@@ -204,8 +205,10 @@ export class PuzzlesView {
     this.flipped = false;
     this.feedback = 'turn';
     if (location.hash !== '#/puzzles/' + v.id) history.replaceState(null, '', '#/puzzles/' + v.id);
+    this.check = false;
     if (!v.lastMove) {
       this.fen = v.fen;
+      this.check = v.check;
       this.lastMove = undefined;
       this.movable = true;
       this.render();
@@ -218,6 +221,7 @@ export class PuzzlesView {
     setTimeout(() => {
       if (seq !== this.seq) return;
       this.fen = v.fen;
+      this.check = v.check;
       this.lastMove = squares(v.lastMove);
       this.movable = true;
       this.render();
@@ -272,6 +276,7 @@ export class PuzzlesView {
     this.line = a.line;
     if (a.solved) {
       this.fen = a.fen;
+      this.check = a.check;
       this.lastMove = squares(a.uci);
       this.finish(this.failed ? 'solvedLate' : 'solved');
       return;
@@ -281,6 +286,7 @@ export class PuzzlesView {
     setTimeout(() => {
       if (seq !== this.seq) return;
       this.fen = a.fen;
+      this.check = a.check;
       this.legal = a.legal;
       this.lastMove = squares(a.reply ?? '');
       this.movable = true;
@@ -346,6 +352,7 @@ export class PuzzlesView {
       if (seq !== this.seq || i >= s.moves.length) return;
       this.line = this.solution!.slice(0, i + 1);
       this.fen = s.moves[i].fen;
+      this.check = s.moves[i].san.endsWith('+') || s.moves[i].san.endsWith('#');
       this.lastMove = squares(s.moves[i].uci);
       this.renderBoard();
       setTimeout(() => step(i + 1), solutionStep);
@@ -381,12 +388,13 @@ export class PuzzlesView {
     if (this.movable) {
       for (const u of this.legal) (dests[u.slice(0, 2)] ??= []).push(u.slice(2, 4));
     }
+    const turn: Color = this.fen.split(' ')[1] === 'b' ? 'black' : 'white';
     this.board.show({
       fen: this.fen,
-      turn: this.fen.split(' ')[1] === 'b' ? 'black' : 'white',
+      turn,
       orientation: this.flipped ? other : solver,
       lastMove: this.lastMove,
-      check: false,
+      check: this.check ? turn : false,
       movable: this.movable ? solver : undefined,
       dests,
       premove: false,

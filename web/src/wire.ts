@@ -801,11 +801,13 @@ export interface PuzzleMoveAnswer {
   /**
    * Line is the solution's moves played now (the request's when the move
    * was wrong: it is not played); FEN the position after them and Legal
-   * the solver's moves there (none once solved).
+   * the solver's moves there (none once solved); Check is set when the
+   * side to move there is in check.
    */
   line: string[];
   fen: string;
   legal: string[];
+  check: boolean;
   /** Result is set when the move ended the try: solved, or wrong. */
   result?: PuzzleResult;
 }
@@ -910,8 +912,12 @@ export interface PuzzleView {
   fen: string;
   lastMove: string;
   color: string;
-  /** Legal are the solver's moves (UCI). */
+  /**
+   * Legal are the solver's moves (UCI); Check is set when the solver is
+   * in check.
+   */
   legal: string[];
+  check: boolean;
   /** Plies is the solution's length, the solver's moves and the replies. */
   plies: number;
   /**
