@@ -91,6 +91,7 @@ func (srv *Server) routes() http.Handler {
 	handle("/api/levels", map[string]handlerFunc{"GET": srv.levels})
 	srv.boardRoutes(handle)
 	srv.learnRoutes(handle)
+	srv.puzzleRoutes(handle)
 	handle("/api/health", map[string]handlerFunc{"GET": srv.getHealth})
 	mux.HandleFunc("/metrics", srv.serveMetrics)
 	srv.explainRoutes(handle)

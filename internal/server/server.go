@@ -16,7 +16,7 @@
 // database's queue, see package worker).
 //
 // Files: server.go (Server, configuration, the games in memory, restart),
-// api.go (the HTTP handlers), draw.go (draw offers), types.go (the JSON
+// api.go (the HTTP handlers), puzzles.go (the Puzzles page), draw.go (draw offers), types.go (the JSON
 // shapes), session.go (one game in memory, its AI move and flag timer),
 // pool.go (the server's jobs for the scheduler), events.go (server-sent
 // events),
@@ -58,6 +58,10 @@ type Store interface {
 	Delete(ctx context.Context, id string) error
 	SaveReview(ctx context.Context, r *store.Review) error
 	GetReview(ctx context.Context, id string) (store.Review, error)
+	PlayerPuzzleRating(ctx context.Context, player string) (store.PuzzleRating, bool, error)
+	PuzzleRating(ctx context.Context, id string) (store.PuzzleRating, bool, error)
+	SavePuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
+	PuzzleAttempts(ctx context.Context, player string, limit int) ([]store.PuzzleAttempt, error)
 	Ping(ctx context.Context) error
 }
 

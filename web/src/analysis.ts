@@ -43,15 +43,25 @@ import './analysis.css';
 const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 // AnalysisRoute is what the address asks the analysis board for: a game
-// (and its review), or the free board.
+// (and its review), a position and moves from it (a puzzle's), or the free
+// board.
 export interface AnalysisRoute {
   game?: string;
   review?: boolean;
+  fen?: string;
+  moves?: string[];
 }
 
-// analysisRoute reads the address: #/analysis, #/analysis/ID, #/review/ID.
+// analysisRoute reads the address: #/analysis, #/analysis/ID, #/review/ID,
+// #/analysis?fen=FEN&moves=UCI,UCI.
 export function analysisRoute(hash: string): AnalysisRoute | null {
   if (/^#\/?analysis\/?$/.test(hash)) return {};
+  const q = hash.match(/^#\/?analysis\?(.*)$/);
+  if (q) {
+    const params = new URLSearchParams(q[1]);
+    const moves = (params.get('moves') ?? '').split(',').filter((m) => m);
+    return { fen: params.get('fen') ?? undefined, moves };
+  }
   let m = hash.match(/^#\/?analysis\/([A-Za-z0-9_-]+)$/);
   if (m) return { game: m[1] };
   m = hash.match(/^#\/?review\/([A-Za-z0-9_-]+)$/);
@@ -193,6 +203,10 @@ export class AnalysisView {
       void this.loadGame(route.game, !!route.review);
       return;
     }
+    if (route.fen) {
+      void this.loadPosition(route.fen, route.moves ?? []);
+      return;
+    }
     if (!route.game && this.game) {
       this.reset(startFEN);
       return;
@@ -269,6 +283,21 @@ export class AnalysisView {
       if (this.gameLine.length === 0) this.missing = 'no_moves';
       this.renderReview();
       if (wantReview && this.missing !== 'no_moves') await this.askReview(false);
+    }
+  }
+
+  // loadPosition starts the board from fen with moves as its main line,
+  // on the position fen.
+  private async loadPosition(fen: string, moves: string[]) {
+    const seq = ++this.seq;
+    try {
+      const p = await position(fen, moves);
+      if (seq !== this.seq) return;
+      this.reset(fen);
+      this.tree.addLine(this.tree.root, p.moves ?? []);
+      this.goTo(this.tree.root);
+    } catch (e) {
+      toast(errText(e));
     }
   }
 
@@ -603,9 +632,10 @@ export class AnalysisView {
     }
   }
 
-  // leaveGame puts the free board's address up when a game was shown.
+  // leaveGame puts the free board's address up when a game (or a given
+  // position) was shown.
   private leaveGame() {
-    if (this.route?.game) {
+    if (this.route?.game || this.route?.fen) {
       this.route = {};
       history.replaceState(null, '', '#/analysis');
     }

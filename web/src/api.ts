@@ -69,12 +69,13 @@ export function forgetToken(id: string) {
 }
 
 // request sends a JSON request and returns the answer; a failure is an
-// ApiError with the server's reason.
-export async function request<T>(method: string, path: string, body?: unknown, auth?: string): Promise<T> {
+// ApiError with the server's reason. auth is the game whose player token
+// goes with it, or a token itself ({bearer}).
+export async function request<T>(method: string, path: string, body?: unknown, auth?: string | { bearer: string }): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    const t = token(auth);
+    const t = typeof auth === 'string' ? token(auth) : auth.bearer;
     if (t) headers['Authorization'] = 'Bearer ' + t;
   }
   let res: Response;

@@ -17,6 +17,7 @@ import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
+import { PuzzlesView, puzzleRoute } from './puzzles';
 import { openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
@@ -65,6 +66,7 @@ export class App {
   private settings = new SettingsDialog();
   private clocks: Clocks;
   private analysis: AnalysisView;
+  private puzzles: PuzzlesView;
   private movesEl = byId('moves');
 
   constructor() {
@@ -84,6 +86,7 @@ export class App {
       (c) => this.open(c.id, c.game),
     );
     this.analysis = new AnalysisView();
+    this.puzzles = new PuzzlesView();
     void loadLevels();
     if ('speechSynthesis' in window) window.speechSynthesis.addEventListener?.('voiceschanged', () => this.renderSwitches());
     this.bind();
@@ -101,7 +104,17 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
-    // The analysis board (and a game's review) takes the game's place.
+    // The Puzzles page, the analysis board (and a game's review) take the
+    // game's place.
+    const puzzles = puzzleRoute(location.hash);
+    if (puzzles) {
+      byId('app').hidden = true;
+      byId<HTMLDialogElement>('dlg-new').close();
+      this.analysis.close();
+      this.puzzles.open(puzzles);
+      return;
+    }
+    this.puzzles.close();
     const analysis = analysisRoute(location.hash);
     if (analysis) {
       byId('app').hidden = true;

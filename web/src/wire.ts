@@ -765,6 +765,169 @@ export interface PGNText {
 }
 
 /**
+ * PuzzleHint is the answer of POST /api/puzzles/{id}/hint: the square of
+ * the piece the solver should move (a hint ends a counted try as failed).
+ */
+export interface PuzzleHint {
+  from: string;
+  result?: PuzzleResult;
+}
+
+/**
+ * PuzzleLineRequest is the body of POST /api/puzzles/{id}/hint: the
+ * solution's moves played so far.
+ */
+export interface PuzzleLineRequest {
+  line?: string[];
+}
+
+/** PuzzleMoveAnswer judges a move of the solver. */
+export interface PuzzleMoveAnswer {
+  /**
+   * Correct: the move is the solution's (or another that mates at once);
+   * Solved: it was the last.
+   */
+  correct: boolean;
+  solved: boolean;
+  /** UCI and SAN are the move as the server read it. */
+  uci: string;
+  san: string;
+  /**
+   * Reply is the opponent's answer to a correct move when the puzzle
+   * goes on (UCI and SAN).
+   */
+  reply?: string;
+  replySan?: string;
+  /**
+   * Line is the solution's moves played now (the request's when the move
+   * was wrong: it is not played); FEN the position after them and Legal
+   * the solver's moves there (none once solved); Check is set when the
+   * side to move there is in check.
+   */
+  line: string[];
+  fen: string;
+  legal: string[];
+  check: boolean;
+  /** Result is set when the move ended the try: solved, or wrong. */
+  result?: PuzzleResult;
+}
+
+/**
+ * PuzzleMoveRequest is the body of POST /api/puzzles/{id}/move: the
+ * solution's moves played so far (UCI, as the server's answers gave them;
+ * an even number: the solver is to move) and the solver's move (UCI or
+ * SAN).
+ */
+export interface PuzzleMoveRequest {
+  line?: string[];
+  move?: string;
+}
+
+/** PuzzlePlayer is the player's puzzle record: GET /api/puzzles/player. */
+export interface PuzzlePlayer {
+  /**
+   * Rating and Deviation are the player's Glicko-2 rating (1500 ± 350
+   * before any try); Provisional while the deviation is over 110, as
+   * lichess marks it.
+   */
+  rating: number;
+  deviation: number;
+  provisional: boolean;
+  /**
+   * Attempts counts the counted tries; Streak the puzzles solved in a
+   * row, the latest first.
+   */
+  attempts: number;
+  streak: number;
+  /** History is the latest tries, newest first. */
+  history: PuzzleTry[];
+}
+
+/** PuzzleResult is how a try ended and what it did to the ratings. */
+export interface PuzzleResult {
+  solved: boolean;
+  /**
+   * Rated is set when the try counted (the player's first at the
+   * puzzle): then Before and After are the player's rating before and
+   * after it, else both the rating as it is.
+   */
+  rated: boolean;
+  before: number;
+  after: number;
+  /**
+   * PuzzleRating is the puzzle's rating now; Streak the puzzles solved
+   * in a row by the player's counted tries, this one included.
+   */
+  puzzleRating: number;
+  streak: number;
+}
+
+/**
+ * PuzzleSolution is the answer of POST /api/puzzles/{id}/solution: the
+ * whole solution from the puzzle's position (showing it ends a counted try
+ * as failed).
+ */
+export interface PuzzleSolution {
+  moves: MoveInfo[];
+  result?: PuzzleResult;
+}
+
+/**
+ * PuzzleThemes is the answer of GET /api/puzzles/themes: the set's size
+ * and its themes, the most common first.
+ */
+export interface PuzzleThemes {
+  count: number;
+  themes: ThemeCount[];
+}
+
+/** PuzzleToken is the answer of POST /api/puzzles/player. */
+export interface PuzzleToken {
+  token: string;
+}
+
+/** PuzzleTry is one counted try of the player's history. */
+export interface PuzzleTry {
+  id: string;
+  solved: boolean;
+  at: string;
+  /** Rating is the player's rating after it, Change what it moved. */
+  rating: number;
+  change: number;
+}
+
+/** PuzzleView is a puzzle as the solver meets it, or goes on with it. */
+export interface PuzzleView {
+  id: string;
+  /**
+   * Rating is the puzzle's rating now; Themes its themes (lichess's
+   * names).
+   */
+  rating: number;
+  themes: string[];
+  /**
+   * FEN is the position the solver faces; LastMove the opponent's move
+   * that led there (UCI, "" when unknown); Color the solver's side.
+   */
+  fen: string;
+  lastMove: string;
+  color: string;
+  /**
+   * Legal are the solver's moves (UCI); Check is set when the solver is
+   * in check.
+   */
+  legal: string[];
+  check: boolean;
+  /** Plies is the solution's length, the solver's moves and the replies. */
+  plies: number;
+  /**
+   * Rated is set when the player has not tried the puzzle before: this
+   * try counts for both ratings.
+   */
+  rated: boolean;
+}
+
+/**
  * Review is a game reviewed: the evaluation of its start, each move with
  * its evaluation, judgement and better move, each side's summary and the
  * opening. Its JSON is the API's and "outpost review --json"'s
@@ -929,6 +1092,12 @@ export interface Summary {
 export interface TagPair {
   name: string;
   value: string;
+}
+
+/** ThemeCount is a theme and the puzzles that have it. */
+export interface ThemeCount {
+  name: string;
+  count: number;
 }
 
 /** Thinking is the progress of an AI search. */

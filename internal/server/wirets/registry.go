@@ -38,6 +38,14 @@ var wire = wiregen.Config{
 		reflect.TypeFor[server.ReviewProgress](),
 		reflect.TypeFor[review.Review](),
 		reflect.TypeFor[server.TryAnswer](),
+		// The Puzzles page.
+		reflect.TypeFor[server.PuzzleToken](),
+		reflect.TypeFor[server.PuzzlePlayer](),
+		reflect.TypeFor[server.PuzzleThemes](),
+		reflect.TypeFor[server.PuzzleView](),
+		reflect.TypeFor[server.PuzzleMoveAnswer](),
+		reflect.TypeFor[server.PuzzleHint](),
+		reflect.TypeFor[server.PuzzleSolution](),
 		// The search explorer.
 		reflect.TypeFor[explain.Report](),
 		reflect.TypeFor[explain.NodeView](),
@@ -54,6 +62,8 @@ var wire = wiregen.Config{
 		reflect.TypeFor[server.LiveAnalysisRequest](),
 		reflect.TypeFor[server.ReviewRequest](),
 		reflect.TypeFor[server.TryRequest](),
+		reflect.TypeFor[server.PuzzleMoveRequest](),
+		reflect.TypeFor[server.PuzzleLineRequest](),
 		reflect.TypeFor[server.ExplainRequest](),
 	},
 	Custom: map[reflect.Type]string{
