@@ -130,7 +130,7 @@ func (m *Model) Quantise() *nnue.Network {
 	quantise16(n.FeatureWeights, m.FW, nnue.QA)
 	quantise16(n.FeatureBias, m.FB, nnue.QA)
 	quantise16(n.OutputWeights, m.OW, nnue.QB)
-	n.OutputBias = int32(max(math.MinInt32, min(math.MaxInt32, math.Round(float64(m.OB[0])*nnue.QA*nnue.QB))))
+	n.OutputBias[0] = int32(max(math.MinInt32, min(math.MaxInt32, math.Round(float64(m.OB[0])*nnue.QA*nnue.QB))))
 	return n
 }
 

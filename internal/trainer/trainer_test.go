@@ -247,7 +247,7 @@ func TestQuantiseSaturates(t *testing.T) {
 	m.FW[0], m.FW[1], m.FB[0], m.OW[0], m.OB[0] = 0.5/nnue.QA+1e-4, 200, -200, -1.5, 1e9
 	n := m.Quantise()
 	if n.FeatureWeights[0] != 1 || n.FeatureWeights[1] != math.MaxInt16 || n.FeatureBias[0] != math.MinInt16 ||
-		n.OutputWeights[0] != -96 || n.OutputBias != math.MaxInt32 {
+		n.OutputWeights[0] != -96 || n.OutputBias[0] != math.MaxInt32 {
 		t.Errorf("quantised %d %d %d %d %d", n.FeatureWeights[0], n.FeatureWeights[1], n.FeatureBias[0], n.OutputWeights[0], n.OutputBias)
 	}
 }
