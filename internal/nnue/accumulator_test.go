@@ -103,7 +103,7 @@ func shapeName(s Shape) string {
 	if s.KingBuckets == nil {
 		return fmt.Sprintf("H%d", s.Hidden)
 	}
-	return fmt.Sprintf("H%d-K%d-O%d", s.Hidden, s.kingBucketCount(), s.OutputBuckets)
+	return fmt.Sprintf("H%d-K%d-O%d", s.Hidden, s.KingBucketCount(), s.OutputBuckets)
 }
 
 // TestIncrementalEqualsRefreshWide does the same for the first suite

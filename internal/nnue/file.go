@@ -82,7 +82,7 @@ func errorf(format string, args ...any) error {
 // payloadSize returns the payload's length in bytes for shape s.
 func payloadSize(s Shape) int {
 	h, m := s.Hidden, s.OutputBuckets
-	return 2*(s.kingBucketCount()*Inputs*h+h+m*2*h) + 4*m
+	return 2*(s.KingBucketCount()*Inputs*h+h+m*2*h) + 4*m
 }
 
 // shapeBlock returns the shape block of a version 2 file (nil for version 1).
@@ -90,7 +90,7 @@ func (s Shape) shapeBlock() []byte {
 	if s.Version() == 1 {
 		return nil
 	}
-	b := binary.LittleEndian.AppendUint32(nil, uint32(s.kingBucketCount()))
+	b := binary.LittleEndian.AppendUint32(nil, uint32(s.KingBucketCount()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(s.OutputBuckets))
 	return append(b, s.KingBuckets...)
 }
@@ -102,8 +102,8 @@ func shapeOf(block []byte, h int) (Shape, error) {
 	if err := s.Validate(); err != nil {
 		return s, errorf("%s", strings.TrimPrefix(err.Error(), "nnue: "))
 	}
-	if n := int(binary.LittleEndian.Uint32(block)); n != s.kingBucketCount() {
-		return s, errorf("the header says %d king buckets, its layout has %d", n, s.kingBucketCount())
+	if n := int(binary.LittleEndian.Uint32(block)); n != s.KingBucketCount() {
+		return s, errorf("the header says %d king buckets, its layout has %d", n, s.KingBucketCount())
 	}
 	return s, nil
 }

@@ -96,8 +96,9 @@ func (s Shape) Version() int {
 	return 2
 }
 
-// kingBucketCount returns N, the number of king buckets (1 for version 1).
-func (s Shape) kingBucketCount() int {
+// KingBucketCount returns N, the number of king buckets (1 for version 1):
+// the feature weights hold N×Inputs columns.
+func (s Shape) KingBucketCount() int {
 	n := 0
 	for _, b := range s.KingBuckets {
 		n = max(n, int(b)+1)
@@ -111,7 +112,7 @@ func (s Shape) String() string {
 	if s.KingBuckets == nil {
 		return fmt.Sprintf("%d→%d×2→1", Inputs, s.Hidden)
 	}
-	n := s.kingBucketCount()
+	n := s.KingBucketCount()
 	return fmt.Sprintf("%d×%d→%d×2→%d (%d king buckets, mirrored; %d output buckets)",
 		Inputs, n, s.Hidden, s.OutputBuckets, n, s.OutputBuckets)
 }
@@ -139,7 +140,7 @@ func (s Shape) Validate() error {
 	if len(s.KingBuckets) != KingSquares {
 		return fmt.Errorf("nnue: a king bucket layout has %d squares, not %d", KingSquares, len(s.KingBuckets))
 	}
-	n := s.kingBucketCount()
+	n := s.KingBucketCount()
 	if n > MaxKingBuckets {
 		return fmt.Errorf("nnue: %d king buckets are not supported (want at most %d)", n, MaxKingBuckets)
 	}
@@ -199,7 +200,7 @@ func (s Shape) New() *Network {
 	h := s.Hidden
 	return &Network{
 		Shape:          s,
-		FeatureWeights: make([]int16, s.kingBucketCount()*Inputs*h),
+		FeatureWeights: make([]int16, s.KingBucketCount()*Inputs*h),
 		FeatureBias:    make([]int16, h),
 		OutputWeights:  make([]int16, s.OutputBuckets*2*h),
 		OutputBias:     make([]int32, s.OutputBuckets),
@@ -217,7 +218,7 @@ func (n *Network) Validate() error {
 		name      string
 		got, want int
 	}{
-		{"feature weights", len(n.FeatureWeights), n.kingBucketCount() * Inputs * h},
+		{"feature weights", len(n.FeatureWeights), n.KingBucketCount() * Inputs * h},
 		{"feature biases", len(n.FeatureBias), h},
 		{"output weights", len(n.OutputWeights), n.OutputBuckets * 2 * h},
 		{"output biases", len(n.OutputBias), n.OutputBuckets},

@@ -25,7 +25,7 @@ type cacheEntry struct {
 // newRefreshCache returns n's cache with every entry the empty board's
 // accumulator: the biases.
 func (n *Network) newRefreshCache() *refreshCache {
-	nb := n.kingBucketCount()
+	nb := n.KingBucketCount()
 	c := &refreshCache{buckets: nb, entries: make([]cacheEntry, 2*nb*2)}
 	for i, acc := range alignedBlocks(len(c.entries), n.Hidden) {
 		copy(acc, n.FeatureBias)
