@@ -19,16 +19,20 @@ import (
 	"github.com/outpost-chess/outpost/internal/trainer"
 )
 
-const trainSynopsis = `outpost train [--data DIR] [--dir DIR] [--epochs N] [--hidden H] [--threads N] [--wdl L] [--lr R] [--batch N] [--records N]`
+const trainSynopsis = `outpost train [--data DIR] [--dir DIR] [--epochs N] [--hidden H] [--king-buckets N] [--output-buckets M] [--threads N] [--wdl L] [--lr R] [--batch N] [--records N]`
 
-const trainDescription = `Train fits the evaluation network, (768 → H)×2 → 1 with SCReLU, to the
-positions "outpost datagen" made: each position's target blends the game's
-result (weight --wdl) with the sigmoid of the search's score, and the
-network's sigmoid(eval/K) is fitted to it in mean squared error by Adam,
-in batches, the learning rate falling along a cosine from --lr to
---final-lr. A share of the positions (--validation, in blocks of
-consecutive positions) is held out, and its loss printed after every
-epoch.
+const trainDescription = `Train fits an evaluation network with SCReLU to the positions
+"outpost datagen" made. Its shape by default is (768×4 → 512)×2 → 8: 4
+input buckets by each side's king square (the board mirrored so the king is
+on the files e to h), a hidden layer of 512 and 8 output buckets by the
+number of pieces; --king-buckets 0 --output-buckets 1 --hidden 256 is the
+shape of the network built in now, (768 → 256)×2 → 1. Each position's
+target blends the game's result (weight --wdl) with the sigmoid of the
+search's score, and the network's sigmoid(eval/K) is fitted to it in mean
+squared error by Adam, in batches, the learning rate falling along a
+cosine from --lr to --final-lr. A share of the positions (--validation,
+in blocks of consecutive positions) is held out, and its loss printed
+after every epoch.
 
 The run lives in --dir: checkpoint.bin (the float weights and the
 optimiser's state, saved after every epoch, every --checkpoint-every and on
@@ -127,6 +131,8 @@ func parseTrainFlags(args []string) (trainFlags, error) {
 	fs.StringVar(&f.data, "data", nnueCacheDir("data"), "train on the positions of the data directory (or file) `DIR`")
 	fs.StringVar(&f.dir, "dir", nnueCacheDir("train"), "keep the run (checkpoint, nets, log) in `DIR`; an existing run there resumes")
 	fs.IntVar(&cfg.Hidden, "hidden", d.Hidden, "the hidden layer's width `H` (a multiple of 16)")
+	fs.IntVar(&cfg.KingBuckets, "king-buckets", d.KingBuckets, "`N` input buckets by the king's square, mirrored (1, 2, 4 or 8; 0: none, the built-in network's shape)")
+	fs.IntVar(&cfg.OutputBuckets, "output-buckets", d.OutputBuckets, "`M` output buckets by the number of pieces (1 to 16; more than 1 needs king buckets)")
 	fs.IntVar(&cfg.Epochs, "epochs", d.Epochs, "train `N` passes over the positions")
 	fs.IntVar(&cfg.BatchSize, "batch", d.BatchSize, "`N` positions per optimiser step")
 	fs.Float64Var(&cfg.LR, "lr", d.LR, "Adam's learning rate `R` at the start")
@@ -160,9 +166,10 @@ func parseTrainFlags(args []string) (trainFlags, error) {
 func trainHeader(tr *trainer.Trainer, data string) string {
 	c := tr.Config()
 	nTrain, nVal := tr.Sizes()
-	return fmt.Sprintf("%s positions from %s (%s to train, %s to validate); (768 → %d)×2 → 1, %d epochs of %d batches of %d, lr %g → %g, wdl %g, K %.1f, seed %d, %d threads",
+	shape, _ := c.Shape() // the run's configuration is valid
+	return fmt.Sprintf("%s positions from %s (%s to train, %s to validate); %v, %d epochs of %d batches of %d, lr %g → %g, wdl %g, K %.1f, seed %d, %d threads",
 		progress.Count(uint64(c.Records)), data, progress.Count(uint64(nTrain)), progress.Count(uint64(nVal)),
-		c.Hidden, c.Epochs, tr.BatchesPerEpoch(), min(c.BatchSize, nTrain), c.LR, c.FinalLR, c.WDL, c.K, c.Seed, c.Threads)
+		shape, c.Epochs, tr.BatchesPerEpoch(), min(c.BatchSize, nTrain), c.LR, c.FinalLR, c.WDL, c.K, c.Seed, c.Threads)
 }
 
 // trainProgress shows a run's progress on stderr: a bar redrawn in place

@@ -20,6 +20,9 @@ func TestTrainUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"--hidden", "100"}, "the hidden layer's width must be a multiple of 16"},
+		{[]string{"--king-buckets", "3"}, "no layout of 3 king buckets (there are layouts of 1, 2, 4 and 8)"},
+		{[]string{"--output-buckets", "17"}, "the number of output buckets must be from 1 to 16, not 17"},
+		{[]string{"--king-buckets", "0"}, "8 output buckets need king buckets"},
 		{[]string{"--epochs", "0"}, "the number of epochs must be at least 1, not 0"},
 		{[]string{"--batch", "0"}, "the batch size must be at least 1, not 0"},
 		{[]string{"--lr", "0"}, "the learning rate must be positive, not 0"},
@@ -83,8 +86,8 @@ func TestTrain(t *testing.T) {
 		}
 		n, err := nnue.Read(f)
 		f.Close()
-		if err != nil || n.Hidden != 32 {
-			t.Errorf("%s: %v", name, err)
+		if err != nil || n.Hidden != 32 || n.KingBucketCount() != 4 || n.OutputBuckets != 8 {
+			t.Errorf("%s: %v, want the default shape 32 wide", name, err)
 		}
 	}
 	log, err := os.ReadFile(filepath.Join(dir, trainer.LogFile))

@@ -15,9 +15,19 @@ import (
 // the searcher's makeMove (null moves included), evaluating some plies and
 // skipping others, and checks that the accumulator pair updated lazily at
 // each evaluated ply equals one refreshed from scratch, and its evaluation
-// eval.Network's.
+// eval.Network's; with a network of each shape (nnue.Shape: the second's
+// king moves rebuild a side through its refresh cache).
 func TestLazyAccumulators(t *testing.T) {
-	net := nnue.Random(64, 5)
+	layout, err := nnue.KingBucketLayout(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, net := range []*nnue.Network{nnue.Random(64, 5), nnue.Shape{Hidden: 64, KingBuckets: layout, OutputBuckets: 8}.Random(5)} {
+		t.Run(net.Shape.String(), func(t *testing.T) { testLazyAccumulators(t, net) })
+	}
+}
+
+func testLazyAccumulators(t *testing.T, net *nnue.Network) {
 	e := New(Options{HashMB: 1, Network: net})
 	rng := rand.New(rand.NewPCG(5, 5))
 	fresh := net.NewAccumulators(1)

@@ -10,7 +10,7 @@ import (
 func TestNetwork(t *testing.T) {
 	net := nnue.Random(32, 2)
 	huge := nnue.Random(32, 2)
-	huge.OutputBias = 1 << 30 // about 26 million centipawns
+	huge.OutputBias[0] = 1 << 30 // about 26 million centipawns
 	tests := []struct {
 		name string
 		net  *nnue.Network

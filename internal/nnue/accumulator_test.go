@@ -1,6 +1,8 @@
 package nnue
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
@@ -69,42 +71,113 @@ func (w *walker) walk(p *chess.Position, ply, depth int) {
 
 // TestIncrementalEqualsRefresh walks the perft suite's positions (three
 // plies; two with -short) and checks the accumulator at every node, with
-// each kernel implementation this machine has.
+// each kernel implementation this machine has, for a network of each shape
+// (the perft suite's castling and king moves cross king buckets and the
+// mirror).
 func TestIncrementalEqualsRefresh(t *testing.T) {
 	depth := 3
 	if testing.Short() {
 		depth = 2
 	}
 	positions := suitePositions(t)
-	withKernels(t, func(t *testing.T) {
-		net := Random(32, 11)
-		w := &walker{t: t, net: net, accs: net.NewAccumulators(depth + 2)}
-		for _, p := range positions {
-			net.Refresh(&w.accs[0], p)
-			w.walk(p, 0, depth)
-		}
-		t.Logf("%d nodes checked", w.nodes)
-	})
+	for _, tc := range []struct {
+		shape Shape
+		depth int
+	}{{Shape{Hidden: 32, OutputBuckets: 1}, depth}, {bucketed(t, 32, 8, 8), 2}} {
+		t.Run(shapeName(tc.shape), func(t *testing.T) {
+			withKernels(t, func(t *testing.T) {
+				net := tc.shape.Random(11)
+				w := &walker{t: t, net: net, accs: net.NewAccumulators(tc.depth + 2)}
+				for _, p := range positions {
+					net.Refresh(&w.accs[0], p)
+					w.walk(p, 0, tc.depth)
+				}
+				t.Logf("%v: %d nodes checked", tc.shape, w.nodes)
+			})
+		})
+	}
+}
+
+// shapeName names a shape in a subtest: "H32" (version 1) or "H32-K8-O8".
+func shapeName(s Shape) string {
+	if s.KingBuckets == nil {
+		return fmt.Sprintf("H%d", s.Hidden)
+	}
+	return fmt.Sprintf("H%d-K%d-O%d", s.Hidden, s.KingBucketCount(), s.OutputBuckets)
 }
 
 // TestIncrementalEqualsRefreshWide does the same for the first suite
-// positions with a 256-wide network, the size the engine starts with, so
-// that the kernels' main loops carry the work.
+// positions with a 256-wide network, the size the engine starts with, and a
+// 512-wide one with king and output buckets, so that the kernels' main
+// loops carry the work.
 func TestIncrementalEqualsRefreshWide(t *testing.T) {
 	positions := suitePositions(t)[:2]
+	for _, s := range []Shape{{Hidden: 256, OutputBuckets: 1}, bucketed(t, 512, 4, 8)} {
+		t.Run(shapeName(s), func(t *testing.T) {
+			withKernels(t, func(t *testing.T) {
+				net := s.Random(12)
+				w := &walker{t: t, net: net, accs: net.NewAccumulators(4)}
+				for _, p := range positions {
+					net.Refresh(&w.accs[0], p)
+					w.walk(p, 0, 2)
+				}
+			})
+		})
+	}
+}
+
+// TestIncrementalEqualsRefreshRandomGames plays random games to their end
+// (or 300 plies), a null move now and then, updating one accumulator move
+// by move and checking it against a refresh at every ply: games walk the
+// kings across the board and back, into the endgame's output buckets, so
+// the refresh cache is rebuilt from entries both fresh and long stale.
+func TestIncrementalEqualsRefreshRandomGames(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 12
+	}
+	for _, s := range []Shape{bucketed(t, 64, 4, 8), bucketed(t, 32, 8, 4), bucketed(t, 16, 2, 1)} {
+		t.Run(shapeName(s), func(t *testing.T) { testRandomGames(t, s, games) })
+	}
+}
+
+// testRandomGames plays the random games of
+// TestIncrementalEqualsRefreshRandomGames with a network of shape s.
+func testRandomGames(t *testing.T, s Shape, games int) {
 	withKernels(t, func(t *testing.T) {
-		net := Random(256, 12)
-		w := &walker{t: t, net: net, accs: net.NewAccumulators(4)}
-		for _, p := range positions {
-			net.Refresh(&w.accs[0], p)
-			w.walk(p, 0, 2)
+		net := s.Random(5)
+		accs := net.NewAccumulators(2)
+		w := &walker{t: t, net: net, accs: accs}
+		rng := rand.New(rand.NewPCG(uint64(s.Hidden), 9))
+		for range games {
+			p := chess.StartingPosition()
+			net.Refresh(&accs[0], p)
+			for ply := 0; ply < 300; ply++ {
+				var ml chess.MoveList
+				p.GenerateMoves(&ml, chess.AllMoves)
+				if ml.Len() == 0 || p.HalfmoveClock() >= 100 {
+					break
+				}
+				child := *p
+				if !p.InCheck() && rng.IntN(10) == 0 {
+					child.MakeNullMove()
+				} else {
+					child.MakeMove(ml.At(rng.IntN(ml.Len())))
+				}
+				ch := ChangeOf(p, &child)
+				net.Update(&accs[0], &accs[0], &ch)
+				p = &child
+				w.check(p, 0, fmt.Sprintf("ply %d", ply))
+			}
 		}
+		t.Logf("%v: %d positions checked", s, w.nodes)
 	})
 }
 
 // referenceEvaluate is the specification's evaluation written out plainly:
-// the accumulators summed feature by feature from the board, then the
-// formula in 64 bits, with the int32 wrap the specification asks for.
+// the accumulators summed feature by feature from the board (each feature
+// from Shape.Feature), then the output bucket's formula in 64 bits, with
+// the int32 wrap the specification asks for.
 func referenceEvaluate(n *Network, p *chess.Position) int {
 	h := n.Hidden
 	var acc [2][]int16
@@ -112,7 +185,7 @@ func referenceEvaluate(n *Network, p *chess.Position) int {
 		acc[c] = slices.Clone(n.FeatureBias)
 		for sq := chess.Square(0); sq < 64; sq++ {
 			if pc := p.PieceAt(sq); pc != chess.NoPiece {
-				f := FeatureIndex(c, pc, sq)
+				f := n.Feature(c, p.KingSquare(c), pc, sq)
 				for i := range h {
 					acc[c][i] += n.FeatureWeights[f*h+i]
 				}
@@ -120,8 +193,10 @@ func referenceEvaluate(n *Network, p *chess.Position) int {
 		}
 	}
 	stm := p.SideToMove()
+	b := n.OutputBucket(p.Occupied().Count())
+	ow := n.OutputWeights[b*2*h : (b+1)*2*h]
 	var sum int64
-	for side, ws := range [][]int16{n.OutputWeights[:h], n.OutputWeights[h:]} {
+	for side, ws := range [][]int16{ow[:h], ow[h:]} {
 		a := acc[stm]
 		if side == 1 {
 			a = acc[stm.Other()]
@@ -131,7 +206,7 @@ func referenceEvaluate(n *Network, p *chess.Position) int {
 			sum += v * int64(int16(v*int64(w)))
 		}
 	}
-	return int((int64(int32(sum)/QA) + int64(n.OutputBias)) * Scale / (QA * QB))
+	return int((int64(int32(sum)/QA) + int64(n.OutputBias[b])) * Scale / (QA * QB))
 }
 
 func TestChangeOf(t *testing.T) {

@@ -42,3 +42,14 @@ func ChangeOf(before, after *chess.Position) Change {
 	}
 	return ch
 }
+
+// movesKing reports whether the change takes a king off a square (a king
+// move or castling).
+func (ch *Change) movesKing() bool {
+	for _, pl := range ch.removed[:ch.nRemoved] {
+		if pl.piece.Type() == chess.King {
+			return true
+		}
+	}
+	return false
+}

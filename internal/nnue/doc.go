@@ -1,7 +1,11 @@
 // Package nnue is Outpost's efficiently updatable neural network (NNUE): a
-// quantised (768 → H)×2 → 1 perspective network with a squared clipped ReLU
-// (SCReLU), its file format, the accumulators a search updates move by move,
-// and the integer evaluation. docs/nnue.md explains the whole design.
+// quantised perspective network with a squared clipped ReLU (SCReLU) of one
+// of two shapes ([Shape]): (768 → H)×2 → 1, the network built in now
+// (format version 1), or (768×N → H)×2 → M, with N input buckets by the own
+// king's square (the board mirrored so the king is on the files e to h) and
+// M output buckets by the number of pieces (version 2); its file format,
+// the accumulators a search updates move by move, and the integer
+// evaluation. docs/nnue.md explains the whole design.
 //
 // Each position has two accumulators, one per perspective (White's and
 // Black's view of the board, see [FeatureIndex]): the first layer's output,
@@ -21,10 +25,12 @@
 //
 // Files:
 //
-//	network.go         the architecture's constants, Network, FeatureIndex
-//	file.go            the file format: Read, ReadFile, Network.WriteTo, Hash, ID
+//	network.go         the constants, Shape, KingBucketLayout, Network, FeatureIndex, Feature, OutputBucket
+//	file.go            the file format (versions 1 and 2): Read, ReadFile, Network.WriteTo, Hash, ID
 //	embedded.go        Embedded: the network built into the binary (nets/), FileName
 //	accumulator.go     Accumulator, Refresh, Update
+//	board.go           the pieces an accumulator of a bucketed network keeps
+//	refresh.go         the refresh cache: rebuilding a side after its king changes bucket
 //	change.go          Change: the pieces a move removed and added
 //	evaluate.go        Evaluate: the output layer
 //	kernels_go.go      the Go kernels (the reference)

@@ -17,26 +17,41 @@ import (
 //
 //	offset size
 //	0      8    magic "OUTPNNUE"
-//	8      4    format version (FormatVersion)
+//	8      4    format version: 1 or 2 (the shape's Version)
 //	12     4    inputs (Inputs)
 //	16     4    hidden width H
 //	20     4    activation (ActivationSCReLU)
 //	24     4    QA
 //	28     4    QB
 //	32     4    Scale
+//
+// then, in version 1,
+//
 //	36     32   SHA-256 of the payload
 //	68     ...  payload: FeatureWeights (Inputs×H int16), FeatureBias (H int16),
-//	            OutputWeights (2×H int16), OutputBias (int32)
+//	            OutputWeights (2×H int16), OutputBias (1 int32)
+//
+// and in version 2 the shape block and a hash that covers it too,
+//
+//	36     4    king buckets N
+//	40     4    output buckets M
+//	44     32   the king bucket layout (KingSquares bytes, Shape.KingBuckets)
+//	76     32   SHA-256 of the shape block (offsets 36 to 75) and the payload
+//	108    ...  payload: FeatureWeights (N×Inputs×H int16), FeatureBias (H int16),
+//	            OutputWeights (M×2×H int16), OutputBias (M int32)
 //
 // and nothing after the payload.
 const (
 	// Magic opens every network file.
 	Magic = "OUTPNNUE"
-	// FormatVersion is the version of the file format this package reads and writes.
-	FormatVersion = 1
-	// ActivationSCReLU names the squared clipped ReLU, the only activation of version 1.
+	// FormatVersion is the newest version of the file format this package
+	// reads and writes; it reads and writes every version from 1 (a
+	// network is written in its shape's version).
+	FormatVersion = 2
+	// ActivationSCReLU names the squared clipped ReLU, the only activation.
 	ActivationSCReLU = 1
 	headerSize       = 8 + 7*4 + sha256.Size
+	shapeBlockSize   = 4 + 4 + KingSquares
 )
 
 // ErrFormat is matched (errors.Is) by every error [Read] returns for a file
@@ -64,27 +79,67 @@ func errorf(format string, args ...any) error {
 	return &formatError{reason: fmt.Sprintf(format, args...)}
 }
 
-// payloadSize returns the payload's length in bytes for hidden width h.
-func payloadSize(h int) int { return 2*(Inputs*h+h+2*h) + 4 }
+// payloadSize returns the payload's length in bytes for shape s.
+func payloadSize(s Shape) int {
+	h, m := s.Hidden, s.OutputBuckets
+	return 2*(s.KingBucketCount()*Inputs*h+h+m*2*h) + 4*m
+}
+
+// shapeBlock returns the shape block of a version 2 file (nil for version 1).
+func (s Shape) shapeBlock() []byte {
+	if s.Version() == 1 {
+		return nil
+	}
+	b := binary.LittleEndian.AppendUint32(nil, uint32(s.KingBucketCount()))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.OutputBuckets))
+	return append(b, s.KingBuckets...)
+}
+
+// shapeOf reads a version 2 shape block for hidden width h.
+func shapeOf(block []byte, h int) (Shape, error) {
+	s := Shape{Hidden: h, KingBuckets: append([]uint8(nil), block[8:]...),
+		OutputBuckets: int(binary.LittleEndian.Uint32(block[4:]))}
+	if err := s.Validate(); err != nil {
+		return s, errorf("%s", strings.TrimPrefix(err.Error(), "nnue: "))
+	}
+	if n := int(binary.LittleEndian.Uint32(block)); n != s.KingBucketCount() {
+		return s, errorf("the header says %d king buckets, its layout has %d", n, s.KingBucketCount())
+	}
+	return s, nil
+}
+
+// hashOf returns the hash a file of shape s and this payload carries.
+func hashOf(s Shape, payload []byte) [sha256.Size]byte {
+	d := sha256.New()
+	d.Write(s.shapeBlock())
+	d.Write(payload)
+	var sum [sha256.Size]byte
+	d.Sum(sum[:0])
+	return sum
+}
 
 // payload returns the network's payload bytes.
 func (n *Network) payload() []byte {
-	buf := make([]byte, 0, payloadSize(n.Hidden))
+	buf := make([]byte, 0, payloadSize(n.Shape))
 	for _, s := range [][]int16{n.FeatureWeights, n.FeatureBias, n.OutputWeights} {
 		for _, v := range s {
 			buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
 		}
 	}
-	return binary.LittleEndian.AppendUint32(buf, uint32(n.OutputBias))
+	for _, v := range n.OutputBias {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
+	}
+	return buf
 }
 
-// Hash returns the SHA-256 of the network's payload, the hash its file
-// carries. It panics if the network is invalid (see [Network.Validate]).
+// Hash returns the hash the network's file carries: the SHA-256 of its
+// payload (version 1), or of its shape block and payload (version 2). It
+// panics if the network is invalid (see [Network.Validate]).
 func (n *Network) Hash() [sha256.Size]byte {
 	if err := n.Validate(); err != nil {
 		panic(err)
 	}
-	return sha256.Sum256(n.payload())
+	return hashOf(n.Shape, n.payload())
 }
 
 // ID returns the first 12 hex digits of the network's [Network.Hash]: the name
@@ -101,12 +156,13 @@ func (n *Network) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	payload := n.payload()
-	header := make([]byte, 0, headerSize)
+	header := make([]byte, 0, headerSize+shapeBlockSize)
 	header = append(header, Magic...)
-	for _, v := range []int{FormatVersion, Inputs, n.Hidden, ActivationSCReLU, QA, QB, Scale} {
+	for _, v := range []int{n.Version(), Inputs, n.Hidden, ActivationSCReLU, QA, QB, Scale} {
 		header = binary.LittleEndian.AppendUint32(header, uint32(v))
 	}
-	sum := sha256.Sum256(payload)
+	header = append(header, n.shapeBlock()...)
+	sum := hashOf(n.Shape, payload)
 	header = append(header, sum[:]...)
 	written, err := w.Write(header)
 	if err != nil {
@@ -120,30 +176,24 @@ func (n *Network) WriteTo(w io.Writer) (int64, error) {
 	return int64(written), nil
 }
 
-// Read reads a network written by [Network.WriteTo]. It checks the magic,
-// the format version, the architecture (inputs, activation, quantisation
-// constants, a hidden width this package supports), the payload's length and
-// its hash, and that nothing follows it; a file that fails a check gives an
-// error wrapping [ErrFormat] that says which.
+// Read reads a network written by [Network.WriteTo], of either version.
+// It checks the magic, the format version, the architecture (inputs,
+// activation, quantisation constants, a shape this package supports), the
+// payload's length and its hash, and that nothing follows it; a file that
+// fails a check gives an error wrapping [ErrFormat] that says which.
 func Read(r io.Reader) (*Network, error) {
 	header := make([]byte, headerSize)
 	if n, err := io.ReadFull(r, header); err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			if !bytes.HasPrefix([]byte(Magic), header[:min(n, len(Magic))]) {
-				return nil, errorf("it does not start with %q", Magic)
-			}
-			return nil, errorf("the file is truncated: it ends after %d bytes, inside the %d-byte header", n, headerSize)
-		}
-		return nil, fmt.Errorf("nnue: reading the network: %w", err)
+		return nil, truncated(err, n, header)
 	}
 	if string(header[:len(Magic)]) != Magic {
 		return nil, errorf("it does not start with %q", Magic)
 	}
 	field := func(i int) int { return int(binary.LittleEndian.Uint32(header[len(Magic)+4*i:])) }
-	if v := field(0); v != FormatVersion {
-		return nil, errorf("format version %d, this program reads version %d", v, FormatVersion)
+	version := field(0)
+	if version < 1 || version > FormatVersion {
+		return nil, errorf("format version %d, this program reads versions 1 to %d", version, FormatVersion)
 	}
-	h := field(2)
 	for _, c := range []struct {
 		name      string
 		got, want int
@@ -158,10 +208,25 @@ func Read(r io.Reader) (*Network, error) {
 			return nil, errorf("the header says %s %d, this program supports %d", c.name, c.got, c.want)
 		}
 	}
-	if err := checkHidden(h); err != nil {
+	shape := Shape{Hidden: field(2), OutputBuckets: 1}
+	want := header[len(Magic)+7*4:]
+	if version == 2 {
+		// The shape block sits where version 1 has its hash; the hash follows it.
+		rest := make([]byte, shapeBlockSize)
+		if n, err := io.ReadFull(r, rest); err != nil {
+			return nil, truncated(err, headerSize+n, header)
+		}
+		block := append(want[:len(want):len(want)], rest...)
+		var err error
+		if shape, err = shapeOf(block[:shapeBlockSize], field(2)); err != nil {
+			return nil, err
+		}
+		want = block[shapeBlockSize:]
+	}
+	if err := shape.Validate(); err != nil {
 		return nil, errorf("%s", strings.TrimPrefix(err.Error(), "nnue: "))
 	}
-	payload := make([]byte, payloadSize(h))
+	payload := make([]byte, payloadSize(shape))
 	if n, err := io.ReadFull(r, payload); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, errorf("the file is truncated: %d of the %d payload bytes", n, len(payload))
@@ -171,20 +236,40 @@ func Read(r io.Reader) (*Network, error) {
 	if n, _ := io.ReadFull(r, make([]byte, 1)); n != 0 {
 		return nil, errorf("there is more data after the network's %d payload bytes", len(payload))
 	}
-	want := header[len(Magic)+7*4:]
-	if sum := sha256.Sum256(payload); !bytes.Equal(sum[:], want) {
+	if sum := hashOf(shape, payload); !bytes.Equal(sum[:], want) {
 		return nil, errorf("the payload's hash %x does not match the header's %x (the file is damaged)", sum[:6], want[:6])
 	}
-	net := New(h)
+	return decode(shape, payload), nil
+}
+
+// truncated returns the error of a header cut short after n bytes (err an
+// EOF), or of a failing reader.
+func truncated(err error, n int, header []byte) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		if !bytes.HasPrefix([]byte(Magic), header[:min(n, len(Magic))]) {
+			return errorf("it does not start with %q", Magic)
+		}
+		return errorf("the file is truncated: it ends after %d bytes, inside the header", n)
+	}
+	return fmt.Errorf("nnue: reading the network: %w", err)
+}
+
+// decode returns the network of shape s whose payload is payload (of
+// payloadSize(s) bytes).
+func decode(s Shape, payload []byte) *Network {
+	net := s.New()
 	off := 0
-	for _, s := range [][]int16{net.FeatureWeights, net.FeatureBias, net.OutputWeights} {
-		for i := range s {
-			s[i] = int16(binary.LittleEndian.Uint16(payload[off:]))
+	for _, w := range [][]int16{net.FeatureWeights, net.FeatureBias, net.OutputWeights} {
+		for i := range w {
+			w[i] = int16(binary.LittleEndian.Uint16(payload[off:]))
 			off += 2
 		}
 	}
-	net.OutputBias = int32(binary.LittleEndian.Uint32(payload[off:]))
-	return net, nil
+	for i := range net.OutputBias {
+		net.OutputBias[i] = int32(binary.LittleEndian.Uint32(payload[off:]))
+		off += 4
+	}
+	return net
 }
 
 // ReadFile reads the network in the named file (see [Read]). Its errors

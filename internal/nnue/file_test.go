@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -17,26 +18,59 @@ func encode(t *testing.T, n *Network) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if written != int64(buf.Len()) || written != int64(headerSize+payloadSize(n.Hidden)) {
-		t.Fatalf("WriteTo reported %d bytes, wrote %d, want %d", written, buf.Len(), headerSize+payloadSize(n.Hidden))
+	want := headerSize + len(n.shapeBlock()) + payloadSize(n.Shape)
+	if written != int64(buf.Len()) || written != int64(want) {
+		t.Fatalf("WriteTo reported %d bytes, wrote %d, want %d", written, buf.Len(), want)
 	}
 	return buf.Bytes()
 }
 
+// bucketed returns the version 2 shape of width h, n king buckets (a
+// layout of KingBucketLayout) and m output buckets.
+func bucketed(t testing.TB, h, n, m int) Shape {
+	t.Helper()
+	layout, err := KingBucketLayout(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Shape{Hidden: h, KingBuckets: layout, OutputBuckets: m}
+}
+
 func TestRoundTrip(t *testing.T) {
-	for _, h := range []int{16, 64, 256} {
-		n := Random(h, uint64(h))
-		n.OutputBias = -123456789
-		got, err := Read(bytes.NewReader(encode(t, n)))
+	for _, s := range []Shape{
+		{Hidden: 16, OutputBuckets: 1}, {Hidden: 64, OutputBuckets: 1}, {Hidden: 256, OutputBuckets: 1},
+		bucketed(t, 16, 1, 1), bucketed(t, 32, 4, 8), bucketed(t, 512, 8, 8),
+	} {
+		n := s.Random(uint64(s.Hidden))
+		n.OutputBias[0] = -123456789
+		data := encode(t, n)
+		if v := binary.LittleEndian.Uint32(data[8:]); v != uint32(s.Version()) {
+			t.Fatalf("%v: written as version %d, want %d", s, v, s.Version())
+		}
+		got, err := Read(bytes.NewReader(data))
 		if err != nil {
-			t.Fatalf("H=%d: %v", h, err)
+			t.Fatalf("%v: %v", s, err)
 		}
 		if !reflect.DeepEqual(got, n) {
-			t.Fatalf("H=%d: the network read differs from the one written", h)
+			t.Fatalf("%v: the network read differs from the one written", s)
 		}
 		if got.ID() != n.ID() || len(n.ID()) != 12 {
-			t.Fatalf("H=%d: ID %q after reading, %q before", h, got.ID(), n.ID())
+			t.Fatalf("%v: ID %q after reading, %q before", s, got.ID(), n.ID())
 		}
+	}
+}
+
+// TestVersion1FileUnchanged checks that a version 1 network's file is
+// still the payload's hash and the same bytes: the embedded network's name
+// (its hash) and the bench's node count rest on it.
+func TestVersion1FileUnchanged(t *testing.T) {
+	n := Random(16, 1)
+	data := encode(t, n)
+	if len(data) != 68+2*(768*16+16+32)+4 {
+		t.Fatalf("a version 1 file of H=16 has %d bytes", len(data))
+	}
+	if sum := sha256.Sum256(data[68:]); !bytes.Equal(sum[:], data[36:68]) {
+		t.Fatal("a version 1 file's hash is not the SHA-256 of its payload")
 	}
 }
 
@@ -47,22 +81,32 @@ func TestIDDependsOnEveryWeight(t *testing.T) {
 	if n.ID() == id {
 		t.Fatal("changing an output weight kept the ID")
 	}
+	v2 := bucketed(t, 16, 4, 8).Random(1)
+	id = v2.ID()
+	v2.KingBuckets[0], v2.KingBuckets[2] = v2.KingBuckets[2], v2.KingBuckets[0]
+	if v2.ID() == id {
+		t.Fatal("changing the king bucket layout kept the ID")
+	}
 }
 
 // TestReadRejects checks that every kind of wrong file is an ErrFormat error
 // whose message names the problem.
 func TestReadRejects(t *testing.T) {
 	good := encode(t, Random(32, 7))
-	patch := func(off int, v uint32) []byte {
-		b := bytes.Clone(good)
+	good2 := encode(t, bucketed(t, 32, 4, 8).Random(7))
+	patchIn := func(file []byte, off int, v uint32) []byte {
+		b := bytes.Clone(file)
 		binary.LittleEndian.PutUint32(b[off:], v)
 		return b
 	}
+	patch := func(off int, v uint32) []byte { return patchIn(good, off, v) }
 	flip := func(off int) []byte {
 		b := bytes.Clone(good)
 		b[off] ^= 1
 		return b
 	}
+	layoutSkipping := bytes.Clone(good2)
+	layoutSkipping[44], layoutSkipping[45] = 1, 1 // bucket 0 (e1, f1) becomes 1
 	tests := []struct {
 		name string
 		file []byte
@@ -76,7 +120,15 @@ func TestReadRejects(t *testing.T) {
 		{"wrong magic", append([]byte("OUTPNNUF"), good[8:]...), "does not start with"},
 		{"short text file", []byte("hello"), "does not start with"},
 		{"a text file", []byte(strings.Repeat("not a network\n", 20)), "does not start with"},
-		{"version 2", patch(8, 2), "format version 2"},
+		{"version 3", patch(8, 3), "format version 3, this program reads versions 1 to 2"},
+		{"version 2: inside the shape block", good2[:80], "truncated"},
+		{"version 2: payload cut short", good2[:len(good2)-1], "truncated"},
+		{"version 2: king buckets", patchIn(good2, 36, 5), "the header says 5 king buckets, its layout has 4"},
+		{"version 2: no output bucket", patchIn(good2, 40, 0), "0 output buckets are not supported"},
+		{"version 2: 17 output buckets", patchIn(good2, 40, 17), "17 output buckets are not supported"},
+		{"version 2: a layout that skips a bucket", layoutSkipping, "the king bucket layout skips bucket 0 of 4"},
+		{"version 2: another layout", patchIn(good2, 44, 0x01000100), "hash"},
+		{"version 2: trailing data", append(bytes.Clone(good2), 0), "more data"},
 		{"version 0", patch(8, 0), "format version 0"},
 		{"inputs", patch(12, 769), "inputs 769"},
 		{"hidden not a multiple of 16", patch(16, 33), "hidden layer of 33"},

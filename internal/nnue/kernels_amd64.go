@@ -14,8 +14,24 @@ var hasAVX2 = cpu.X86.HasAVX2
 var useAVX2 = hasAVX2
 
 // The dispatchers below choose the kernel. The update kernels take
-// pointers to n values each, which the caller guarantees (Update); the dot
+// pointers to n values each, which the caller guarantees (Update, Refresh); the dot
 // product checks its slices' lengths.
+
+func add(dst, src, a *int16, n int) {
+	if useAVX2 {
+		addAVX2(dst, src, a, n)
+		return
+	}
+	addGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a, n))
+}
+
+func sub(dst, src, s *int16, n int) {
+	if useAVX2 {
+		subAVX2(dst, src, s, n)
+		return
+	}
+	subGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(s, n))
+}
 
 func addSub(dst, src, a, s *int16, n int) {
 	if useAVX2 {

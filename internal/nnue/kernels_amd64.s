@@ -4,6 +4,92 @@
 
 #include "textflag.h"
 
+// func addAVX2(dst *int16, src *int16, a1 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·addAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ a1+16(FP), DX
+	MOVQ n+24(FP), BX
+	SHLQ $0x01, BX
+	XORQ SI, SI
+
+wide:
+	MOVQ    SI, DI
+	ADDQ    $0x80, DI
+	CMPQ    DI, BX
+	JA      narrow
+	VMOVDQU (CX)(SI*1), Y0
+	VPADDW  (DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, (AX)(SI*1)
+	VMOVDQU 32(CX)(SI*1), Y0
+	VPADDW  32(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 32(AX)(SI*1)
+	VMOVDQU 64(CX)(SI*1), Y0
+	VPADDW  64(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 64(AX)(SI*1)
+	VMOVDQU 96(CX)(SI*1), Y0
+	VPADDW  96(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 96(AX)(SI*1)
+	ADDQ    $0x80, SI
+	JMP     wide
+
+narrow:
+	CMPQ    SI, BX
+	JAE     done
+	VMOVDQU (CX)(SI*1), Y0
+	VPADDW  (DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, (AX)(SI*1)
+	ADDQ    $0x20, SI
+	JMP     narrow
+
+done:
+	VZEROUPPER
+	RET
+
+// func subAVX2(dst *int16, src *int16, s1 *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·subAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ s1+16(FP), DX
+	MOVQ n+24(FP), BX
+	SHLQ $0x01, BX
+	XORQ SI, SI
+
+wide:
+	MOVQ    SI, DI
+	ADDQ    $0x80, DI
+	CMPQ    DI, BX
+	JA      narrow
+	VMOVDQU (CX)(SI*1), Y0
+	VPSUBW  (DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, (AX)(SI*1)
+	VMOVDQU 32(CX)(SI*1), Y0
+	VPSUBW  32(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 32(AX)(SI*1)
+	VMOVDQU 64(CX)(SI*1), Y0
+	VPSUBW  64(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 64(AX)(SI*1)
+	VMOVDQU 96(CX)(SI*1), Y0
+	VPSUBW  96(DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, 96(AX)(SI*1)
+	ADDQ    $0x80, SI
+	JMP     wide
+
+narrow:
+	CMPQ    SI, BX
+	JAE     done
+	VMOVDQU (CX)(SI*1), Y0
+	VPSUBW  (DX)(SI*1), Y0, Y0
+	VMOVDQU Y0, (AX)(SI*1)
+	ADDQ    $0x20, SI
+	JMP     narrow
+
+done:
+	VZEROUPPER
+	RET
+
 // func addSubAVX2(dst *int16, src *int16, a1 *int16, s1 *int16, n int)
 // Requires: AVX, AVX2
 TEXT ·addSubAVX2(SB), NOSPLIT, $0-40

@@ -4,13 +4,19 @@
 
 package nnue
 
-// addSubAVX2 sets dst[i] = src[i] + the a's [i] - the s's [i] for i < n (a multiple of 16), in wrapping int16.
+// addAVX2 sets dst[i] = src[i] + a1[i] for i < n (a multiple of 16), in wrapping int16.
+func addAVX2(dst *int16, src *int16, a1 *int16, n int)
+
+// subAVX2 sets dst[i] = src[i] - s1[i] for i < n (a multiple of 16), in wrapping int16.
+func subAVX2(dst *int16, src *int16, s1 *int16, n int)
+
+// addSubAVX2 sets dst[i] = src[i] + a1[i] - s1[i] for i < n (a multiple of 16), in wrapping int16.
 func addSubAVX2(dst *int16, src *int16, a1 *int16, s1 *int16, n int)
 
-// addSubSubAVX2 sets dst[i] = src[i] + the a's [i] - the s's [i] for i < n (a multiple of 16), in wrapping int16.
+// addSubSubAVX2 sets dst[i] = src[i] + a1[i] - s1[i] - s2[i] for i < n (a multiple of 16), in wrapping int16.
 func addSubSubAVX2(dst *int16, src *int16, a1 *int16, s1 *int16, s2 *int16, n int)
 
-// addAddSubSubAVX2 sets dst[i] = src[i] + the a's [i] - the s's [i] for i < n (a multiple of 16), in wrapping int16.
+// addAddSubSubAVX2 sets dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i] for i < n (a multiple of 16), in wrapping int16.
 func addAddSubSubAVX2(dst *int16, src *int16, a1 *int16, a2 *int16, s1 *int16, s2 *int16, n int)
 
 // screluDotAVX2 returns Σ v(x[i])·int16(v(x[i])·w[i]) for i < n (a multiple of 16), v(x) = min(max(x, 0), 255), in wrapping int32.

@@ -26,17 +26,17 @@ func addAddSubSubGo(dst, src, a1, a2, s1, s2 []int16) {
 	}
 }
 
-func addInPlace(dst, a []int16) {
-	a = a[:len(dst)]
+func addGo(dst, src, a []int16) {
+	src, a = src[:len(dst)], a[:len(dst)]
 	for i := range dst {
-		dst[i] += a[i]
+		dst[i] = src[i] + a[i]
 	}
 }
 
-func subInPlace(dst, s []int16) {
-	s = s[:len(dst)]
+func subGo(dst, src, s []int16) {
+	src, s = src[:len(dst)], s[:len(dst)]
 	for i := range dst {
-		dst[i] -= s[i]
+		dst[i] = src[i] - s[i]
 	}
 }
 

@@ -13,7 +13,15 @@ const hasAVX2 = false
 var useAVX2 = false
 
 // The update kernels take pointers to n values each, which the caller
-// guarantees (Update).
+// guarantees (Update, Refresh).
+
+func add(dst, src, a *int16, n int) {
+	addGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a, n))
+}
+
+func sub(dst, src, s *int16, n int) {
+	subGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(s, n))
+}
 
 func addSub(dst, src, a, s *int16, n int) {
 	addSubGo(unsafe.Slice(dst, n), unsafe.Slice(src, n), unsafe.Slice(a, n), unsafe.Slice(s, n))

@@ -67,6 +67,16 @@ func TestKernelsEqualGo(t *testing.T) {
 			src, a1, a2, s1, s2 := in[0], in[1], in[2], in[3], in[4]
 			got, want := make([]int16, n), make([]int16, n)
 
+			add(&got[0], &src[0], &a1[0], n)
+			addGo(want, src, a1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d: add differs from Go", n)
+			}
+			sub(&got[0], &src[0], &s1[0], n)
+			subGo(want, src, s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d: sub differs from Go", n)
+			}
 			addSub(&got[0], &src[0], &a1[0], &s1[0], n)
 			addSubGo(want, src, a1, s1)
 			if !slices.Equal(got, want) {

@@ -20,7 +20,8 @@ import (
 //	the length of the header (uint32) and the header, JSON: the Config, the
 //	epoch and batch to train next, Adam's step count, the best epoch so far;
 //	the model's parameters, then Adam's m and v, as float32 (3 × P values,
-//	P = 768H + 3H + 1);
+//	P the parameter count of the Config's shape: 768NH + H + 2MH + M, N king
+//	buckets (1 without) and M output buckets);
 //	the SHA-256 of everything before it.
 //
 // It holds all a run needs to continue exactly where it stopped, the data
@@ -99,14 +100,14 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 	if err := json.Unmarshal(body[16:16+n], &c.checkpointHeader); err != nil {
 		return nil, bad(err.Error())
 	}
-	h := c.Config.Hidden
-	if _, err := NewModel(h, 0); err != nil {
+	shape, err := c.Config.Shape()
+	if err != nil {
 		return nil, bad(err.Error())
 	}
-	p := paramCount(h)
+	p := paramCount(shape)
 	floats := body[16+n:]
 	if len(floats) != 3*4*p {
-		return nil, bad(fmt.Sprintf("%d bytes of weights, want %d for a hidden layer of %d", len(floats), 3*4*p, h))
+		return nil, bad(fmt.Sprintf("%d bytes of weights, want %d for the network %s", len(floats), 3*4*p, shape))
 	}
 	read := func(i int) []float32 {
 		s := make([]float32, p)
@@ -115,7 +116,8 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 		}
 		return s
 	}
-	c.model = &Model{Hidden: h, Params: read(0), owq: make([]float32, 2*h)}
+	c.model = newModel(shape)
+	c.model.Params = read(0)
 	c.model.bind()
 	c.model.syncOutput()
 	c.opt = &adam{m: read(1), v: read(2), step: c.Step}

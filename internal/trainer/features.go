@@ -7,30 +7,41 @@ import (
 )
 
 // features are the active input features of a record's position in both
-// perspectives, the side to move's first (nnue.FeatureIndex gives each).
+// perspectives, the side to move's first (nnue.Shape.Feature gives each),
+// and its output bucket.
 type features struct {
-	n    int // pieces on the board, at most 32
-	side [2][32]int32
-	stm  chess.Color
+	n      int // pieces on the board, at most 32
+	side   [2][32]int32
+	stm    chess.Color
+	bucket int
 }
 
-// set fills f from r without allocating; with mirror, from r's position
-// mirrored left to right (a-file to h-file).
-func (f *features) set(r *datagen.Record, mirror bool) {
+// set fills f from r for a network of shape s without allocating; with
+// mirror, from r's position mirrored left to right (a-file to h-file).
+func (f *features) set(r *datagen.Record, mirror bool, s nnue.Shape) {
 	f.stm = r.SideToMove()
 	occ := r.Occupancy()
 	flip := chess.Square(0)
 	if mirror {
 		flip = 7
 	}
+	var squares [32]chess.Square
+	var pieces [32]chess.Piece
+	var kings [2]chess.Square
 	n := 0
 	for ; occ != 0 && n < 32; n++ {
-		sq := occ.PopFirst() ^ flip
-		pc := r.Piece(n)
-		f.side[0][n] = int32(nnue.FeatureIndex(f.stm, pc, sq))
-		f.side[1][n] = int32(nnue.FeatureIndex(f.stm.Other(), pc, sq))
+		squares[n], pieces[n] = occ.PopFirst()^flip, r.Piece(n)
+		if pieces[n].Type() == chess.King {
+			kings[pieces[n].Color()] = squares[n]
+		}
+	}
+	us, them := f.stm, f.stm.Other()
+	for i := range n {
+		f.side[0][i] = int32(s.Feature(us, kings[us], pieces[i], squares[i]))
+		f.side[1][i] = int32(s.Feature(them, kings[them], pieces[i], squares[i]))
 	}
 	f.n = n
+	f.bucket = s.OutputBucket(n)
 }
 
 // mirrored reports whether training shows record i of the data mirrored

@@ -2,6 +2,7 @@ package trainer
 
 import (
 	"github.com/outpost-chess/outpost/internal/datagen"
+	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
 // worker computes the loss and its gradient over a share of each batch,
@@ -15,9 +16,10 @@ type worker struct {
 	loss       float64 // the summed loss of the last call
 }
 
-func newWorker(h int) *worker {
+func newWorker(s nnue.Shape) *worker {
+	h := s.Hidden
 	return &worker{
-		grad: newModel(h),
+		grad: newModel(s),
 		us:   make([]float32, h), them: make([]float32, h),
 		dUs: make([]float32, h), dThem: make([]float32, h),
 	}
@@ -36,20 +38,22 @@ func (w *worker) gradient(m *Model, l *loss, recs []datagen.Record, idx []uint32
 	var sum float64
 	for _, i := range idx {
 		r := &recs[i]
-		w.f.set(r, mirrored(r, i, epoch))
+		w.f.set(r, mirrored(r, i, epoch), m.Shape)
 		us, them := w.f.us(), w.f.them()
 		m.accumulate(w.us, us)
 		m.accumulate(w.them, them)
-		pred := sigmoid(m.output(w.us, w.them) * ys)
+		b := w.f.bucket
+		pred := sigmoid(m.output(w.us, w.them, b) * ys)
 		diff := pred - l.target(r)
 		sum += float64(diff * diff)
 
 		// Backwards: ∂loss/∂y, then the output layer, then the
 		// accumulators' columns.
 		dy := weight * 2 * diff * pred * (1 - pred) * ys
-		g.OB[0] += dy
-		backOutput(dy, w.us, m.owq[:h], g.OW[:h], w.dUs)
-		backOutput(dy, w.them, m.owq[h:], g.OW[h:], w.dThem)
+		g.OB[b] += dy
+		ow, gow := m.owq[b*2*h:(b+1)*2*h], g.OW[b*2*h:(b+1)*2*h]
+		backOutput(dy, w.us, ow[:h], gow[:h], w.dUs)
+		backOutput(dy, w.them, ow[h:], gow[h:], w.dThem)
 		add(g.FB, w.dUs)
 		add(g.FB, w.dThem)
 		scatterAdd(g.FW, w.dUs, us)
@@ -65,10 +69,10 @@ func (w *worker) evaluate(m *Model, l *loss, recs []datagen.Record, idx []uint32
 	var sum float64
 	for _, i := range idx {
 		r := &recs[i]
-		w.f.set(r, false)
+		w.f.set(r, false, m.Shape)
 		m.accumulate(w.us, w.f.us())
 		m.accumulate(w.them, w.f.them())
-		diff := sigmoid(m.output(w.us, w.them)*ys) - l.target(r)
+		diff := sigmoid(m.output(w.us, w.them, w.f.bucket)*ys) - l.target(r)
 		sum += float64(diff * diff)
 	}
 	w.loss = sum

@@ -37,7 +37,7 @@ func TestKernelsAgree(t *testing.T) {
 	}
 	defer func() { useAVX2 = true }()
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{16, 32, 64, 96, 256, 1024} {
+	for _, n := range []int{16, 32, 64, 96, 256, 512, 1024} {
 		for range 20 {
 			a, w := randomFloats(rng, n), randomFloats(rng, n)
 			g := float32(rng.NormFloat64())

@@ -4,34 +4,38 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/outpost-chess/outpost/internal/datagen"
 	"github.com/outpost-chess/outpost/internal/nnue"
 )
 
-// Model is the float network the trainer fits: the (768 → H)×2 → 1
-// perspective network of NNUE-SPEC.md, in float32,
+// Model is the float network the trainer fits: the perspective network of
+// an nnue.Shape (docs/nnue.md), in float32,
 //
 //	a_p  = FB + Σ over the active features f of perspective p: FW[f]
 //	h_p  = clamp(a_p, 0, 1)²
-//	y    = OW[0:H]·h_us + OW[H:2H]·h_them + OB
+//	y    = OW_b[0:H]·h_us + OW_b[H:2H]·h_them + OB[b]
 //	eval = y × nnue.Scale centipawns, the side to move's view
 //
-// with the output weights OW taken as the engine will have them, rounded
-// to multiples of 1/QB (see owq).
+// where the features are nnue.Shape.Feature's (with king buckets, one
+// column set per bucket of the perspective's own king), b is the
+// position's output bucket (nnue.Shape.OutputBucket) and OW_b its 2H output
+// weights, taken as the engine will have them, rounded to multiples of
+// 1/QB (see owq).
 //
 // All its parameters live in one slice, Params, so that the optimiser,
 // the gradient sums and the checkpoint treat them as one vector. The views
-// FW, FB, OW and OB are slices of it (OB is its last element).
+// FW, FB, OW and OB are slices of it (OB its last M elements).
 type Model struct {
-	Hidden int
+	nnue.Shape
 	Params []float32
-	// FW holds Inputs×Hidden feature weights, feature f's column at
+	// FW holds N×Inputs×Hidden feature weights, feature f's column at
 	// FW[f*Hidden : (f+1)*Hidden], as in nnue.Network.
 	FW []float32
 	FB []float32 // Hidden feature biases
-	OW []float32 // 2×Hidden output weights: the side to move's, then the other side's
-	OB []float32 // the output bias, one element
+	OW []float32 // M×2×Hidden output weights: per bucket, the side to move's, then the other side's
+	OB []float32 // the M output biases
 
 	// owq is OW as the engine's network has it, round(OW×QB)/QB: the
 	// forward and backward passes use it, and the gradient it gets is
@@ -41,12 +45,15 @@ type Model struct {
 	owq []float32
 }
 
-// paramCount returns the number of parameters of a model of hidden width h.
-func paramCount(h int) int { return nnue.Inputs*h + h + 2*h + 1 }
+// paramCount returns the number of parameters of a model of shape s.
+func paramCount(s nnue.Shape) int {
+	h, m := s.Hidden, s.OutputBuckets
+	return s.KingBucketCount()*nnue.Inputs*h + h + m*2*h + m
+}
 
-// newModel returns a model of hidden width h with every parameter zero.
-func newModel(h int) *Model {
-	m := &Model{Hidden: h, Params: make([]float32, paramCount(h)), owq: make([]float32, 2*h)}
+// newModel returns a model of shape s with every parameter zero.
+func newModel(s nnue.Shape) *Model {
+	m := &Model{Shape: s, Params: make([]float32, paramCount(s)), owq: make([]float32, s.OutputBuckets*2*s.Hidden)}
 	m.bind()
 	return m
 }
@@ -54,22 +61,24 @@ func newModel(h int) *Model {
 // bind points the views at Params.
 func (m *Model) bind() {
 	h, p := m.Hidden, m.Params
-	fw := nnue.Inputs * h
+	fw := m.KingBucketCount() * nnue.Inputs * h
+	ow := m.OutputBuckets * 2 * h
 	m.FW = p[:fw:fw]
 	m.FB = p[fw : fw+h : fw+h]
-	m.OW = p[fw+h : fw+3*h : fw+3*h]
-	m.OB = p[fw+3*h:]
+	m.OW = p[fw+h : fw+h+ow : fw+h+ow]
+	m.OB = p[fw+h+ow:]
 }
 
-// NewModel returns a model of hidden width h (a multiple of 16, as
-// nnue.Network wants) with small random weights drawn from seed: each
+// NewModel returns a model of shape s (one nnue.Network can have, see
+// nnue.Shape.Validate) with small random weights drawn from seed: each
 // layer's weights and biases uniform in ±1/√(its inputs), the usual start
 // of a network with few active inputs.
-func NewModel(h int, seed uint64) (*Model, error) {
-	if h <= 0 || h%nnue.HiddenMultiple != 0 || h > nnue.MaxHidden {
-		return nil, fmt.Errorf("trainer: a hidden layer of %d neurons: want a multiple of %d up to %d", h, nnue.HiddenMultiple, nnue.MaxHidden)
+func NewModel(s nnue.Shape, seed uint64) (*Model, error) {
+	if err := s.Validate(); err != nil {
+		return nil, fmt.Errorf("trainer: %s", strings.TrimPrefix(err.Error(), "nnue: "))
 	}
-	m := newModel(h)
+	m := newModel(s)
+	h := s.Hidden
 	rng := rand.New(rand.NewPCG(seed, 0x6d6f64656c))
 	uniform := func(s []float32, bound float64) {
 		for i := range s {
@@ -101,12 +110,12 @@ const Clip = 1.98
 // the side to move's view (float64, not rounded).
 func (m *Model) Evaluate(r *datagen.Record) float64 {
 	var f features
-	f.set(r, false)
+	f.set(r, false, m.Shape)
 	h := m.Hidden
 	us, them := make([]float32, h), make([]float32, h)
 	m.accumulate(us, f.us())
 	m.accumulate(them, f.them())
-	return float64(m.output(us, them)) * nnue.Scale
+	return float64(m.output(us, them, f.bucket)) * nnue.Scale
 }
 
 // accumulate sets acc to the feature biases plus the columns of feats.
@@ -114,10 +123,12 @@ func (m *Model) accumulate(acc []float32, feats []int32) {
 	accumulate(acc, m.FB, m.FW, feats)
 }
 
-// output returns y for the accumulators us (the side to move's) and them.
-func (m *Model) output(us, them []float32) float32 {
+// output returns y for the accumulators us (the side to move's) and them
+// in output bucket b.
+func (m *Model) output(us, them []float32, b int) float32 {
 	h := m.Hidden
-	return screluDot(us, m.owq[:h]) + screluDot(them, m.owq[h:]) + m.OB[0]
+	ow := m.owq[b*2*h : (b+1)*2*h]
+	return screluDot(us, ow[:h]) + screluDot(them, ow[h:]) + m.OB[b]
 }
 
 // Quantise returns the model as the engine's integer network: each
@@ -126,11 +137,13 @@ func (m *Model) output(us, them []float32) float32 {
 // rounded to the nearest integer. Clipped weights stay within int16; a
 // value beyond it (a model never clipped) is saturated.
 func (m *Model) Quantise() *nnue.Network {
-	n := nnue.New(m.Hidden)
+	n := m.Shape.New()
 	quantise16(n.FeatureWeights, m.FW, nnue.QA)
 	quantise16(n.FeatureBias, m.FB, nnue.QA)
 	quantise16(n.OutputWeights, m.OW, nnue.QB)
-	n.OutputBias = int32(max(math.MinInt32, min(math.MaxInt32, math.Round(float64(m.OB[0])*nnue.QA*nnue.QB))))
+	for i, b := range m.OB {
+		n.OutputBias[i] = int32(max(math.MinInt32, min(math.MaxInt32, math.Round(float64(b)*nnue.QA*nnue.QB))))
+	}
 	return n
 }
 

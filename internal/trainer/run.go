@@ -35,6 +35,8 @@ var settings = []struct {
 	get  func(Config) any
 }{
 	{"hidden", func(c Config) any { return c.Hidden }},
+	{"king-buckets", func(c Config) any { return c.KingBuckets }},
+	{"output-buckets", func(c Config) any { return max(c.OutputBuckets, 1) }},
 	{"epochs", func(c Config) any { return c.Epochs }},
 	{"batch", func(c Config) any { return c.BatchSize }},
 	{"lr", func(c Config) any { return c.LR }},
@@ -65,7 +67,7 @@ type Run struct {
 // the run there resumes on data (the data it started with, or the data
 // that has grown from it) with cfg.Threads goroutines and its own
 // settings: it fails, saying which, when a setting named in given (by its
-// flag's name in "outpost train": hidden, epochs, batch, lr, final-lr,
+// flag's name in "outpost train": hidden, king-buckets, output-buckets, epochs, batch, lr, final-lr,
 // wdl, k, validation, records, seed) has another value in cfg. Otherwise a
 // run starts with cfg (New).
 func OpenRun(dir string, cfg Config, given map[string]bool, data []datagen.Record) (*Run, error) {

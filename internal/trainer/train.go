@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -13,11 +14,15 @@ import (
 )
 
 // Config configures a training run. The zero value of a field means its
-// default (DefaultConfig), except WDL's: 0 fits the search's score alone.
-// Threads aside, a run resumed from a checkpoint keeps the configuration
-// it started with.
+// default (DefaultConfig), except WDL's (0 fits the search's score alone)
+// and KingBuckets' and OutputBuckets' (0: the network built in now, without
+// buckets; a checkpoint from before the buckets reads so). Threads aside, a
+// run resumed from a checkpoint keeps the configuration it started with.
 type Config struct {
-	Hidden     int     // H, the hidden layer's width: a multiple of 16 (256)
+	Hidden        int // H, the hidden layer's width: a multiple of 16 (512)
+	KingBuckets   int // N, input buckets by the own king's square (nnue.KingBucketLayout: 1, 2, 4 or 8); 0: none, no mirroring (4)
+	OutputBuckets int // M, output buckets by piece count, with king buckets only; 0 means 1 (8)
+
 	Epochs     int     // passes over the training positions (30)
 	BatchSize  int     // positions per optimiser step (16384)
 	LR         float64 // Adam's learning rate at the start (0.001)
@@ -32,7 +37,7 @@ type Config struct {
 
 // DefaultConfig returns the defaults of every field of Config.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Epochs: 30, BatchSize: 16384, LR: 0.001, WDL: 0.1,
+	return Config{Hidden: 512, KingBuckets: 4, OutputBuckets: 8, Epochs: 30, BatchSize: 16384, LR: 0.001, WDL: 0.1,
 		Validation: 0.02, Seed: 1, Threads: 1}
 }
 
@@ -73,6 +78,12 @@ func (c Config) Validate() error {
 	case c.Hidden <= 0 || c.Hidden%nnue.HiddenMultiple != 0 || c.Hidden > nnue.MaxHidden:
 		return fmt.Errorf("trainer: the hidden layer's width must be a multiple of %d from %d to %d, not %d",
 			nnue.HiddenMultiple, nnue.HiddenMultiple, nnue.MaxHidden, c.Hidden)
+	case c.KingBuckets < 0:
+		return fmt.Errorf("trainer: the number of king buckets must be 0 (none), 1, 2, 4 or 8, not %d", c.KingBuckets)
+	case c.OutputBuckets < 0 || c.OutputBuckets > nnue.MaxOutputBuckets:
+		return fmt.Errorf("trainer: the number of output buckets must be from 1 to %d, not %d", nnue.MaxOutputBuckets, c.OutputBuckets)
+	case c.KingBuckets == 0 && c.OutputBuckets > 1:
+		return fmt.Errorf("trainer: %d output buckets need king buckets (a network without them has one output)", c.OutputBuckets)
 	case c.Epochs < 1:
 		return fmt.Errorf("trainer: the number of epochs must be at least 1, not %d", c.Epochs)
 	case c.BatchSize < 1:
@@ -92,7 +103,27 @@ func (c Config) Validate() error {
 	case c.Threads < 1:
 		return fmt.Errorf("trainer: the number of threads must be at least 1, not %d", c.Threads)
 	}
-	return nil
+	_, err := c.Shape()
+	return err
+}
+
+// Shape returns the network shape c trains: c.Hidden wide, with the
+// layout of c.KingBuckets king buckets (nnue.KingBucketLayout) and
+// c.OutputBuckets output buckets, or without buckets when c.KingBuckets
+// is 0. Its error says what is wrong.
+func (c Config) Shape() (nnue.Shape, error) {
+	s := nnue.Shape{Hidden: c.Hidden, OutputBuckets: max(c.OutputBuckets, 1)}
+	if c.KingBuckets != 0 {
+		layout, err := nnue.KingBucketLayout(c.KingBuckets)
+		if err != nil {
+			return s, fmt.Errorf("trainer: %s", strings.TrimPrefix(err.Error(), "nnue: "))
+		}
+		s.KingBuckets = layout
+	}
+	if err := s.Validate(); err != nil {
+		return s, fmt.Errorf("trainer: %s", strings.TrimPrefix(err.Error(), "nnue: "))
+	}
+	return s, nil
 }
 
 // Trainer fits a Model to records with Adam, a batch at a time, the
@@ -129,7 +160,11 @@ func New(cfg Config, recs []datagen.Record) (*Trainer, error) {
 	if cfg.K == 0 {
 		cfg.K = FitK(recs[:cfg.Records])
 	}
-	m, err := NewModel(cfg.Hidden, cfg.Seed)
+	shape, err := cfg.Shape()
+	if err != nil {
+		return nil, err
+	}
+	m, err := NewModel(shape, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +192,7 @@ func (t *Trainer) SetThreads(n int) {
 	t.cfg.Threads = n
 	t.workers = t.workers[:0]
 	for range n {
-		t.workers = append(t.workers, newWorker(t.model.Hidden))
+		t.workers = append(t.workers, newWorker(t.model.Shape))
 	}
 }
 

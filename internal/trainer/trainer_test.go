@@ -89,9 +89,28 @@ func TestTrainLowersLoss(t *testing.T) {
 	}
 }
 
+// version1 is the shape of the network built in now, H wide.
+func version1(h int) nnue.Shape { return nnue.Shape{Hidden: h, OutputBuckets: 1} }
+
+// bucketed is a shape with king and output buckets, H wide.
+func bucketed(t testing.TB, h, kings, outputs int) nnue.Shape {
+	t.Helper()
+	s, err := Config{Hidden: h, KingBuckets: kings, OutputBuckets: outputs}.Shape()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestGradient compares the worker's gradient with finite differences of
-// the loss, for parameters of every kind.
+// the loss, for parameters of every kind, in both shapes.
 func TestGradient(t *testing.T) {
+	for _, s := range []nnue.Shape{version1(16), bucketed(t, 16, 4, 8)} {
+		t.Run(s.String(), func(t *testing.T) { testGradient(t, s) })
+	}
+}
+
+func testGradient(t *testing.T, s nnue.Shape) {
 	recs := testData(t)[:40]
 	// The records shown as they are in epoch 0, since the finite
 	// differences evaluate them so (TestMirrored checks the others).
@@ -101,7 +120,7 @@ func TestGradient(t *testing.T) {
 			idx = append(idx, uint32(i))
 		}
 	}
-	m, err := NewModel(16, 9)
+	m, err := NewModel(s, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,30 +134,33 @@ func TestGradient(t *testing.T) {
 	}
 	m.syncOutput()
 	l := loss{wdl: 0.5, k: 400}
-	w := newWorker(16)
+	w := newWorker(s)
 	w.gradient(m, &l, recs, idx, 0, 1)
 
 	var f features
-	f.set(&recs[0], false)
+	f.set(&recs[idx[0]], false, s)
 	// Each probe names a parameter (its index in Params and so in the
 	// gradient) and the value the forward pass uses for it: the parameter
 	// itself, or for an output weight its rounded copy (owq), whose
-	// gradient the straight-through estimator applies to the weight.
-	ow := nnue.Inputs*16 + 16
+	// gradient the straight-through estimator applies to the weight. The
+	// output layer's are those of the first record's bucket.
+	fw := s.KingBucketCount() * nnue.Inputs * 16
+	b := f.bucket
+	ow := fw + 16 + b*32
 	probe := []struct {
 		name string
 		i    int
 		at   *float32
 	}{
-		{"output bias", len(m.Params) - 1, &m.OB[0]},
-		{"output weight (us)", ow + 3, &m.owq[3]},
-		{"output weight (them)", ow + 16 + 7, &m.owq[16+7]},
-		{"feature bias", nnue.Inputs*16 + 5, &m.FB[5]},
+		{"output bias", len(m.Params) - s.OutputBuckets + b, &m.OB[b]},
+		{"output weight (us)", ow + 3, &m.owq[b*32+3]},
+		{"output weight (them)", ow + 16 + 7, &m.owq[b*32+16+7]},
+		{"feature bias", fw + 5, &m.FB[5]},
 		{"feature weight (us)", int(f.us()[0])*16 + 2, &m.FW[int(f.us()[0])*16+2]},
 		{"feature weight (them)", int(f.them()[3])*16 + 11, &m.FW[int(f.them()[3])*16+11]},
 	}
 	lossAt := func() float64 {
-		w := newWorker(16)
+		w := newWorker(s)
 		w.evaluate(m, &l, recs, idx)
 		return w.loss
 	}
@@ -172,11 +194,13 @@ func TestMirrored(t *testing.T) {
 	}
 	r := datagen.NewRecord(p, 0, datagen.Draw)
 	rq := datagen.NewRecord(q, 0, datagen.Draw)
-	var got, want features
-	got.set(&r, true)
-	want.set(&rq, false)
-	if !slices.Equal(sorted(got.us()), sorted(want.us())) || !slices.Equal(sorted(got.them()), sorted(want.them())) {
-		t.Errorf("mirrored features %v %v, want those of the mirrored position %v %v", got.us(), got.them(), want.us(), want.them())
+	for _, s := range []nnue.Shape{version1(16), bucketed(t, 16, 4, 8)} {
+		var got, want features
+		got.set(&r, true, s)
+		want.set(&rq, false, s)
+		if !slices.Equal(sorted(got.us()), sorted(want.us())) || !slices.Equal(sorted(got.them()), sorted(want.them())) {
+			t.Errorf("%v: mirrored features %v %v, want those of the mirrored position %v %v", s, got.us(), got.them(), want.us(), want.them())
+		}
 	}
 	if mirrored(&r, 0, 0) || !mirrored(&r, 0, 1) || !mirrored(&r, 1, 0) || mirrored(&r, 1, 1) {
 		t.Error("a record without castling rights is not mirrored in every other epoch")
@@ -191,11 +215,18 @@ func TestMirrored(t *testing.T) {
 func sorted(s []int32) []int32 { return slices.Sorted(slices.Values(s)) }
 
 // TestQuantisedMatchesFloat checks that the engine's integer network,
-// quantised from a trained model, evaluates as the model does.
+// quantised from a trained model, evaluates as the model does, in both
+// shapes.
 func TestQuantisedMatchesFloat(t *testing.T) {
-	recs := testData(t)
 	cfg := smallConfig()
 	cfg.Hidden = 64
+	t.Run("768→64×2→1", func(t *testing.T) { testQuantisedMatchesFloat(t, cfg) })
+	cfg.KingBuckets, cfg.OutputBuckets = 4, 8
+	t.Run("buckets", func(t *testing.T) { testQuantisedMatchesFloat(t, cfg) })
+}
+
+func testQuantisedMatchesFloat(t *testing.T, cfg Config) {
+	recs := testData(t)
 	tr, err := New(cfg, recs)
 	if err != nil {
 		t.Fatal(err)
@@ -243,21 +274,27 @@ func TestFitK(t *testing.T) {
 }
 
 func TestQuantiseSaturates(t *testing.T) {
-	m := newModel(16)
+	m := newModel(version1(16))
 	m.FW[0], m.FW[1], m.FB[0], m.OW[0], m.OB[0] = 0.5/nnue.QA+1e-4, 200, -200, -1.5, 1e9
 	n := m.Quantise()
 	if n.FeatureWeights[0] != 1 || n.FeatureWeights[1] != math.MaxInt16 || n.FeatureBias[0] != math.MinInt16 ||
-		n.OutputWeights[0] != -96 || n.OutputBias != math.MaxInt32 {
+		n.OutputWeights[0] != -96 || n.OutputBias[0] != math.MaxInt32 {
 		t.Errorf("quantised %d %d %d %d %d", n.FeatureWeights[0], n.FeatureWeights[1], n.FeatureBias[0], n.OutputWeights[0], n.OutputBias)
 	}
 }
 
 // TestResume checks that a run stopped mid-epoch, saved and resumed ends
-// with the same model as a run never stopped.
+// with the same model as a run never stopped, in both shapes.
 func TestResume(t *testing.T) {
-	recs := testData(t)
 	cfg := smallConfig()
 	cfg.Epochs = 3
+	t.Run("768→32×2→1", func(t *testing.T) { testResume(t, cfg) })
+	cfg.KingBuckets, cfg.OutputBuckets = 2, 4
+	t.Run("buckets", func(t *testing.T) { testResume(t, cfg) })
+}
+
+func testResume(t *testing.T, cfg Config) {
+	recs := testData(t)
 	straight, err := New(cfg, recs)
 	if err != nil {
 		t.Fatal(err)
@@ -362,6 +399,11 @@ func TestConfigValidate(t *testing.T) {
 		{"validation 0", func(c *Config) { c.Validation = 0 }, "the validation share must be"},
 		{"negative records", func(c *Config) { c.Records = -1 }, "the number of records must not be negative, not -1"},
 		{"no threads", func(c *Config) { c.Threads = 0 }, "the number of threads must be at least 1, not 0"},
+		{"today's shape", func(c *Config) { c.Hidden, c.KingBuckets, c.OutputBuckets = 256, 0, 0 }, ""},
+		{"3 king buckets", func(c *Config) { c.KingBuckets = 3 }, "no layout of 3 king buckets (there are layouts of 1, 2, 4 and 8)"},
+		{"negative king buckets", func(c *Config) { c.KingBuckets = -1 }, "the number of king buckets must be 0 (none), 1, 2, 4 or 8, not -1"},
+		{"17 output buckets", func(c *Config) { c.OutputBuckets = 17 }, "the number of output buckets must be from 1 to 16, not 17"},
+		{"output buckets alone", func(c *Config) { c.KingBuckets = 0 }, "8 output buckets need king buckets"},
 	} {
 		c := DefaultConfig()
 		tt.edit(&c)
@@ -397,13 +439,26 @@ func TestConfigErrors(t *testing.T) {
 }
 
 // BenchmarkStep measures training speed on one core (one thread): the
-// positions a second of forward and backward passes and optimiser steps, H =
-// 256, in batches of 16384. On a shared machine, positions/cpu-s (per
-// second of the CPU time the process got) is the figure the load does not
-// move.
+// positions a second of forward and backward passes and optimiser steps, in
+// batches of 16384, for today's shape (H = 256) and the bucketed default
+// (H = 512, 4 king buckets, 8 output buckets). On a shared machine,
+// positions/cpu-s (per second of the CPU time the process got) is the
+// figure the load does not move.
 func BenchmarkStep(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"768→256×2→1", Config{Hidden: 256, Validation: 0.01}},
+		{"768×4→512×2→8", Config{Hidden: 512, KingBuckets: 4, OutputBuckets: 8, Validation: 0.01}},
+	} {
+		b.Run(tc.name, func(b *testing.B) { benchStep(b, tc.cfg) })
+	}
+}
+
+func benchStep(b *testing.B, cfg Config) {
 	recs := testData(b)
-	tr, err := New(Config{Hidden: 256, Validation: 0.01}, recs)
+	tr, err := New(cfg, recs)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -96,5 +96,5 @@ func (l *Loop) evaluationInfo() string {
 
 // describe names a network: its file name, architecture and source.
 func describe(nw network) string {
-	return fmt.Sprintf("%s (%d→%d×2→1 SCReLU, %s)", nnue.FileName(nw.net), nnue.Inputs, nw.net.Hidden, nw.source)
+	return fmt.Sprintf("%s (%v SCReLU, %s)", nnue.FileName(nw.net), nw.net.Shape, nw.source)
 }

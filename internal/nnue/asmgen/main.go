@@ -26,6 +26,8 @@ const chunk = 32
 func main() {
 	Package("github.com/outpost-chess/outpost/internal/nnue")
 	ConstraintExpr("amd64")
+	accumulate("addAVX2", 1, 0)
+	accumulate("subAVX2", 0, 1)
 	accumulate("addSubAVX2", 1, 1)
 	accumulate("addSubSubAVX2", 1, 2)
 	accumulate("addAddSubSubAVX2", 2, 2)
@@ -62,9 +64,9 @@ func loops(n reg.GPVirtual, body func(off reg.GPVirtual, k int)) {
 	Label("done")
 }
 
-// accumulate emits a kernel dst = src + a1 (+ a2) - s1 (- s2), over n int16
-// values: the accumulator update of a move, fused with the copy from the
-// parent's accumulator.
+// accumulate emits a kernel dst = src (+ a1 (+ a2)) (- s1 (- s2)), over n
+// int16 values: the accumulator update of a move, fused with the copy from
+// the parent's accumulator, or (one column) a step of a refresh.
 func accumulate(name string, adds, subs int) {
 	params := "dst, src"
 	for i := 1; i <= adds; i++ {
@@ -73,8 +75,15 @@ func accumulate(name string, adds, subs int) {
 	for i := 1; i <= subs; i++ {
 		params += fmt.Sprintf(", s%d", i)
 	}
+	formula := "src[i]"
+	for i := 1; i <= adds; i++ {
+		formula += fmt.Sprintf(" + a%d[i]", i)
+	}
+	for i := 1; i <= subs; i++ {
+		formula += fmt.Sprintf(" - s%d[i]", i)
+	}
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(%s *int16, n int)", params))
-	Doc(fmt.Sprintf("%s sets dst[i] = src[i] + the a's [i] - the s's [i] for i < n (a multiple of 16), in wrapping int16.", name))
+	Doc(fmt.Sprintf("%s sets dst[i] = %s for i < n (a multiple of 16), in wrapping int16.", name, formula))
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
 	var add, sub []reg.Register
