@@ -38,21 +38,26 @@ import { nagDecoration, renderTree } from './treeview';
 import { colorName, sanToWords, scoreText } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
+import { pathFEN } from './editor';
 import './analysis.css';
 
 const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 // AnalysisRoute is what the address asks the analysis board for: a game
-// (and its review), or the free board.
+// (and its review), the free board, or a position (from the board editor).
 export interface AnalysisRoute {
   game?: string;
   review?: boolean;
+  fen?: string;
 }
 
-// analysisRoute reads the address: #/analysis, #/analysis/ID, #/review/ID.
+// analysisRoute reads the address: #/analysis, #/analysis/ID, #/review/ID,
+// #/analysis/fen/FEN (written as fenPath writes it).
 export function analysisRoute(hash: string): AnalysisRoute | null {
   if (/^#\/?analysis\/?$/.test(hash)) return {};
-  let m = hash.match(/^#\/?analysis\/([A-Za-z0-9_-]+)$/);
+  let m = hash.match(/^#\/?analysis\/fen\/(.+)$/);
+  if (m) return { fen: pathFEN(m[1]) };
+  m = hash.match(/^#\/?analysis\/([A-Za-z0-9_-]+)$/);
   if (m) return { game: m[1] };
   m = hash.match(/^#\/?review\/([A-Za-z0-9_-]+)$/);
   if (m) return { game: m[1], review: true };
@@ -189,6 +194,11 @@ export class AnalysisView {
     }
     this.board.cg.redrawAll();
     void this.loadBook();
+    if (route.fen) {
+      if (this.game || this.tree.root.fen !== route.fen) this.reset(route.fen);
+      else this.goTo(this.node);
+      return;
+    }
     if (route.game && this.game?.id !== route.game) {
       void this.loadGame(route.game, !!route.review);
       return;

@@ -17,6 +17,7 @@ import { Clocks } from './clock';
 import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
+import { EditorView, editorRoute } from './editor';
 import { openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
@@ -65,6 +66,7 @@ export class App {
   private settings = new SettingsDialog();
   private clocks: Clocks;
   private analysis: AnalysisView;
+  private editor = new EditorView();
   private movesEl = byId('moves');
 
   constructor() {
@@ -101,7 +103,17 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
-    // The analysis board (and a game's review) takes the game's place.
+    // The board editor, the analysis board (and a game's review) take the
+    // game's place.
+    const editing = editorRoute(location.hash);
+    if (editing !== null) {
+      byId('app').hidden = true;
+      byId<HTMLDialogElement>('dlg-new').close();
+      this.analysis.close();
+      this.editor.open(editing);
+      return;
+    }
+    this.editor.close();
     const analysis = analysisRoute(location.hash);
     if (analysis) {
       byId('app').hidden = true;
@@ -533,6 +545,7 @@ export class App {
     byId('btn-fen').addEventListener('click', () => void this.copyFEN());
     byId('btn-explain').addEventListener('click', () => openExplain(this.shownFEN()));
     byId('btn-lesson').addEventListener('click', () => this.lesson());
+    byId('btn-editor').addEventListener('click', () => (location.hash = '#/editor'));
     byId('btn-mute').addEventListener('click', () => {
       this.sound.setMuted(!this.sound.muted);
       this.sound.unlock();
