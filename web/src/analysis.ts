@@ -405,7 +405,14 @@ export class AnalysisView {
       ArrowRight: n.children[0],
       Home: this.tree.root,
       End: this.tree.mainline(n).pop(),
+      ArrowUp: this.tree.root,
+      ArrowDown: this.tree.mainline(n).pop(),
     };
+    if (e.key === 'f') {
+      e.preventDefault();
+      this.nav.flip.click();
+      return;
+    }
     if (!(e.key in to)) return;
     e.preventDefault();
     const dest = to[e.key];

@@ -24,6 +24,7 @@ import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
 import { errText } from './errors';
 import { SettingsDialog } from './settings';
+import { setZen, zen } from './display';
 import { materialView } from './material';
 import {
   colorName,
@@ -612,10 +613,18 @@ export class App {
           this.step(1);
           break;
         case 'Home':
+        case 'ArrowUp':
           this.goTo(0);
           break;
         case 'End':
+        case 'ArrowDown':
           this.goTo(null);
+          break;
+        case 'f':
+          byId('btn-flip').click();
+          break;
+        case 'z':
+          setZen(!zen());
           break;
         default:
           // A letter or digit starts typing a move.
