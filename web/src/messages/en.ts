@@ -554,7 +554,7 @@ export const en = {
   'menu.analysis': 'Analysis board',
   'menu.analysisTitle': "Move freely, with the engine's lines: from a position, a game or a PGN",
   'menu.editor': 'Board editor',
-  'menu.editorTitle': 'Set up a position: place the pieces, then play it against Outpost or analyse it',
+  'menu.editorTitle': 'Board editor: set up a position, then play it against Outpost or analyse it',
   'editor.piece': '{color} {piece}',
   'editor.pointer': 'Move',
   'editor.trash': 'Remove',

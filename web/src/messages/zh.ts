@@ -556,7 +556,7 @@ export const zh: Record<MessageKey, string> = {
   'menu.analysis': '分析棋盘',
   'menu.analysisTitle': '自由走棋，并查看引擎的分析线路：可从局面、对局或 PGN 开始',
   'menu.editor': '棋盘编辑器',
-  'menu.editorTitle': '摆一个局面：放好棋子，然后与 Outpost 对弈或分析它',
+  'menu.editorTitle': '棋盘编辑器：摆一个局面，然后与 Outpost 对弈或分析它',
   'editor.piece': '{color}{piece}',
   'editor.pointer': '移动',
   'editor.trash': '删除',
