@@ -13,12 +13,6 @@ import (
 // with the rules' reason while it is not legal, then played against the AI
 // and opened in the analysis board.
 
-// edFEN is the editor's FEN field.
-func (p *page) edFEN() string {
-	p.t.Helper()
-	return evalJS[string](p, `document.getElementById('ed-fen').value`)
-}
-
 // place puts piece ("wK", "bP") on sq with the palette: a click on the
 // piece, then on the square.
 func (p *page) place(piece, sq string) {
@@ -57,6 +51,15 @@ func TestBoardEditor(t *testing.T) {
 				t.Errorf("the editor is %dpx wide on a %dpx screen", sw, c.vp.width)
 			}
 			p.screenshot("start")
+
+			// A FEN typed in sets the board and the fields.
+			typed := "8/8/8/4k3/8/8/8/4K2R b K - 3 40"
+			p.do("typing a FEN", chromedp.SetValue("#ed-fen", typed),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('ed-fen').dispatchEvent(new Event('change', {bubbles: true}))`))
+			p.waitVerdict(typed, "yes")
+			if got := evalJS[string](p, `[document.getElementById('ed-turn').value, document.getElementById('ed-castle-K').checked, document.querySelectorAll('#ed-board cg-board piece').length].join(' ')`); got != "b true 3" {
+				t.Errorf("after a FEN typed in: side, White's O-O and pieces %q, want \"b true 3\"", got)
+			}
 
 			p.click("#ed-clear")
 			p.waitVerdict("8/8/8/8/8/8/8/8 w - - 0 1", "no")
