@@ -60,6 +60,7 @@ func TestKeysAndZen(t *testing.T) {
 	}
 	p.click("#btn-settings")
 	p.click("#settings-coords")
+	p.screenshot("settings")
 	p.click("#settings-close")
 	p.do("reloading", chromedp.Reload(), chromedp.WaitVisible("#board cg-board"))
 	if p.visible("#board coords") {
