@@ -38,7 +38,7 @@ import { nagDecoration, renderTree } from './treeview';
 import { colorName, sanToWords, scoreText } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
-import { pathFEN } from './editor';
+import { fenPath, pathFEN } from './editor';
 import './analysis.css';
 
 const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -554,10 +554,12 @@ export class AnalysisView {
     exportBtn.addEventListener('click', () => void this.exportPGN());
     const explain = el('button', { type: 'button', id: 'an-explain' }, icon('explain'), el('span', { className: 'label' }));
     explain.addEventListener('click', () => openExplain(this.node.fen));
+    const edit = el('button', { type: 'button', id: 'an-edit' }, icon('editor'), el('span', { className: 'label' }));
+    edit.addEventListener('click', () => (location.hash = '#/editor/' + fenPath(this.node.fen)));
     this.fenOut.addEventListener('focus', () => this.fenOut.select());
     const fenLabel = el('span');
     this.tools.append(
-      el('div', { className: 'an-tool-row' }, exportBtn, explain, this.backLink),
+      el('div', { className: 'an-tool-row' }, exportBtn, explain, edit, this.backLink),
       el('label', { className: 'an-fen-label export' }, fenLabel, this.fenOut),
       details,
     );
@@ -573,6 +575,8 @@ export class AnalysisView {
       exportBtn.title = t('analysis.exportTitle');
       setLabel(explain, t('analysis.explain'));
       explain.title = t('analysis.explainTitle');
+      setLabel(edit, t('analysis.edit'));
+      edit.title = t('analysis.editTitle');
       fenLabel.textContent = t('analysis.fen');
       this.backLink.textContent = t('analysis.back');
       this.backLink.hidden = !this.game;

@@ -32,7 +32,8 @@ func (p *page) waitVerdict(fen, valid string) {
 // TestBoardEditor builds a position piece by piece (clicks and a drag from
 // the palette), is refused while a side has no king and while a pawn
 // stands on the last rank, and from the legal position opens the analysis
-// board and starts a game as Black, which the AI (White) begins.
+// board (whose Edit button brings it back) and starts a game as Black,
+// which the AI (White) begins.
 func TestBoardEditor(t *testing.T) {
 	for _, c := range []struct {
 		vp                   viewport
@@ -92,7 +93,8 @@ func TestBoardEditor(t *testing.T) {
 
 			p.click("#ed-analyse")
 			p.waitFor("the analysis board on the position", `document.getElementById('an-fen')?.value === '4k3/8/8/8/8/8/8/3QK2R w K - 0 1' && !document.getElementById('analysis').hidden && document.getElementById('editor').hidden`, 10*time.Second)
-			p.do("back to the editor", chromedp.NavigateBack(), chromedp.WaitVisible("#ed-board cg-board"))
+			p.click("#an-edit")
+			p.do("back to the editor", chromedp.WaitVisible("#ed-board cg-board"))
 			p.waitVerdict("4k3/8/8/8/8/8/8/3QK2R w K - 0 1", "yes")
 
 			p.do("playing Black", chromedp.SetValue("#ed-color", "black"), chromedp.SetValue("#ed-level", "1"))

@@ -578,6 +578,8 @@ export const en = {
   'editor.level': 'Level',
   'editor.play': 'Play against Outpost',
   'editor.analyse': 'Analyse',
+  'analysis.edit': 'Edit',
+  'analysis.editTitle': 'Open the position shown in the board editor',
   'game.review': 'Review the game',
   'game.reviewShort': 'Review',
   'game.reviewTitle': "The game's review in the analysis board: the evaluation graph, mistakes, accuracy, better moves",

@@ -580,6 +580,8 @@ export const zh: Record<MessageKey, string> = {
   'editor.level': '等级',
   'editor.play': '与 Outpost 对弈',
   'editor.analyse': '分析',
+  'analysis.edit': '编辑',
+  'analysis.editTitle': '在棋盘编辑器中打开当前局面',
   'game.review': '复盘这局棋',
   'game.reviewShort': '复盘',
   'game.reviewTitle': '在分析棋盘中复盘：局势曲线、疑问着、错着、漏着、准确率和更好的着法',
