@@ -13,7 +13,7 @@ import type { Color, MouchEvent, Piece, Role } from '@lichess-org/chessground/ty
 import * as api from './api';
 import { position } from './analysisapi';
 import { byId, el, toast } from './dom';
-import { errText } from './errors';
+import { errText, fenReason } from './errors';
 import { onLangChange, t } from './i18n';
 import type { MessageKey } from './i18n';
 import { fillLevels } from './levels';
@@ -326,7 +326,8 @@ export class EditorView {
     } catch (e) {
       if (seq !== this.seq) return false;
       this.legalFEN = '';
-      this.status.textContent = errText(e);
+      const why = fenReason(e);
+      this.status.textContent = why ? t('editor.illegal', { why }) : errText(e);
       this.fenIn.setAttribute('aria-invalid', 'true');
       this.main.dataset.valid = 'no';
       return false;

@@ -572,6 +572,7 @@ export const en = {
   'editor.epNone': 'none',
   'editor.fen': 'FEN',
   'editor.legal': 'A legal position, {color} to play.',
+  'editor.illegal': 'Not a legal position: {why}.',
   'editor.over': 'A legal position, but the game is over: {reason}.',
   'editor.noGame': 'No game can start from here: {reason}.',
   'editor.playAs': 'Play as',

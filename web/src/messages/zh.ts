@@ -574,6 +574,7 @@ export const zh: Record<MessageKey, string> = {
   'editor.epNone': '无',
   'editor.fen': 'FEN',
   'editor.legal': '合法局面，轮到{color}走。',
+  'editor.illegal': '不是合法局面：{why}。',
   'editor.over': '局面合法，但棋局已经结束：{reason}。',
   'editor.noGame': '不能从这里开始对局：{reason}。',
   'editor.playAs': '你执',
