@@ -86,7 +86,7 @@ export class EditorView {
       'main',
       { id: 'editor', className: 'editor', hidden: true },
       el('section', { className: 'ed-play' }, this.palette('black'), el('div', { className: 'board-box' }, this.boardEl), this.palette('white')),
-      el('aside', { className: 'ed-side' }, this.tools(), this.fields(), this.actions()),
+      el('aside', { className: 'ed-side' }, this.status, this.tools(), this.fields(), this.actions()),
     );
     byId('app').after(this.main);
     this.fenIn.addEventListener('change', () => this.typed());
@@ -236,7 +236,6 @@ export class EditorView {
     return el(
       'div',
       { className: 'ed-actions' },
-      this.status,
       el('div', { className: 'ed-row' }, this.label('editor.playAs', this.playColor), this.label('editor.level', this.level)),
       el('div', { className: 'ed-row' }, play, this.button('ed-analyse', 'editor.analyse', () => void this.analyse())),
     );
