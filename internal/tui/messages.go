@@ -73,6 +73,8 @@ const (
 	msgKeysMedium
 	msgKeysShort
 	msgKeysTiny
+	msgKeysOver
+	msgHelpM
 	msgHeadMoves
 	msgHeadResult
 	msgHeadMaterial
@@ -358,6 +360,8 @@ var messages = i18n.Catalogue[msg]{
 		msgKeysMedium:              "arrows move · Enter pick/put · : move · u takeback · r redo · ? help · q quit",
 		msgKeysShort:               "Enter pick/put · : move · ? help · q quit",
 		msgKeysTiny:                "? help",
+		msgKeysOver:                "m rematch · R review · n new · s save · t turn · ? help · q quit",
+		msgHelpM:                   "rematch: once the game is over, play it again with the colours swapped",
 		msgHeadMoves:               "Moves",
 		msgHeadResult:              "Result",
 		msgHeadMaterial:            "Material",
@@ -630,6 +634,8 @@ var messages = i18n.Catalogue[msg]{
 		msgKeysMedium:              "方向键 移动 · 回车 拿起/放下 · : 着法 · u 悔棋 · r 重走 · ? 帮助 · q 退出",
 		msgKeysShort:               "回车 拿起/放下 · : 着法 · ? 帮助 · q 退出",
 		msgKeysTiny:                "? 帮助",
+		msgKeysOver:                "m 再来一局 · R 复盘 · n 新局 · s 保存 · t 翻转 · ? 帮助 · q 退出",
+		msgHelpM:                   "再来一局：对局结束后，交换颜色再下一局",
 		msgHeadMoves:               "着法",
 		msgHeadResult:              "结果",
 		msgHeadMaterial:            "子力",

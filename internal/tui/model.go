@@ -324,6 +324,8 @@ func (m *Model) boardKey(k tea.KeyMsg) tea.Cmd {
 		return m.togglePause()
 	case "R":
 		return m.openReview()
+	case "m":
+		return m.rematch()
 	case "?":
 		m.mode, m.helpTop = modeHelp, 0
 	case "q":
@@ -485,6 +487,23 @@ func (m *Model) playHuman(mv chess.Move) tea.Cmd {
 	m.mode = modeBoard
 	m.cursor = mv.To()
 	m.say(m.tr(msgPlayed, m.s.name(pos.SideToMove()), text))
+	return m.afterChange()
+}
+
+// rematch starts the game again once it is over (session.rematch), and
+// says so; the board turns so that the player's side is at the bottom.
+func (m *Model) rematch() tea.Cmd {
+	if !m.s.over() {
+		m.fail(m.tr(msgRematchNotOver))
+		return nil
+	}
+	next, err := m.s.rematch(&m.cfg)
+	if err != nil {
+		m.fail(m.tr(msgCouldNotRematch, errorText(m.lang(), err)))
+		return nil
+	}
+	m.begin(next, nil)
+	m.say(m.tr(msgRematch))
 	return m.afterChange()
 }
 

@@ -332,18 +332,15 @@ func (pl *plain) load(path string) (changed bool) {
 	return true
 }
 
-// rematch starts the game again once it is over, as lichess's rematch
-// does: from the same start, the same clock, each player (a person, or the
-// AI at its level) on the other side. It reports whether it did.
+// rematch starts the game again once it is over (session.rematch). It
+// reports whether it did.
 func (pl *plain) rematch() (changed bool) {
 	s := pl.s
 	if !s.over() {
 		pl.say(msgRematchNotOver)
 		return false
 	}
-	ps := s.players()
-	start := chess.NewGameFromPosition(s.game().StartPosition())
-	next, err := startSession(&pl.cfg, start, [2]play.Player{ps[chess.Black], ps[chess.White]}, s.g.TimeControl())
+	next, err := s.rematch(&pl.cfg)
 	if err != nil {
 		pl.say(msgCouldNotRematch, errorText(pl.lang(), err))
 		return false

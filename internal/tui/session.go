@@ -194,6 +194,15 @@ func (s *session) answerDraw(j *judgement, res engine.Result) (string, error) {
 	return s.tr(msgAIDeclinesOpen, score), nil
 }
 
+// rematch starts s's game again, as lichess's rematch does: from the same
+// start, with the same clock, each player (a person, or the AI at its
+// level) on the other side. The caller checks that s is over.
+func (s *session) rematch(cfg *Config) (*session, error) {
+	ps := s.players()
+	start := chess.NewGameFromPosition(s.game().StartPosition())
+	return startSession(cfg, start, [2]play.Player{ps[chess.Black], ps[chess.White]}, s.g.TimeControl())
+}
+
 // suspend stops a running clock when the program leaves the game: the
 // time until --resume is charged to nobody.
 func (s *session) suspend() {

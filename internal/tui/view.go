@@ -223,7 +223,11 @@ func (m *Model) keyLine(width int) string {
 		}
 		return styleTitle.Render(m.tr(msgQuitAsk, kept))
 	}
-	for _, k := range []msg{msgKeysLong, msgKeysMedium, msgKeysShort} {
+	keys := []msg{msgKeysLong, msgKeysMedium, msgKeysShort}
+	if m.s.over() {
+		keys = []msg{msgKeysOver, msgKeysShort}
+	}
+	for _, k := range keys {
 		if keys := m.tr(k); lipgloss.Width(keys) <= width {
 			return styleFaint.Render(keys)
 		}
@@ -380,6 +384,7 @@ var helpKeys = []struct {
 	{"n", msgHelpN},
 	{"p", msgHelpP},
 	{"R", msgReviewHelp},
+	{"m", msgHelpM},
 	{"?", msgHelpHelp},
 	{"q, Ctrl+C", msgHelpQ},
 	{"Ctrl+U", msgHelpCtrlU},

@@ -38,13 +38,14 @@ import { nagDecoration, renderTree } from './treeview';
 import { colorName, sanToWords, scoreText } from './words';
 import type { Color } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
+import { fenPath, pathFEN } from './editor';
 import './analysis.css';
 
 const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 // AnalysisRoute is what the address asks the analysis board for: a game
-// (and its review), a position and moves from it (a puzzle's), or the free
-// board.
+// (and its review), a position and moves from it (a puzzle's), a position
+// (from the board editor), or the free board.
 export interface AnalysisRoute {
   game?: string;
   review?: boolean;
@@ -53,7 +54,8 @@ export interface AnalysisRoute {
 }
 
 // analysisRoute reads the address: #/analysis, #/analysis/ID, #/review/ID,
-// #/analysis?fen=FEN&moves=UCI,UCI.
+// #/analysis?fen=FEN&moves=UCI,UCI, #/analysis/fen/FEN (written as fenPath
+// writes it).
 export function analysisRoute(hash: string): AnalysisRoute | null {
   if (/^#\/?analysis\/?$/.test(hash)) return {};
   const q = hash.match(/^#\/?analysis\?(.*)$/);
@@ -62,7 +64,9 @@ export function analysisRoute(hash: string): AnalysisRoute | null {
     const moves = (params.get('moves') ?? '').split(',').filter((m) => m);
     return { fen: params.get('fen') ?? undefined, moves };
   }
-  let m = hash.match(/^#\/?analysis\/([A-Za-z0-9_-]+)$/);
+  let m = hash.match(/^#\/?analysis\/fen\/(.+)$/);
+  if (m) return { fen: pathFEN(m[1]) };
+  m = hash.match(/^#\/?analysis\/([A-Za-z0-9_-]+)$/);
   if (m) return { game: m[1] };
   m = hash.match(/^#\/?review\/([A-Za-z0-9_-]+)$/);
   if (m) return { game: m[1], review: true };
@@ -199,12 +203,17 @@ export class AnalysisView {
     }
     this.board.cg.redrawAll();
     void this.loadBook();
-    if (route.game && this.game?.id !== route.game) {
-      void this.loadGame(route.game, !!route.review);
+    if (route.fen && route.moves) {
+      void this.loadPosition(route.fen, route.moves);
       return;
     }
     if (route.fen) {
-      void this.loadPosition(route.fen, route.moves ?? []);
+      if (this.game || this.tree.root.fen !== route.fen) this.reset(route.fen);
+      else this.goTo(this.node);
+      return;
+    }
+    if (route.game && this.game?.id !== route.game) {
+      void this.loadGame(route.game, !!route.review);
       return;
     }
     if (!route.game && this.game) {
@@ -424,7 +433,14 @@ export class AnalysisView {
       ArrowRight: n.children[0],
       Home: this.tree.root,
       End: this.tree.mainline(n).pop(),
+      ArrowUp: this.tree.root,
+      ArrowDown: this.tree.mainline(n).pop(),
     };
+    if (e.key === 'f') {
+      e.preventDefault();
+      this.nav.flip.click();
+      return;
+    }
     if (!(e.key in to)) return;
     e.preventDefault();
     const dest = to[e.key];
@@ -566,10 +582,12 @@ export class AnalysisView {
     exportBtn.addEventListener('click', () => void this.exportPGN());
     const explain = el('button', { type: 'button', id: 'an-explain' }, icon('explain'), el('span', { className: 'label' }));
     explain.addEventListener('click', () => openExplain(this.node.fen));
+    const edit = el('button', { type: 'button', id: 'an-edit' }, icon('editor'), el('span', { className: 'label' }));
+    edit.addEventListener('click', () => (location.hash = '#/editor/' + fenPath(this.node.fen)));
     this.fenOut.addEventListener('focus', () => this.fenOut.select());
     const fenLabel = el('span');
     this.tools.append(
-      el('div', { className: 'an-tool-row' }, exportBtn, explain, this.backLink),
+      el('div', { className: 'an-tool-row' }, exportBtn, explain, edit, this.backLink),
       el('label', { className: 'an-fen-label export' }, fenLabel, this.fenOut),
       details,
     );
@@ -585,6 +603,8 @@ export class AnalysisView {
       exportBtn.title = t('analysis.exportTitle');
       setLabel(explain, t('analysis.explain'));
       explain.title = t('analysis.explainTitle');
+      setLabel(edit, t('analysis.edit'));
+      edit.title = t('analysis.editTitle');
       fenLabel.textContent = t('analysis.fen');
       this.backLink.textContent = t('analysis.back');
       this.backLink.hidden = !this.game;

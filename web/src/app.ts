@@ -18,12 +18,14 @@ import { GamesDialog } from './games';
 import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
 import { PuzzlesView, puzzleRoute } from './puzzles';
+import { EditorView, editorRoute } from './editor';
 import { openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
 import { errText } from './errors';
 import { SettingsDialog } from './settings';
+import { setZen, zen } from './display';
 import { materialView } from './material';
 import {
   colorName,
@@ -67,6 +69,7 @@ export class App {
   private clocks: Clocks;
   private analysis: AnalysisView;
   private puzzles: PuzzlesView;
+  private editor = new EditorView();
   private movesEl = byId('moves');
 
   constructor() {
@@ -104,17 +107,27 @@ export class App {
   // ---- routing -------------------------------------------------------------
 
   private route() {
-    // The Puzzles page, the analysis board (and a game's review) take the
-    // game's place.
+    // The Puzzles page, the board editor, the analysis board (and a game's
+    // review) take the game's place.
     const puzzles = puzzleRoute(location.hash);
     if (puzzles) {
       byId('app').hidden = true;
       byId<HTMLDialogElement>('dlg-new').close();
       this.analysis.close();
+      this.editor.close();
       this.puzzles.open(puzzles);
       return;
     }
     this.puzzles.close();
+    const editing = editorRoute(location.hash);
+    if (editing !== null) {
+      byId('app').hidden = true;
+      byId<HTMLDialogElement>('dlg-new').close();
+      this.analysis.close();
+      this.editor.open(editing);
+      return;
+    }
+    this.editor.close();
     const analysis = analysisRoute(location.hash);
     if (analysis) {
       byId('app').hidden = true;
@@ -546,6 +559,7 @@ export class App {
     byId('btn-fen').addEventListener('click', () => void this.copyFEN());
     byId('btn-explain').addEventListener('click', () => openExplain(this.shownFEN()));
     byId('btn-lesson').addEventListener('click', () => this.lesson());
+    byId('btn-editor').addEventListener('click', () => (location.hash = '#/editor'));
     byId('btn-mute').addEventListener('click', () => {
       this.sound.setMuted(!this.sound.muted);
       this.sound.unlock();
@@ -612,10 +626,18 @@ export class App {
           this.step(1);
           break;
         case 'Home':
+        case 'ArrowUp':
           this.goTo(0);
           break;
         case 'End':
+        case 'ArrowDown':
           this.goTo(null);
+          break;
+        case 'f':
+          byId('btn-flip').click();
+          break;
+        case 'z':
+          setZen(!zen());
           break;
         default:
           // A letter or digit starts typing a move.

@@ -44,15 +44,27 @@ const pgnChecks = ['illegal_move', 'after_end'];
 // an English page and a plain sentence on others, never English inside
 // another language.
 function parseText(code: 'bad_fen' | 'bad_pgn', p: Record<string, string | number>): string {
-  const check = typeof p.check === 'string' ? p.check : '';
-  const key = ('parse.' + check) as MessageKey;
-  if (check && t(key) !== key) {
-    const why = t(key, p);
+  const why = checkText(p);
+  if (why) {
     if (code === 'bad_fen') return t('error.bad_fen', { why });
-    return t(pgnChecks.includes(check) ? 'error.bad_pgn' : 'error.bad_pgn_fen', { why });
+    return t(pgnChecks.includes(String(p.check)) ? 'error.bad_pgn' : 'error.bad_pgn_fen', { why });
   }
   if (lang() === 'en' && typeof p.detail === 'string' && p.detail) return t(code === 'bad_fen' ? 'error.bad_fen' : 'error.bad_pgn', { why: p.detail });
   return t(code === 'bad_fen' ? 'error.bad_fen_unknown' : 'error.bad_pgn_unknown');
+}
+
+// checkText says the check a parse answer names (params.check, in words),
+// or '' when this page does not know it.
+function checkText(p: Record<string, string | number>): string {
+  const key = ('parse.' + p.check) as MessageKey;
+  return typeof p.check === 'string' && p.check && t(key) !== key ? t(key, p) : '';
+}
+
+// fenReason returns why the FEN of a bad_fen answer is not a legal
+// position, in the page's language ("White has 0 kings, not 1"), or ''
+// for another answer or a check this page does not know.
+export function fenReason(e: unknown): string {
+  return e instanceof ApiError && e.code === 'bad_fen' ? checkText(words(e.params)) : '';
 }
 
 // errText returns the words for error e.

@@ -23,6 +23,7 @@ const paths: Record<string, string[]> = {
   flip: ['M21 12a9 9 0 0 1-15 6.7L3 16', 'M3 12a9 9 0 0 1 15-6.7L21 8', 'M21 3v5h-5', 'M3 21v-5h5'],
   analysis: ['M4 4v16h16', 'M7 15l4-5 3 3 5-6'],
   puzzle: ['M13 2L3 14h9l-1 8 10-12h-9l1-8z'],
+  editor: ['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z'],
   explain: ['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35', 'M11 8v6', 'M8 11h6'],
   download: ['M12 4v11', 'M7 10l5 5 5-5', 'M4 19h16'],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],

@@ -9,9 +9,11 @@ import { App } from './app';
 import { onLangChange, translatePage } from './i18n';
 import { decorate } from './icons';
 import { applyLooks } from './looks';
+import { applyDisplay } from './display';
 
 function start() {
   applyLooks();
+  applyDisplay();
   decorate();
   translatePage();
   onLangChange(() => translatePage());

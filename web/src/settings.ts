@@ -1,19 +1,26 @@
-// settings.ts is the settings dialog: the language, the board's colours and
-// the piece set, each applied at once and remembered.
+// settings.ts is the settings dialog: the language, the board's colours,
+// the piece set, the coordinates and zen mode, each applied at once and
+// remembered.
 
 import { byId, el } from './dom';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang } from './i18n';
 import { BOARDS, PIECE_SETS, board, boardName, pieceSetName, pieces, setBoard, setPieces } from './looks';
 import type { BoardTheme, PieceSet } from './looks';
+import { coordinates, onDisplayChange, setCoordinates, setZen, zen } from './display';
 
 export class SettingsDialog {
   private dlg = byId<HTMLDialogElement>('dlg-settings');
 
   constructor() {
     byId('settings-close').addEventListener('click', () => this.dlg.close());
+    const coords = byId<HTMLInputElement>('settings-coords');
+    coords.addEventListener('change', () => setCoordinates(coords.checked));
+    const zenBox = byId<HTMLInputElement>('settings-zen');
+    zenBox.addEventListener('change', () => setZen(zenBox.checked));
     this.render();
     onLangChange(() => this.render());
+    onDisplayChange(() => this.render());
   }
 
   show() {
@@ -22,6 +29,8 @@ export class SettingsDialog {
   }
 
   private render() {
+    byId<HTMLInputElement>('settings-coords').checked = coordinates();
+    byId<HTMLInputElement>('settings-zen').checked = zen();
     const langs = byId('settings-lang');
     langs.replaceChildren(
       ...LANGS.map((l) =>

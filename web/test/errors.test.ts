@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../src/api';
-import { errText } from '../src/errors';
+import { errText, fenReason } from '../src/errors';
 import { setLang } from '../src/i18n';
 
 // A refused FEN or PGN is said in the page's language, from the check the
@@ -33,6 +33,24 @@ test('errText says bad FEN and PGN answers in the page language', () => {
   for (const [l, e, want] of cases) {
     setLang(l);
     assert.equal(errText(e), want);
+  }
+  setLang('en');
+});
+
+// The board editor says why a position is refused without "That FEN…":
+// fenReason is the check alone, '' when the page does not know it.
+test('fenReason: the check of a bad_fen answer in words', () => {
+  const kings = new ApiError(400, 'bad FEN', 'bad_fen', { detail: 'FEN has 0 white kings, want 1', check: 'kings', color: 'white', n: 0 });
+  const cases: Array<['en' | 'zh', unknown, string]> = [
+    ['en', kings, 'White has 0 kings, not 1'],
+    ['zh', kings, '白方有 0 个王，应为 1 个'],
+    ['en', new ApiError(400, 'bad FEN', 'bad_fen', { detail: 'something new' }), ''],
+    ['en', new ApiError(400, 'bad PGN', 'bad_pgn', { check: 'kings', color: 'white', n: 0 }), ''],
+    ['en', new Error('network'), ''],
+  ];
+  for (const [l, e, want] of cases) {
+    setLang(l);
+    assert.equal(fenReason(e), want);
   }
   setLang('en');
 });
