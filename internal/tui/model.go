@@ -47,8 +47,9 @@ type Config struct {
 	// Now is the clocks' time source (default time.Now).
 	Now func() time.Time
 
-	// Engine searches for the AI players. It is needed when a side is
-	// played by the AI.
+	// Engine searches for the AI players, and for the reviews (on one
+	// scheduler, see work). It is needed when a side is played by the AI;
+	// without it, the reviews make an engine of their own.
 	Engine *engine.Engine
 	// MoveTime is the longest the AI thinks for a move in a game without
 	// clocks (default DefaultMoveTime); levels below 8 stop earlier by
