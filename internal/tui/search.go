@@ -11,8 +11,9 @@ import (
 	"github.com/outpost-chess/outpost/internal/sched"
 )
 
-// The AI searches on a goroutine of its own, so the interface answers keys
-// while it thinks. The goroutine sends its progress and its result on a
+// The AI's search runs on the scheduler (see work) and is waited for on a
+// goroutine of its own, so the interface answers keys while the AI thinks.
+// The goroutine sends its progress and its result on a
 // channel; waitFor turns the next value into a message for Update, which
 // asks for the one after it. Every search has an id: taking back, starting
 // a new game or quitting cancels the search and forgets its id, so whatever
