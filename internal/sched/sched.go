@@ -32,10 +32,17 @@
 //
 // A scheduler serves all of the web server's engine work on SQLite and, on
 // PostgreSQL, the work of each server's own requests (the AI's moves there
-// wait in the database's queue, see package worker).
+// wait in the database's queue, see package worker); and all of the
+// terminal game's (package tui): its AI's moves, draw judgements and
+// reviews, on the AI's engine.
+//
+// Search is the one way to run a search on a scheduler and wait for its
+// result, and Searcher its adapter to the front ends' searchers
+// (play.Searcher, review.Searcher).
 //
 // Files: sched.go (Scheduler), kind.go (the kinds and their classes),
-// queue.go (a class's queues, one per client, served in turn).
+// queue.go (a class's queues, one per client, served in turn), search.go
+// (Search, the search job, Searcher).
 package sched
 
 import (
@@ -82,6 +89,8 @@ type Scheduler struct {
 	closed bool
 	starts uint64 // the jobs started, for running.seq
 
+	closing chan struct{} // closed by Close
+
 	wg      sync.WaitGroup // the engines' goroutines
 	nRun    atomic.Int32   // jobs running now
 	peak    atomic.Int32   // the most jobs ever running at once
@@ -103,7 +112,7 @@ type running struct {
 // New starts a goroutine per engine, each calling onStart first if it is
 // not nil (the web server lowers the thread's priority there).
 func New(engines []*engine.Engine, onStart func()) *Scheduler {
-	s := &Scheduler{engines: len(engines), busy: map[Client][]*running{}}
+	s := &Scheduler{engines: len(engines), busy: map[Client][]*running{}, closing: make(chan struct{})}
 	s.cond = sync.NewCond(&s.mu)
 	for _, eng := range engines {
 		s.wg.Add(1)
@@ -296,6 +305,9 @@ func (s *Scheduler) work(eng *engine.Engine) {
 // waits for the engines' goroutines to return.
 func (s *Scheduler) Close() {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.closing)
+	}
 	s.closed = true
 	s.queues = [numClasses]queue{}
 	s.waiting = 0

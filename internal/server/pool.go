@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -11,88 +12,22 @@ import (
 )
 
 // This file is the server's side of the scheduler (package sched), which
-// runs all of this process's engine work: the jobs the server gives it,
-// and the functions that queue them and wait.
-
-// searchJob is a search a request waits for: a hint, a draw offer's
-// judgement, a position of a review, a live analysis. A live analysis
-// yields to games' moves (see sched): it is queued again and goes on with
-// the time it has left, its progress showing only depths it had not shown.
-type searchJob struct {
-	kind   sched.Kind
-	ctx    context.Context // the request's: the search ends with it
-	params engine.Params
-	result chan engine.Result // buffered (1): receives the result, or is closed
-
-	// Carried across the yields of an analysis (Run is never called
-	// twice at once):
-	used  time.Duration // search time spent in earlier runs
-	nodes uint64        // nodes searched in earlier runs
-	best  engine.Result // the deepest result of an earlier run
-	shown int           // the deepest depth whose progress was shown
-}
-
-func (j *searchJob) Kind() sched.Kind { return j.kind }
-
-func (j *searchJob) Run(runCtx context.Context, eng *engine.Engine) (again bool) {
-	if j.ctx.Err() != nil {
-		close(j.result)
-		return false
-	}
-	ctx, cancel := context.WithCancel(j.ctx)
-	defer cancel()
-	defer context.AfterFunc(runCtx, cancel)()
-	p := j.params
-	if p.Limits.MoveTime > 0 {
-		p.Limits.MoveTime -= j.used
-	}
-	if progress, shown := p.Progress, j.shown; progress != nil {
-		p.Progress = func(info engine.Info) {
-			if info.Depth > shown {
-				j.shown = max(j.shown, info.Depth)
-				progress(info)
-			}
-		}
-	}
-	res := eng.Search(ctx, p)
-	j.used += res.Time
-	j.nodes += res.Nodes
-	if res.BestMove != chess.NoMove && res.Depth >= j.best.Depth {
-		j.best = res
-	}
-	depthDone := p.Limits.Depth > 0 && j.best.Depth >= p.Limits.Depth
-	timeLeft := p.Limits.MoveTime == 0 || j.used < j.params.Limits.MoveTime
-	if runCtx.Err() != nil && j.ctx.Err() == nil && !depthDone && timeLeft {
-		return true // made to yield: go on later
-	}
-	if j.best.BestMove == chess.NoMove {
-		j.best = res
-	}
-	j.best.Nodes, j.best.Time = j.nodes, j.used
-	j.result <- j.best
-	return false
-}
+// runs all of this process's engine work: the searches a request waits for
+// (sched.Scheduler.Search), the explorer's work, and the functions that
+// queue them and wait.
 
 // searchOnPool runs a search of params, a job of kind for client who, on
-// the scheduler and waits for its result. It fails when ctx ends or the
-// server shuts down first.
+// the scheduler and waits for its result (sched.Scheduler.Search: an
+// analysis yields to games' moves). It fails when ctx ends or the server
+// shuts down first.
 func (srv *Server) searchOnPool(ctx context.Context, who client, kind sched.Kind, params engine.Params) (engine.Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(srv.ctx, cancel)
 	defer stop()
-	job := &searchJob{kind: kind, ctx: ctx, result: make(chan engine.Result, 1), params: params}
-	if !srv.pool.Submit(sched.Client(who), job) {
-		return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
-	}
-	var res engine.Result
-	var ok bool
-	select {
-	case res, ok = <-job.result:
-	case <-ctx.Done():
-	}
-	if !ok || res.BestMove == chess.NoMove {
-		if srv.ctx.Err() != nil {
+	res, err := srv.pool.Search(ctx, sched.Client(who), kind, params)
+	if err != nil || ctx.Err() != nil || res.BestMove == chess.NoMove {
+		if errors.Is(err, sched.ErrClosed) || srv.ctx.Err() != nil {
 			return engine.Result{}, codef(http.StatusServiceUnavailable, "shutting_down", nil, "the server is shutting down")
 		}
 		return engine.Result{}, codef(http.StatusServiceUnavailable, "cancelled", nil, "the search was cancelled")

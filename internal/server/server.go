@@ -9,8 +9,9 @@
 // live analysis, the explorer) is a job of a kind on one sched.Scheduler,
 // which runs it on a fixed set of engines: a clocked game's move first, long
 // analyses yielding to games' moves, the clients served in turn (see
-// package sched). A game is in its queue at most once, and HTTP goroutines
-// never search. A game's clock ends it on time by a timer, with no request.
+// package sched; a search a request waits for goes through
+// sched.Scheduler.Search, as the terminal game's do). A game is in its queue
+// at most once, and HTTP goroutines never search. A game's clock ends it on time by a timer, with no request.
 // The server works on SQLite (one process) or on PostgreSQL, shared with
 // other servers and workers (shared.go; the AI's moves then wait in the
 // database's queue, see package worker).
@@ -18,7 +19,7 @@
 // Files: server.go (Server, configuration, the games in memory, restart),
 // api.go (the HTTP handlers), puzzles.go (the Puzzles page), draw.go (draw offers), types.go (the JSON
 // shapes), session.go (one game in memory, its AI move and flag timer),
-// pool.go (the server's jobs for the scheduler), events.go (server-sent
+// pool.go (the searches a request waits for, the explorer's jobs), events.go (server-sent
 // events),
 // review.go (a game's review, run in the background on the workers),
 // analysis.go (the analysis board's live analysis), openings.go (the

@@ -5,11 +5,15 @@
 // It is a front end and nothing more: a thin adapter to package play, which
 // holds the rules of play (takeback, redo, resignation, draws, the clock)
 // for the web app and the terminal alike, and package chess (legal moves,
-// SAN, check, the end of the game). Every AI move comes from engine.Search
-// with the search play.Game.AISearch describes: in the full-screen game on
-// a goroutine of its own, so the screen answers keys while the AI thinks
-// (progress arrives as messages); in the line mode in turn with the input,
-// so the next prompt comes after the AI's move. Levels are engine.Levels,
+// SAN, check, the end of the game). The engine's work (the AI's moves, its
+// judgements of draw offers, the reviews) runs on a scheduler (package
+// sched, as the web server's does) of one engine, the AI's, with
+// sched.Scheduler.Search: a review asked for mid-game never holds the AI's
+// move back by more than one position's search. Every AI move is the
+// search play.Game.AISearch describes: in the full-screen game waited for
+// on a goroutine of its own, so the screen answers keys while the AI
+// thinks (progress arrives as messages); in the line mode in turn with the
+// input, so the next prompt comes after the AI's move. Levels are engine.Levels,
 // the same as in the web app and UCI. Every text shown is in the player's
 // language, English or Chinese (Config.Lang), from the catalogue in
 // messages.go. Unfinished games are kept in internal/store, the database
@@ -32,6 +36,7 @@
 //	            destinations, last move, check; colours and glyphs
 //	menu.go     the start menu: colour, level and clock
 //	search.go   the AI's search as Bubble Tea commands and messages
+//	work.go     the engine's work on the scheduler
 //	session.go  a game being played: the play.Game, names, draws typed,
 //	            PGN
 //	player.go   ParsePlayer ("human", "ai:LEVEL")

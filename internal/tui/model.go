@@ -14,6 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // Config says which game to play and how. The zero Config plays a new game
@@ -46,8 +47,9 @@ type Config struct {
 	// Now is the clocks' time source (default time.Now).
 	Now func() time.Time
 
-	// Engine searches for the AI players. It is needed when a side is
-	// played by the AI.
+	// Engine searches for the AI players, and for the reviews (on one
+	// scheduler, see work). It is needed when a side is played by the AI;
+	// without it, the reviews make an engine of their own.
 	Engine *engine.Engine
 	// MoveTime is the longest the AI thinks for a move in a game without
 	// clocks (default DefaultMoveTime); levels below 8 stop earlier by
@@ -114,10 +116,10 @@ type Model struct {
 	lastPly int
 	judging *search // the AI's search judging a draw offer, or nil
 	nextID  int
+	work    work // the engine's work: moves, draw judgements, reviews
 
-	review    *reviewRun     // the game's review, running or done, or nil
-	reviewPly int            // the move the review screen shows (from 1)
-	reviewer  *engine.Engine // the reviews' engine, made at the first
+	review    *reviewRun // the game's review, running or done, or nil
+	reviewPly int        // the move the review screen shows (from 1)
 
 	msg    string // the status line: the answer to the last action
 	msgErr bool   // msg reports a mistake
@@ -141,6 +143,7 @@ func New(cfg Config) *Model {
 	sp.Spinner = spinner.Dot
 	m := &Model{
 		cfg:      cfg,
+		work:     work{ai: cfg.Engine},
 		selected: chess.NoSquare,
 		cursor:   chess.E2,
 		input:    in,
@@ -537,7 +540,7 @@ func (m *Model) think() tea.Cmd {
 	}
 	params, version, _ := m.s.g.AISearch(m.cfg.MoveTime)
 	m.nextID++
-	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, params, delay)
+	s, cmd := startSearch(context.Background(), m.work.mover(m.s.g), m.nextID, params, delay)
 	s.version = version
 	m.search = s
 	if !m.spins {
@@ -699,7 +702,7 @@ func (m *Model) draw() tea.Cmd {
 		return nil
 	}
 	m.nextID++
-	s, cmd := startSearch(context.Background(), m.cfg.Engine, m.nextID, j.params, 0)
+	s, cmd := startSearch(context.Background(), m.work.searcher(sched.Hint), m.nextID, j.params, 0)
 	s.judgement = j
 	m.judging = s
 	m.say(m.tr(msgYouOfferDraw))

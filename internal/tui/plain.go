@@ -14,6 +14,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/i18n"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/review"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // RunPlain plays the game of cfg in line mode, for pipes, scripts and
@@ -48,7 +49,9 @@ func RunPlain(ctx context.Context, cfg Config, in io.Reader, out io.Writer) erro
 		s:     s,
 		w:     &errWriter{w: out},
 		lines: readLines(in),
+		work:  work{ai: cfg.Engine},
 	}
+	defer pl.work.close()
 	defer func() { pl.s.suspend() }()
 	return pl.run(ctx)
 }
@@ -59,7 +62,7 @@ type plain struct {
 	s        *session
 	w        *errWriter
 	lines    <-chan lineOrErr
-	reviewer *engine.Engine // the reviews' engine, made at the first
+	work     work           // the engine's work: moves, draw judgements, reviews
 	reviewed *review.Review // the last review printed, for save
 }
 
@@ -160,7 +163,7 @@ func (pl *plain) aiMove(ctx context.Context) error {
 		return errors.New("tui: no engine to play the AI's moves")
 	}
 	pos := s.game().Position()
-	r, err := s.g.MoveAI(ctx, pl.cfg.Engine, pl.cfg.MoveTime, nil)
+	r, err := s.g.MoveAI(ctx, pl.work.mover(s.g).Mover(), pl.cfg.MoveTime, nil)
 	if ctx.Err() != nil {
 		pl.farewell()
 		return ctx.Err()
@@ -359,7 +362,10 @@ func (pl *plain) offerDraw() {
 		if pl.cfg.Engine == nil {
 			err = errText(msgNoEngineDraw)
 		} else {
-			msg, err = s.answerDraw(j, pl.cfg.Engine.Search(context.Background(), j.params))
+			var res engine.Result
+			if res, err = pl.work.searcher(sched.Hint).Search(context.Background(), j.params); err == nil {
+				msg, err = s.answerDraw(j, res)
+			}
 		}
 	}
 	if err != nil {
@@ -401,11 +407,8 @@ func (pl *plain) review() {
 	r := storedReview(pl.cfg.Reviews, s)
 	if r == nil {
 		pl.printf("%s\n", tr(pl.lang(), msgReviewPlainStarting, g.Len()+1))
-		if pl.reviewer == nil {
-			pl.reviewer = engine.New(engine.Options{})
-		}
 		var err error
-		r, err = review.Analyse(context.Background(), g.Clone(), review.EngineSearcher(pl.reviewer), review.Options{Nodes: pl.cfg.ReviewNodes})
+		r, err = review.Analyse(context.Background(), g.Clone(), pl.work.searcher(sched.Review).Search, review.Options{Nodes: pl.cfg.ReviewNodes})
 		if err == nil {
 			err = keepReview(pl.cfg.Reviews, s, g, r)
 		}

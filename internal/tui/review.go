@@ -7,8 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/outpost-chess/outpost/chess"
-	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/review"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
 // A game's review (internal/review) runs on a goroutine of its own, with
@@ -87,15 +87,6 @@ func keepReview(reviews ReviewStore, s *session, g *chess.Game, r *review.Review
 	return err
 }
 
-// reviewEngine returns the engine reviews search with, made at the first
-// review.
-func (m *Model) reviewEngine() *engine.Engine {
-	if m.reviewer == nil {
-		m.reviewer = engine.New(engine.Options{})
-	}
-	return m.reviewer
-}
-
 // startReview makes sure the game as it is now has a review, done or
 // running: the one it has, the one kept in the store, or a new one. It
 // returns the command that delivers a new review's messages.
@@ -118,10 +109,10 @@ func (m *Model) startReview() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan tea.Msg, 8)
 	rr.cancel, rr.ch = cancel, ch
-	e := m.reviewEngine()
+	search := m.work.searcher(sched.Review).Search
 	go func() {
 		defer close(ch)
-		r, err := review.Analyse(ctx, rr.game, review.EngineSearcher(e), review.Options{
+		r, err := review.Analyse(ctx, rr.game, search, review.Options{
 			Nodes: m.cfg.ReviewNodes,
 			Progress: func(done, total int) {
 				select {

@@ -24,6 +24,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	)
 	_, err := p.Run()
 	m.abandonSearch()
+	m.work.close()
 	m.s.suspend() // the time until --resume is charged to nobody
 	if err != nil && !(errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil) {
 		return fmt.Errorf("tui: %w", err)

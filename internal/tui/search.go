@@ -8,10 +8,12 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
+	"github.com/outpost-chess/outpost/internal/sched"
 )
 
-// The AI searches on a goroutine of its own, so the interface answers keys
-// while it thinks. The goroutine sends its progress and its result on a
+// The AI's search runs on the scheduler (see work) and is waited for on a
+// goroutine of its own, so the interface answers keys while the AI thinks.
+// The goroutine sends its progress and its result on a
 // channel; waitFor turns the next value into a message for Update, which
 // asks for the one after it. Every search has an id: taking back, starting
 // a new game or quitting cancels the search and forgets its id, so whatever
@@ -48,11 +50,13 @@ type search struct {
 	stopped bool // asked to move now
 }
 
-// startSearch starts a search of params on e and returns the running search
-// and the command that delivers its first message. The result is delivered
-// no sooner than minTime after the start, so that a game between two AIs
-// can be watched.
-func startSearch(ctx context.Context, e *engine.Engine, id int, params engine.Params, minTime time.Duration) (*search, tea.Cmd) {
+// startSearch starts a search of params with sr (on the scheduler, see
+// work) and returns the running search and the command that delivers its
+// first message. The result is delivered no sooner than minTime after the
+// start, so that a game between two AIs can be watched. Stopped before an
+// engine took it, the search is run again to depth 1, which gives a move
+// at once.
+func startSearch(ctx context.Context, sr sched.Searcher, id int, params engine.Params, minTime time.Duration) (*search, tea.Cmd) {
 	life, abandon := context.WithCancel(ctx)
 	searchCtx, stop := context.WithCancel(life)
 	ch := make(chan tea.Msg, 8)
@@ -67,7 +71,11 @@ func startSearch(ctx context.Context, e *engine.Engine, id int, params engine.Pa
 	}
 	go func() {
 		defer close(ch)
-		r := e.Search(searchCtx, params)
+		r, err := sr.Search(searchCtx, params)
+		if err != nil && searchCtx.Err() != nil && life.Err() == nil {
+			params.Limits = engine.Limits{Depth: 1}
+			r, _ = sr.Search(life, params)
+		}
 		if wait := minTime - time.Since(s.started); wait > 0 {
 			t := time.NewTimer(wait)
 			select {
