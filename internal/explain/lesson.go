@@ -78,7 +78,7 @@ var lessonViews = []LessonView{
 	{FEN: LessonFEN, Depth: 2, Method: Minimax, Width: 3, Play: "start", Section: "tree"},
 	{FEN: LessonFEN, Depth: 1, Method: Minimax, Section: "evaluation"},
 	{FEN: LessonFEN, Depth: 2, Method: Minimax, Play: "start", Section: "tree"},
-	{FEN: LessonFEN, Depth: 2, Method: AlphaBeta, Play: "cut", Section: "tree"},
+	{FEN: LessonFEN, Depth: 2, Method: AlphaBeta, Width: 3, Play: "cut", Section: "tree"},
 	{FEN: LessonFEN, Depth: 1, Method: Ordered, Quiescence: true, Path: "f3f7", Section: "tree"},
 	{FEN: LessonFEN, Depth: 3, Method: EngineOrder, Quiescence: true, Compare: true, Play: "cut"},
 	{FEN: LessonFEN, Depth: 3, Method: EngineOrder, Section: "comparison"},
@@ -114,7 +114,8 @@ var lessonTexts = map[i18n.Lang]lessonText{
 			{
 				"4. Alpha-beta: stop when a move is already refuted",
 				"Alpha-beta keeps two scores as it goes: α, what White is already sure of, and β, what Black is already sure of. When a Black reply shows that a White move is worse than one White already has, White will not play it, so the other replies need not be looked at: a cut.",
-				"The playback stops at the first cut and says what happened; the moves it skipped fade. Same move, same score as minimax, after {alphabeta2} positions instead of {minimax2}: alpha-beta never changes the answer, only the work.",
+				"Here alpha-beta searches a tree of three by three again (its own first three moves, in random order as the tutorials shuffle them), each position with its score and, below it, α and β. The playback stops at the first cut and says which move White already has elsewhere, marked in green in the tree; the moves it skipped fade. This little tree takes {toyab} positions of the {toy} minimax would visit.",
+				"On the full tree at depth 2, alpha-beta finds the same move with the same score as minimax after {alphabeta2} positions instead of {minimax2}: alpha-beta never changes the answer, only the work.",
 			},
 			{
 				"5. The horizon effect, and quiescence",
@@ -155,7 +156,8 @@ var lessonTexts = map[i18n.Lang]lessonText{
 			{
 				"4. Alpha-beta：一步棋已被驳倒，就不必再看",
 				"Alpha-beta 在搜索中记住两个分数：α 是白方已经有把握得到的分数，β 是黑方已经有把握守住的分数。当黑方的某个应着表明白方这步棋比白方已有的另一步更差时，白方不会走它，其余的应着也就不必再看了：这就是剪枝。",
-				"回放会停在第一次剪枝处，并说明发生了什么；被跳过的走法会淡出。与极小极大相同的走法、相同的分数，却只看了 {alphabeta2} 个局面而不是 {minimax2} 个：alpha-beta 从不改变答案，只减少工作量。",
+				"这里 alpha-beta 又搜索一棵三乘三的小树（它自己的前三步走法，像教程那样随机排序），每个局面标着分数，下方是 α 和 β。回放会停在第一次剪枝处，并说明白方在别处已经有哪一步棋，这步棋在树上以绿色标出；被跳过的走法会淡出。这棵小树只看了 {toyab} 个局面，而极小极大要看 {toy} 个。",
+				"在深度 2 的完整搜索树上，alpha-beta 与极小极大选出相同的走法、相同的分数，却只看了 {alphabeta2} 个局面而不是 {minimax2} 个：alpha-beta 从不改变答案，只减少工作量。",
 			},
 			{
 				"5. 地平线效应与静态搜索",
@@ -199,6 +201,7 @@ func lessonFacts(ctx context.Context) (map[string]string, error) {
 		best   bool // the best move and score too, as NAMEbest and NAMEscore, besides the positions as NAME
 	}{
 		{"toy", Minimax, 2, 3, false, true},
+		{"toyab", AlphaBeta, 2, 3, false, false},
 		{"d1", Minimax, 1, 0, false, true},
 		{"minimax2", Minimax, 2, 0, false, false},
 		{"d2", Minimax, 2, 0, false, true},

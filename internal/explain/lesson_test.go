@@ -59,8 +59,8 @@ func TestLessonFacts(t *testing.T) {
 		}
 		return v
 	}
-	if lessonViews[0].Width != 3 || lessonViews[0].Depth != 2 || n("toy") != 13 {
-		t.Errorf("the lesson opens on %d × %d, %d positions; want the tutorials' 3 × 3, 13 positions", lessonViews[0].Width, lessonViews[0].Depth, n("toy"))
+	if lessonViews[0].Width != 3 || lessonViews[0].Depth != 2 || n("toy") != 13 || n("toyab") >= n("toy") {
+		t.Errorf("the lesson opens on %d × %d, %d positions (alpha-beta %d); want the tutorials' 3 × 3, 13 positions, alpha-beta fewer", lessonViews[0].Width, lessonViews[0].Depth, n("toy"), n("toyab"))
 	}
 	if f["d1best"] != "Qxf7+" || f["d2best"] == "Qxf7+" || f["q1best"] == "Qxf7+" || !strings.HasPrefix(f["qxf7"], "-") {
 		t.Errorf("the horizon story: depth 1 %s, depth 2 %s, quiescence %s, Qxf7+ with quiescence %s", f["d1best"], f["d2best"], f["q1best"], f["qxf7"])
