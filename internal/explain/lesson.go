@@ -98,7 +98,7 @@ var lessonTexts = map[i18n.Lang]lessonText{
 		steps: [][]string{
 			{
 				"1. The tutorials' picture: three moves, three replies",
-				"The tutorials draw a small tree: three moves for White, three replies to each, and a score on every position. Here is that picture on a real position: the first three of White's moves (as the move generator lists them, not the best ones) and the first three replies to each, {toy} positions in all. Each circle shows its score, and α and β, the window, below it.",
+				"The tutorials draw a small tree: three moves for White, three replies to each, and a score on every position. Here is that picture on a real position: the first three of White's moves (as the move generator lists them, not the best ones) and the first three replies to each, {toy} positions in all. Each circle shows its score (minimax keeps no window: α and β come with alpha-beta, in step 4).",
 				"Press ▶ and watch the scores flow up: each position at the bottom gets its evaluation, Black takes the smallest score under each White move, and White the largest of those: {toybest} ({toyscore}) in this little tree. The next steps search every move.",
 			},
 			{
@@ -140,7 +140,7 @@ var lessonTexts = map[i18n.Lang]lessonText{
 		steps: [][]string{
 			{
 				"1. 教程里的图：三步棋，三种应着",
-				"教程画的是一棵小树：白方三步棋，每步三种应着，每个局面都标着分数。这里是在真实局面上画出的同一种图：白方的前三步走法（按走法生成器列出的顺序，不是最好的三步），以及每步的前三种应着，一共 {toy} 个局面。每个圆圈上标着它的分数，下方是它的窗口 α 和 β。",
+				"教程画的是一棵小树：白方三步棋，每步三种应着，每个局面都标着分数。这里是在真实局面上画出的同一种图：白方的前三步走法（按走法生成器列出的顺序，不是最好的三步），以及每步的前三种应着，一共 {toy} 个局面。每个圆圈上标着它的分数（极小极大没有窗口：α 和 β 在第 4 步的 alpha-beta 中出现）。",
 				"按 ▶ 看分数如何向上传递：最底层的每个局面先得到评估分，黑方在每步白棋之下取最小的分数，白方再从中取最大的：在这棵小树里是 {toybest}（{toyscore}）。接下来的几步会搜索全部走法。",
 			},
 			{

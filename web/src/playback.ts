@@ -152,6 +152,7 @@ export class PlaybackBar<M> {
   private jumpInput: HTMLInputElement;
   private cutsBox: HTMLInputElement;
   private labels: Array<() => void> = [];
+  private shownVisit = -1; // the visit the jump field last showed
 
   constructor(
     private pb: Playback<M>,
@@ -172,12 +173,13 @@ export class PlaybackBar<M> {
     cutBtn.hidden = !opts.cuts;
     this.speedSel = el('select', { className: 'xpb-speed' }, ...speeds.map((s) => el('option', { value: String(s), textContent: `${s}/s`, selected: s === pb.speed })));
     this.speedSel.addEventListener('change', () => (this.pb.speed = Number(this.speedSel.value)));
-    this.jumpInput = el('input', { type: 'number', className: 'xpb-jump', min: '0', step: '1', inputMode: 'numeric' });
+    // The visit number is 1-based, as the counters are: 1 is the root.
+    this.jumpInput = el('input', { type: 'number', className: 'xpb-jump', min: '1', step: '1', inputMode: 'numeric' });
     const jumpForm = el('form', { className: 'xpb-jumpform' }, this.jumpInput, el('button', { type: 'submit', className: 'xpb-go' }));
     jumpForm.addEventListener('submit', (e) => {
       e.preventDefault();
       const v = Number(this.jumpInput.value);
-      if (this.jumpInput.value.trim() !== '' && Number.isFinite(v)) void this.pb.jump(Math.round(v));
+      if (this.jumpInput.value.trim() !== '' && Number.isFinite(v)) void this.pb.jump(Math.round(v) - 1);
     });
     this.cutsBox = el('input', { type: 'checkbox', className: 'xpb-pausecuts', checked: pb.pauseAtCuts });
     this.cutsBox.addEventListener('change', () => (this.pb.pauseAtCuts = this.cutsBox.checked));
@@ -223,8 +225,14 @@ export class PlaybackBar<M> {
     this.playBtn.title = label;
     this.playBtn.setAttribute('aria-label', label);
     this.playBtn.setAttribute('aria-pressed', String(playing));
-    this.jumpInput.max = String(this.pb.track.total - 1);
-    if (document.activeElement !== this.jumpInput) this.jumpInput.value = String(this.pb.track.visit(this.pb.moment));
+    this.jumpInput.max = String(this.pb.track.total);
+    // The field follows the playback's visit when it moves, and keeps a
+    // number being typed (or put there) until then.
+    const v = this.pb.track.visit(this.pb.moment);
+    if (v !== this.shownVisit && document.activeElement !== this.jumpInput) {
+      this.jumpInput.value = String(v + 1);
+      this.shownVisit = v;
+    }
   }
 
   // key handles the playback's keys: Space plays or pauses, ← and → step
