@@ -54,6 +54,9 @@ export class Playback<M> {
   playing = false;
   speed = 5;
   pauseAtCuts = true;
+  // onFrame, when set, hears how long each frame of a play took to step
+  // and show (ms): the benchmark's measure of the work a frame costs.
+  onFrame: ((ms: number) => void) | null = null;
   private run = 0; // the play loop's generation: a new play or a pause ends the old loop
 
   constructor(
@@ -110,6 +113,7 @@ export class Playback<M> {
     while (this.run === run) {
       await new Promise<number>((r) => requestAnimationFrame(r));
       const now = performance.now();
+      const work = () => this.onFrame?.(performance.now() - now);
       owed = Math.min(owed + ((now - last) * this.speed) / 1000, Math.max(1, this.speed / 4));
       last = now;
       let m = this.moment;
@@ -134,6 +138,7 @@ export class Playback<M> {
         this.moment = m;
         this.show(m);
       }
+      work();
       if (stop) {
         this.playing = false;
         this.run++;
@@ -220,11 +225,14 @@ export class PlaybackBar<M> {
   // update shows whether the playback plays, and its visit.
   update() {
     const playing = this.pb.playing;
-    this.playBtn.replaceChildren(icon(playing ? 'pause' : 'play'));
     const label = t(playing ? 'playback.pause' : 'playback.play');
-    this.playBtn.title = label;
-    this.playBtn.setAttribute('aria-label', label);
-    this.playBtn.setAttribute('aria-pressed', String(playing));
+    // Drawn again only when it changes (this runs at every frame of a play).
+    if (this.playBtn.getAttribute('aria-pressed') !== String(playing) || this.playBtn.title !== label) {
+      this.playBtn.replaceChildren(icon(playing ? 'pause' : 'play'));
+      this.playBtn.title = label;
+      this.playBtn.setAttribute('aria-label', label);
+      this.playBtn.setAttribute('aria-pressed', String(playing));
+    }
     this.jumpInput.max = String(this.pb.track.total);
     // The field follows the playback's visit when it moves, and keeps a
     // number being typed (or put there) until then.

@@ -310,7 +310,7 @@ export const zh: Record<MessageKey, string> = {
   'error.conflict': '现在不能这样做。',
   'error.timeout': '请求传送超时。',
   'error.too_large': '内容太大，服务器无法接收。',
-  'error.too_big_to_explain': '这棵搜索树超过 {limit} 个局面，这是本服务器为一次解释搜索的上限：请选小一点的深度、每个局面少一些着法，或者改用搜索少得多的 alpha-beta。',
+  'error.too_big_to_explain': '这棵搜索树超过 {limit} 个局面，这是本服务器为一次讲解搜索的上限：请选小一点的深度、每个局面少一些着法，或者改用搜索少得多的 alpha-beta。',
   'error.unavailable': '服务器正忙，请再试一次。',
   'error.internal': '服务器出错，没有做任何改动。',
   'error.database_unavailable': '服务器暂时连不上它的数据库，没有做任何改动。请稍后再试。',
