@@ -54,6 +54,10 @@ export const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 const cp = (n: number) => (n > 0 ? '+' : '') + (n / 100).toFixed(2);
 // widths are the moves kept at every node that the form offers (0: all).
 const widths = [0, 2, 3, 5];
+// Playing faster than fastPlay visits a second, the path, the board and the
+// words are shown every slowEvery ms.
+const fastPlay = 60;
+const slowEvery = 100;
 
 // ExplainPanel is the dialog; one per page (see openExplain).
 export class ExplainPanel {
@@ -94,6 +98,7 @@ export class ExplainPanel {
   private bar: PlaybackBar<Moment> | null = null;
   private svg: TreeSVG | null = null;
   private runs = 0; // counts explanations, to drop a stale one
+  private slowShown = 0; // when a fast play last showed the path, the board and the words
   private treeTexts: () => void = () => undefined; // the picture's texts, in the page's language
   // tree is the rendered list; current is its one tabbable item (the roving
   // tabindex), selected the item chosen with a click, Enter or Space.
@@ -552,6 +557,15 @@ export class ExplainPanel {
     this.countersEl.textContent = t('playback.counters', { visit: fmt(m.visit + 1), total: fmt(store.total), visited: fmt(c.visited), evaluated: fmt(c.evaluated) });
     this.dlg.dataset.visit = String(m.visit);
     this.dlg.dataset.cut = String(m.cut);
+    // At a fast play the path, the board and the words (which nobody reads
+    // at 1000 visits a second) follow a few times a second, the picture and
+    // the counters at every frame.
+    const now = performance.now();
+    if (this.pb.playing && this.pb.speed > fastPlay && now - this.slowShown < slowEvery) {
+      this.bar?.update();
+      return;
+    }
+    this.slowShown = now;
     this.renderPath(shown, cutNode, cutNode ? path[shown.length] : undefined, done);
     const line = lineText(path.slice(0, cutNode ? shown.length : path.length), this.rootFEN);
     let words: string | CutWords;

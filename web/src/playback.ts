@@ -233,7 +233,7 @@ export class PlaybackBar<M> {
       this.playBtn.setAttribute('aria-label', label);
       this.playBtn.setAttribute('aria-pressed', String(playing));
     }
-    this.jumpInput.max = String(this.pb.track.total);
+    if (this.jumpInput.max !== String(this.pb.track.total)) this.jumpInput.max = String(this.pb.track.total);
     // The field follows the playback's visit when it moves, and keeps a
     // number being typed (or put there) until then.
     const v = this.pb.track.visit(this.pb.moment);

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 )
 
@@ -56,7 +58,8 @@ func BenchmarkExplainTreeSVG(b *testing.B) {
 // speed, 1000 visits a second, in headless Chromium: the visits it plays a
 // second, the frames the page draws a second and its longest frame, and
 // the playback's own work in a frame (stepping and showing: mean and
-// longest, what a frame costs whatever else the machine runs), over 5
+// longest), and the main thread's CPU time (a second and a frame: what the
+// page costs, whatever else the machine runs), over 5
 // seconds from the start, on a tree loaded whole (the lesson's alpha-beta
 // at depth 2, 316 positions) and on one loaded a page at a time (alpha-beta
 // in random order with quiescence at depth 3 on the queen's gambit
@@ -83,13 +86,20 @@ func BenchmarkExplainPlayback(b *testing.B) {
 				p.click("#explain-go")
 				p.waitFor("the tree with quiescence", `(() => { const d = document.getElementById('dlg-explain'); return d.dataset.state === 'ready' && d.dataset.tree !== `+jsString(old)+`; })()`, 60*time.Second)
 			}
-			var sum [5]float64
+			if _, err := chromedp.Call(p.ctx, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+				b.Fatal(err)
+			}
+			var sum [7]float64
 			b.ResetTimer()
 			for range b.N {
+				before := mainThreadCPU(b, p)
 				r, err := chromedp.Run(p.ctx, chromedp.Evaluate[map[string]float64](`window.outpostExplain.measurePlayback(5000)`, chromedp.EvalAwaitPromise))
 				if err != nil {
 					b.Fatal(err)
 				}
+				cpu := mainThreadCPU(b, p) - before
+				sum[5] += cpu / 5 // a second of the 5
+				sum[6] += cpu / (r["fps"] * 5)
 				sum[0] += r["visitsPerSecond"]
 				sum[1] += r["fps"]
 				sum[2] += r["worstFrameMs"]
@@ -102,6 +112,25 @@ func BenchmarkExplainPlayback(b *testing.B) {
 			b.ReportMetric(sum[2]/n, "worst-frame-ms")
 			b.ReportMetric(sum[3]/n, "work-ms/frame")
 			b.ReportMetric(sum[4]/n, "worst-work-ms")
+			b.ReportMetric(sum[5]/n, "cpu-ms/s")
+			b.ReportMetric(sum[6]/n, "cpu-ms/frame")
 		})
 	}
+}
+
+// mainThreadCPU returns the page's main thread's time in tasks so far, in
+// ms of its own CPU (the thread's ticks: what the page costs, not what the
+// rest of a busy machine takes from it).
+func mainThreadCPU(b *testing.B, p *page) float64 {
+	r, err := chromedp.Call(p.ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range r.Metrics {
+		if m.Name == "TaskDuration" {
+			return m.Value * 1000
+		}
+	}
+	b.Fatal("no TaskDuration among the page's metrics")
+	return 0
 }
