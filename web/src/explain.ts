@@ -153,7 +153,6 @@ export class ExplainPanel {
       label('explain.width', this.width),
       qLabel,
       go,
-      this.sizeEl,
     );
     this.status = el('p', { id: 'explain-status', className: 'explain-status' });
     this.status.setAttribute('aria-live', 'polite');
@@ -190,6 +189,7 @@ export class ExplainPanel {
       el('div', { className: 'explain-head' }, title, lessonBtn, close),
       lessonBox,
       form,
+      this.sizeEl,
       this.tabs,
       this.status,
       this.treeView,

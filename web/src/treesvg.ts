@@ -287,8 +287,10 @@ export class TreeSVG {
       const next = this.cursorPath[this.cursorPath.indexOf(n) + 1];
       score = next?.whiteBefore && !/∞/.test(next.whiteBefore) ? next.whiteBefore : '…';
     }
-    const cls = n.visit === this.bound ? 'xlab bound' : 'xlab';
-    parts.push(`<text class="${cls}" data-v="${n.visit}" x="${(x - 7).toFixed(1)}" y="${(y - 5).toFixed(1)}">${esc(score)}</text>`);
+    // Left of the node, but for the root, at the picture's left edge.
+    const cls = (n.visit === this.bound ? 'xlab bound' : 'xlab') + (n.ply === 0 ? ' root' : '');
+    const lx = n.ply === 0 ? x + 9 : x - 7;
+    parts.push(`<text class="${cls}" data-v="${n.visit}" x="${lx.toFixed(1)}" y="${(y - 5).toFixed(1)}">${esc(score)}</text>`);
     const current = at >= 0 && n.visit === this.cursorPath[this.cursorPath.length - 1]?.visit;
     if (n.whiteAlpha && n.whiteBeta && (this.k >= windowPx || current)) {
       parts.push(`<text class="xwin" x="${x.toFixed(1)}" y="${(y + 14).toFixed(1)}">α ${esc(n.whiteAlpha)}</text>`);

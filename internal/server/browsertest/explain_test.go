@@ -285,15 +285,15 @@ func jsString(s string) string { return "'" + s + "'" }
 // TestExplainLimit: the page knows the server's limit on a tree (from GET
 // /api/explain/size) and, in the page's language, warns under the form
 // before a search that would pass it, and says why at once instead of
-// asking (minimax at depth 4 on a middlegame: 1,295,371 positions).
+// asking (minimax at depth 4 on the queen's gambit middlegame: 1,880,204 positions).
 func TestExplainLimit(t *testing.T) {
 	const queensGambit = "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
 	for _, tc := range []struct {
 		name, lang string
 		warning    []string
 	}{
-		{"en", "", []string{"Minimax would visit 1,295,371 positions here, more than the 500,000 this server searches for one tree: it would refuse."}},
-		{"zh", "zh-CN,zh", []string{"极小极大在这里要访问 1,295,371 个局面，超过本服务器一棵搜索树最多搜索的 500,000 个：服务器会拒绝。"}},
+		{"en", "", []string{"Minimax would visit 1,880,204 positions here, more than the 500,000 this server searches for one tree: it would refuse."}},
+		{"zh", "zh-CN,zh", []string{"极小极大在这里要访问 1,880,204 个局面，超过本服务器一棵搜索树最多搜索的 500,000 个：服务器会拒绝。"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := newPage(t, desktop)
