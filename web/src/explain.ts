@@ -282,7 +282,7 @@ export class ExplainPanel {
   // request r (asked once per position, depth and width), or null if the
   // server cannot say.
   private sizeOf(r: ExplainRequest): Promise<ExplainSize | null> {
-    const key = `fen=${encodeURIComponent(r.fen ?? startFEN)}&depth=${r.depth}&width=${r.width ?? 0}`;
+    const key = new URLSearchParams({ fen: r.fen ?? startFEN, depth: String(r.depth), width: String(r.width ?? 0) }).toString();
     if (this.size?.key !== key) {
       this.size = { key, answer: request<ExplainSize>('GET', '/api/explain/size?' + key).catch(() => null) };
     }

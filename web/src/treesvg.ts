@@ -288,7 +288,7 @@ export class TreeSVG {
       score = next?.whiteBefore && !/∞/.test(next.whiteBefore) ? next.whiteBefore : '…';
     }
     // Left of the node, but for the root, at the picture's left edge.
-    const cls = (n.visit === this.bound ? 'xlab bound' : 'xlab') + (n.ply === 0 ? ' root' : '');
+    const cls = ['xlab', ...(n.visit === this.bound ? ['bound'] : []), ...(n.ply === 0 ? ['root'] : [])].join(' ');
     const lx = n.ply === 0 ? x + 9 : x - 7;
     parts.push(`<text class="${cls}" data-v="${n.visit}" x="${lx.toFixed(1)}" y="${(y - 5).toFixed(1)}">${esc(score)}</text>`);
     const current = at >= 0 && n.visit === this.cursorPath[this.cursorPath.length - 1]?.visit;
