@@ -39,8 +39,9 @@ of children; the web app's Explain panel loads the rest on demand); with
 --visits it adds every node of the tree in the order the search visited
 it, with its window and score (what the web app's playback steps through).
 
---lesson prints the guided lesson: six short steps from the evaluation to
-the full engine, each with the command that shows its tree. --lang chooses
+--lesson prints the guided lesson: seven short steps from the tutorials'
+picture of three moves by three replies to the full engine, each with the
+command that shows its tree. --lang chooses
 its language (en or zh; by default the one LANG names).`
 
 // runExplain runs "outpost explain".

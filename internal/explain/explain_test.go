@@ -103,6 +103,22 @@ func TestMinimaxIsBruteForce(t *testing.T) {
 	}
 }
 
+// TestMinimaxSize: the count without a search is the size of the tree
+// minimax searches, at every width, mates and draws included.
+func TestMinimaxSize(t *testing.T) {
+	for _, fen := range smallFENs {
+		p := chess.MustParseFEN(fen)
+		for _, width := range []int{0, 1, 3} {
+			for depth := 1; depth <= 3; depth++ {
+				tree := search(t, fen, Minimax, depth, TreeOptions{Width: width})
+				if got := MinimaxSize(p, depth, width); got != tree.Nodes {
+					t.Errorf("%s depth %d width %d: MinimaxSize %d, the tree %d", fen, depth, width, got, tree.Nodes)
+				}
+			}
+		}
+	}
+}
+
 func TestCountsAddUp(t *testing.T) {
 	for _, fen := range smallFENs {
 		for depth := 1; depth <= 3; depth++ {

@@ -32,13 +32,13 @@ func TestLesson(t *testing.T) {
 				}
 			}
 		}
-		if les.Steps[1].Text[0] == lessonTexts[i18n.English].steps[1][1] {
-			t.Errorf("%s: step 2's numbers are not filled in", l)
+		if les.Steps[2].Text[0] == lessonTexts[i18n.English].steps[2][1] {
+			t.Errorf("%s: step 3's numbers are not filled in", l)
 		}
 	}
 	p := chess.MustParseFEN(LessonFEN)
 	for i, v := range lessonViews {
-		if _, err := Search(context.Background(), p, v.Method, v.Depth, TreeOptions{Quiescence: v.Quiescence}); err != nil {
+		if _, err := Search(context.Background(), p, v.Method, v.Depth, TreeOptions{Quiescence: v.Quiescence, Width: v.Width}); err != nil {
 			t.Errorf("step %d: %v", i+1, err)
 		}
 	}
@@ -59,6 +59,9 @@ func TestLessonFacts(t *testing.T) {
 		}
 		return v
 	}
+	if lessonViews[0].Width != 3 || lessonViews[0].Depth != 2 || n("toy") != 13 || n("toyab") >= n("toy") {
+		t.Errorf("the lesson opens on %d × %d, %d positions (alpha-beta %d); want the tutorials' 3 × 3, 13 positions, alpha-beta fewer", lessonViews[0].Width, lessonViews[0].Depth, n("toy"), n("toyab"))
+	}
 	if f["d1best"] != "Qxf7+" || f["d2best"] == "Qxf7+" || f["q1best"] == "Qxf7+" || !strings.HasPrefix(f["qxf7"], "-") {
 		t.Errorf("the horizon story: depth 1 %s, depth 2 %s, quiescence %s, Qxf7+ with quiescence %s", f["d1best"], f["d2best"], f["q1best"], f["qxf7"])
 	}
@@ -73,7 +76,7 @@ func TestWriteLesson(t *testing.T) {
 		lang i18n.Lang
 		want []string
 	}{
-		{i18n.English, []string{"How a chess AI thinks", "1. The evaluation", "6. The real engine", "Try it: outpost explain --fen", "--quiescence"}},
+		{i18n.English, []string{"How a chess AI thinks", "1. The tutorials' picture", "7. The real engine", "--width 3", "Try it: outpost explain --fen", "--quiescence"}},
 		{i18n.Chinese, []string{"国际象棋 AI", "极小极大", "地平线效应", "动手试试：outpost explain --fen"}},
 	} {
 		var b bytes.Buffer

@@ -525,6 +525,18 @@ func (s *searcher) minimaxSize(p *chess.Position, depth, ply int, hashes []uint6
 	return size
 }
 
+// MinimaxSize returns the number of positions plain minimax searches from
+// p to depth, keeping the first width moves at every node (0: every move):
+// the size of the tree Search(ctx, p, Minimax, depth, TreeOptions{Width:
+// width}) makes, counted without evaluating. Any method's tree without
+// quiescence is at most this size; the explorer warns with it before a
+// search that would pass its node limit.
+func MinimaxSize(p *chess.Position, depth, width int) uint64 {
+	s := newSearcher(context.Background(), Minimax, false, p.SideToMove(), 0)
+	s.width = width
+	return s.minimaxSize(p, depth, 0, []uint64{p.Hash()})
+}
+
 // markPV sets PV along the best children from n, as far as they are kept.
 func markPV(n *Node) {
 	for n != nil {

@@ -17,6 +17,7 @@ import (
 //	GET  /api/explain/{id}/node?path=e2e4,e7e5&limit=N → one node's children
 //	GET  /api/explain/{id}/visits?from=N&to=M&min=S&limit=L → nodes in visit order (the playback)
 //	GET  /api/explain/lesson?lang=zh → the guided lesson
+//	GET  /api/explain/size?fen=…&depth=N&width=W → the node budget and minimax's tree size there
 //
 // A tree is computed on the worker pool, as a job of the requesting client
 // (so it takes its turn with the AI moves, at their lower priority, and
@@ -71,6 +72,7 @@ func (srv *Server) explainRoutes(handle func(string, map[string]handlerFunc)) {
 		return srv.explainVisits(x, w, r)
 	}})
 	handle("/api/explain/lesson", map[string]handlerFunc{"GET": srv.explainLesson})
+	handle("/api/explain/size", map[string]handlerFunc{"GET": srv.explainSize})
 }
 
 func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) error {
@@ -109,8 +111,9 @@ func (srv *Server) explain(x *explorer, w http.ResponseWriter, r *http.Request) 
 	}
 	switch {
 	case errors.Is(err, explain.ErrTooLarge):
-		return errorf(http.StatusUnprocessableEntity, "this tree has more than %d positions, the most this server searches for one explanation: "+
-			"try a smaller depth, or alpha-beta, which searches far fewer", srv.cfg.ExplainNodes)
+		return codef(http.StatusUnprocessableEntity, "too_big_to_explain", map[string]any{"limit": srv.cfg.ExplainNodes},
+			"this tree has more than %d positions, the most this server searches for one explanation: "+
+				"try a smaller depth, or alpha-beta, which searches far fewer", srv.cfg.ExplainNodes)
 	case err != nil:
 		return err
 	}
@@ -144,5 +147,48 @@ func (srv *Server) explainNode(x *explorer, w http.ResponseWriter, r *http.Reque
 		return errorf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "explain: "))
 	}
 	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
+// ExplainSize is the answer of GET /api/explain/size: what the page needs
+// to warn before a search that the server would refuse.
+type ExplainSize struct {
+	// Limit is the most positions this server searches for one tree
+	// (Config.ExplainNodes).
+	Limit uint64 `json:"limit"`
+	// Minimax is the number of positions plain minimax searches in the
+	// position at the depth and width asked (explain.MinimaxSize): the
+	// size of minimax's tree, and a bound on alpha-beta's without
+	// quiescence.
+	Minimax uint64 `json:"minimax"`
+}
+
+// explainSize is GET /api/explain/size?fen=…&depth=N&width=W: the node
+// budget, and how many positions minimax would search there (counted
+// without evaluating, on the worker pool: a few milliseconds at depth 4).
+func (srv *Server) explainSize(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	p, err := requiredFEN(q.Get("fen"))
+	if err != nil {
+		return err
+	}
+	depth, err := strconv.Atoi(q.Get("depth"))
+	if err != nil || explain.CheckDepth(depth) != nil {
+		return errorf(http.StatusBadRequest, "depth %q: want a number from %d to %d", q.Get("depth"), explain.MinDepth, explain.MaxDepth)
+	}
+	width := 0
+	if s := q.Get("width"); s != "" {
+		width, err = strconv.Atoi(s)
+		if err != nil || explain.CheckWidth(width) != nil {
+			return errorf(http.StatusBadRequest, "width %q: want a number from 1 to %d (0: every move)", s, explain.MaxWidth)
+		}
+	}
+	var n uint64
+	if err := srv.onWorker(r, explainWait, func(context.Context) {
+		n = explain.MinimaxSize(p, depth, width)
+	}); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ExplainSize{Limit: srv.cfg.ExplainNodes, Minimax: n})
 	return nil
 }

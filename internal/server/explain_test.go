@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -127,8 +128,50 @@ func TestExplainOnTheWorkers(t *testing.T) {
 	}
 
 	r = e.do("POST", "/api/explain", "", ExplainRequest{FEN: chess.StartFEN, Depth: 4, Method: "minimax"})
-	if r.status != 422 || !strings.Contains(r.errMsg(), "more than 5000 positions") || !strings.Contains(r.errMsg(), "smaller depth") {
+	var refusal errorBody
+	_ = json.Unmarshal(r.body, &refusal)
+	if r.status != 422 || !strings.Contains(r.errMsg(), "more than 5000 positions") || !strings.Contains(r.errMsg(), "smaller depth") ||
+		refusal.Code != "too_big_to_explain" || fmt.Sprint(refusal.Params["limit"]) != "5000" {
 		t.Errorf("a tree over the budget: %d %s", r.status, r.body)
+	}
+}
+
+// TestExplainSize: the page learns the node budget and minimax's tree size
+// before it asks for a tree; bad input is refused in words.
+func TestExplainSize(t *testing.T) {
+	e := newEnv(t, Config{ExplainNodes: 5000})
+	start := url.QueryEscape(chess.StartFEN)
+	for _, tc := range []struct {
+		query   string
+		status  int
+		minimax uint64 // or the error's words
+		msg     string
+	}{
+		{"fen=" + start + "&depth=2", 200, 421, ""},           // 1 + 20 + 400
+		{"fen=" + start + "&depth=4", 200, 206_604, ""},       // over the budget: the page warns
+		{"fen=" + start + "&depth=2&width=3", 200, 13, ""},    // the tutorials' figure
+		{"fen=" + start + "&depth=3&width=0", 200, 9_323, ""}, // every move
+		{"depth=2", 400, 0, "missing field fen"},
+		{"fen=nonsense&depth=2", 400, 0, "bad FEN"},
+		{"fen=" + start + "&depth=9", 400, 0, "depth \"9\": want a number from 1 to 4"},
+		{"fen=" + start, 400, 0, "depth \"\""},
+		{"fen=" + start + "&depth=2&width=11", 400, 0, "width \"11\": want a number from 1 to 10"},
+	} {
+		r := e.do("GET", "/api/explain/size?"+tc.query, "", nil)
+		if r.status != tc.status {
+			t.Errorf("%s: status %d %s, want %d", tc.query, r.status, r.body, tc.status)
+			continue
+		}
+		if tc.status != 200 {
+			if !strings.Contains(r.errMsg(), tc.msg) {
+				t.Errorf("%s: %q, want %q", tc.query, r.errMsg(), tc.msg)
+			}
+			continue
+		}
+		var size ExplainSize
+		if err := json.Unmarshal(r.body, &size); err != nil || size.Limit != 5000 || size.Minimax != tc.minimax {
+			t.Errorf("%s: %s, want limit 5000 and minimax %d", tc.query, r.body, tc.minimax)
+		}
 	}
 }
 

@@ -1,12 +1,16 @@
 // compare.ts is the explorer's second tab: the same position searched by
 // minimax and by alpha-beta with three move orderings (random, as the
 // tutorials; captures first; the engine's: hash move, killers, history),
-// their trees drawn to one scale, played back in step, visit by visit, so
-// a learner sees the same kind of cut come sooner when the best moves come
-// first. Each panel counts its positions and says when it first refuted a
-// move of the root's (its first cut at ply 1).
+// each tree drawn to its own panel's width (a small tree is as readable as
+// a large one; the counts say their sizes), played back in step, visit by
+// visit, so a learner sees the same kind of cut come sooner when the best
+// moves come first. Each panel counts its positions (the engine's order
+// with the shallower searches that learnt it, as one figure) and says,
+// once it has happened, when it first refuted a move of the root's (its
+// first cut at ply 1).
 
-import { request } from './api';
+import { ApiError, request } from './api';
+import { errText } from './errors';
 import { el } from './dom';
 import { t } from './i18n';
 import type { ExplainReport as Report, ExplainRequest } from './wire';
@@ -30,20 +34,34 @@ export class ComparePanel {
 
   // run searches fen with each ordering (four trees, one at a time: the
   // server computes one tree at a time) and shows them.
-  async run(fen: string, depth: number, quiescence: boolean) {
+  async run(fen: string, depth: number, quiescence: boolean, width = 0) {
     const run = ++this.runs;
     this.pause();
+    // The old position's panels go while the new searches run.
     for (const p of this.panels) p.destroy();
+    this.panels = [];
+    this.pb = null;
+    this.bar = null;
+    this.host.replaceChildren(el('p', { className: 'explain-help', textContent: t('explain.searching') }));
     const wanted = order.filter((m) => methods.includes(m));
     const panes: ComparePane[] = [];
     const notSearched: ComparePane[] = []; // shown last, as a note
     for (const method of wanted) {
       if (quiescence && method === 'minimax') {
-        notSearched.push(new ComparePane(method, null, fen));
+        notSearched.push(new ComparePane(method, null, fen, 0, t('compare.notSearched')));
         continue;
       }
-      const body: ExplainRequest = { fen, depth, method, quiescence, treeOnly: true };
-      const r = await request<Report>('POST', '/api/explain', body);
+      const body: ExplainRequest = { fen, depth, method, quiescence, treeOnly: true, width };
+      let r: Report;
+      try {
+        r = await request<Report>('POST', '/api/explain', body);
+      } catch (e) {
+        // A tree over the server's limit (minimax at depth 4) is a note.
+        if (!(e instanceof ApiError) || e.code !== 'too_big_to_explain') throw e;
+        if (run !== this.runs) return;
+        notSearched.push(new ComparePane(method, null, fen, 0, errText(e)));
+        continue;
+      }
       const store = new VisitStore(r.id ?? '', r.treeNodes);
       await store.start();
       if (run !== this.runs) return;
@@ -61,18 +79,15 @@ export class ComparePanel {
     this.pb.pauseAtCuts = false;
     this.pb.speed = 10;
     this.bar = new PlaybackBar(this.pb, { cuts: true });
-    this.total = total;
     this.mount();
   }
-
-  private total = 0;
 
   // mount draws the panels, in the page's language.
   private mount() {
     if (!this.bar || !this.pb) return;
     const grid = el('div', { className: 'xcmp-grid' });
     this.host.replaceChildren(el('p', { className: 'explain-help', textContent: t('compare.help') }), this.bar.el, grid);
-    for (const p of this.panels) p.mount(grid, this.total);
+    for (const p of this.panels) p.mount(grid);
     this.showStep(this.pb.moment);
   }
 
@@ -147,31 +162,35 @@ class ComparePane {
   private cutEl = el('p', { className: 'xcmp-cut' });
   private firstEl = el('p', { className: 'xcmp-first' });
 
+  private first = -1; // the step after which the first cut at ply 1 fires (-1: none)
+
   constructor(
     readonly method: string,
     readonly store: VisitStore | null,
     private rootFEN: string,
     private warmup = 0,
+    private note = '', // why a method has no tree
   ) {}
 
-  mount(grid: HTMLElement, scale: number) {
+  mount(grid: HTMLElement) {
     const head = el('h4', {}, el('span', { textContent: methodName(this.method) }));
     const box = el('section', { className: 'xcmp-pane' }, head);
     box.dataset.method = this.method;
     grid.append(box);
     if (!this.store) {
       box.classList.add('note');
-      box.append(el('p', { className: 'xcmp-note', textContent: t('compare.notSearched') }));
+      box.append(el('p', { className: 'xcmp-note', textContent: this.note }));
       return;
     }
-    head.append(el('span', { className: 'xcmp-total', textContent: ' · ' + t('compare.nodes', { n: fmt(this.store.total) }) + (this.warmup ? ' ' + t('cmp.warmup', { n: fmt(this.warmup) }) : '') }));
+    // One figure, as the comparison table says it: the tree and the
+    // shallower searches that learnt its order.
+    const total = this.store.total + this.warmup;
+    head.append(el('span', { className: 'xcmp-total', textContent: ' · ' + t('compare.nodes', { n: fmt(total) }) + (this.warmup ? ' ' + t('cmp.warmup', { n: fmt(this.warmup) }) : '') }));
     const svgHost = el('div', { className: 'xcmp-svg' });
     box.append(svgHost, this.countersEl, this.firstEl, this.lineEl, this.cutEl);
     this.svg?.destroy();
-    this.svg = new TreeSVG(svgHost, this.store, { height: 110, scaleTo: scale });
-    const first = this.store.firstCut(1);
-    const root = this.store.get(0);
-    this.firstEl.textContent = first >= 0 ? t('compare.firstCut', { n: fmt(first + 1), side: sideName(root?.turn ?? 'white') }) : t('compare.noCut');
+    this.svg = new TreeSVG(svgHost, this.store, { height: 110 });
+    this.first = this.store.firstCut(1);
   }
 
   destroy() {
@@ -191,7 +210,11 @@ class ComparePane {
     this.countersEl.textContent = over ? t('compare.over', { n: fmt(st.total) }) : t('compare.counters', { visited: fmt(c.visited), evaluated: fmt(c.evaluated) });
     this.lineEl.textContent = lineText(path, this.rootFEN);
     const cut = st.lastCutBefore(at);
-    this.cutEl.textContent = cut ? t('compare.lastCut', { n: fmt(last(cut) + 1) }) + ' ' + cutWords(cut, st.children(cut.visit).find((k) => last(k) === last(cut))) : '';
+    this.cutEl.textContent = cut ? t('compare.lastCut', { n: fmt(last(cut) + 1) }) + ' ' + cutWords(cut, st.children(cut.visit).find((k) => last(k) === last(cut))).text : '';
+    // The first refutation is told once the playback has reached it.
+    const root = st.get(0);
+    if (this.first < 0) this.firstEl.textContent = this.method === 'minimax' ? t('compare.noCut') : '';
+    else this.firstEl.textContent = s >= this.first ? t('compare.firstCut', { n: fmt(this.first + 1), side: sideName(root?.turn ?? 'white') }) : '';
     this.cutEl.classList.toggle('fresh', !!cut && last(cut) === at);
   }
 }

@@ -27,6 +27,7 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Key } from '@lichess-org/chessground/types';
 import { request } from './api';
+import { errText } from './errors';
 import { el } from './dom';
 import { onLangChange, t, tn } from './i18n';
 import type { MessageKey } from './i18n';
@@ -36,6 +37,7 @@ import { Playback, PlaybackBar } from './playback';
 import { TreeSVG } from './treesvg';
 import { counters, TreeTrack, VisitStore } from './visits';
 import { cutWords, fewerText, fmt, lineText, methodName, methods, moveLabel, sideName } from './explainwords';
+import type { CutWords } from './explainwords';
 import type { Moment } from './visits';
 import type {
   ExplainCutView as Cut,
@@ -43,12 +45,19 @@ import type {
   ExplainNodeView as NodeView,
   ExplainReport as Report,
   ExplainRequest,
+  ExplainSize,
   ExplainVisitView as Visit,
 } from './wire';
 import './explain.css';
 
 export const startFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const cp = (n: number) => (n > 0 ? '+' : '') + (n / 100).toFixed(2);
+// widths are the moves kept at every node that the form offers (0: all).
+const widths = [0, 2, 3, 5];
+// Playing faster than fastPlay visits a second, the path, the board and the
+// words are shown every slowEvery ms.
+const fastPlay = 60;
+const slowEvery = 100;
 
 // ExplainPanel is the dialog; one per page (see openExplain).
 export class ExplainPanel {
@@ -60,6 +69,11 @@ export class ExplainPanel {
   private depth: HTMLSelectElement;
   private method: HTMLSelectElement;
   private quiescence: HTMLInputElement;
+  private width: HTMLSelectElement;
+  private sizeEl: HTMLElement;
+  // size is the server's node budget and minimax's tree size for the
+  // form's request (key), once asked (GET /api/explain/size).
+  private size: { key: string; answer: Promise<ExplainSize | null> } | null = null;
   private status: HTMLElement;
   private tabs: HTMLElement;
   private treeTab: HTMLButtonElement;
@@ -84,6 +98,7 @@ export class ExplainPanel {
   private bar: PlaybackBar<Moment> | null = null;
   private svg: TreeSVG | null = null;
   private runs = 0; // counts explanations, to drop a stale one
+  private slowShown = 0; // when a fast play last showed the path, the board and the words
   private treeTexts: () => void = () => undefined; // the picture's texts, in the page's language
   // tree is the rendered list; current is its one tabbable item (the roving
   // tabindex), selected the item chosen with a click, Enter or Space.
@@ -118,6 +133,13 @@ export class ExplainPanel {
       if (mm) this.quiescence.checked = false;
     };
     this.method.addEventListener('change', syncQ);
+    this.width = el('select', { id: 'explain-width' }, ...widths.map((w) => el('option', { value: String(w), selected: w === 0 })));
+    text(this.width, (e) => {
+      [...e.options].forEach((o) => (o.textContent = o.value === '0' ? t('explain.widthAll') : t('explain.widthN', { n: o.value })));
+      e.title = t('explain.widthTitle');
+    });
+    this.sizeEl = el('p', { id: 'explain-size', className: 'explain-size' });
+    for (const c of [this.fenInput, this.depth, this.method, this.width]) c.addEventListener('change', () => void this.showSize());
     const go = text(el('button', { type: 'submit', id: 'explain-go', className: 'primary' }), (e) => (e.textContent = t('explain.go')));
     const close = text(el('button', { type: 'button', id: 'explain-close' }), (e) => (e.textContent = t('explain.close')));
     const lessonBtn = text(el('button', { type: 'button', id: 'explain-lesson' }), (e) => (e.textContent = t('lesson.button')));
@@ -128,6 +150,7 @@ export class ExplainPanel {
       label('explain.position', this.fenInput),
       label('explain.depth', this.depth),
       label('explain.treeOf', this.method),
+      label('explain.width', this.width),
       qLabel,
       go,
     );
@@ -166,6 +189,7 @@ export class ExplainPanel {
       el('div', { className: 'explain-head' }, title, lessonBtn, close),
       lessonBox,
       form,
+      this.sizeEl,
       this.tabs,
       this.status,
       this.treeView,
@@ -198,6 +222,7 @@ export class ExplainPanel {
     this.treeTexts();
     this.compare.translate();
     if (this.report) this.render(this.report);
+    void this.showSize();
     // The list was made again: it opens down to the playback's node again.
     if (this.pb) this.showMoment(this.pb.moment, true);
   }
@@ -249,7 +274,41 @@ export class ExplainPanel {
       depth: Number(this.depth.value),
       method: this.method.value,
       quiescence: this.quiescence.checked && this.method.value !== 'minimax',
+      width: Number(this.width.value),
     } satisfies ExplainRequest;
+  }
+
+  // sizeOf returns the server's node budget and minimax's tree size for
+  // request r (asked once per position, depth and width), or null if the
+  // server cannot say.
+  private sizeOf(r: ExplainRequest): Promise<ExplainSize | null> {
+    const key = new URLSearchParams({ fen: r.fen ?? startFEN, depth: String(r.depth), width: String(r.width ?? 0) }).toString();
+    if (this.size?.key !== key) {
+      this.size = { key, answer: request<ExplainSize>('GET', '/api/explain/size?' + key).catch(() => null) };
+    }
+    return this.size.answer;
+  }
+
+  // sizeWords says how many positions minimax would visit for r against
+  // the server's budget, a warning when it passes it; over reports
+  // whether the server would certainly refuse the request.
+  private async sizeWords(r: ExplainRequest): Promise<{ text: string; warn: boolean; over: boolean }> {
+    const s = await this.sizeOf(r);
+    if (!s) return { text: '', warn: false, over: false };
+    const p = { n: fmt(s.minimax), limit: fmt(s.limit) };
+    if (s.minimax <= s.limit) return { text: t('explain.size', p), warn: false, over: false };
+    const minimax = r.method === 'minimax';
+    return { text: t(minimax ? 'explain.sizeOver' : 'explain.sizeOverAB', p), warn: true, over: minimax };
+  }
+
+  // showSize shows, under the form, what the search asked for would cost
+  // against the server's limit, before it is asked.
+  private async showSize() {
+    const r = this.request();
+    const w = await this.sizeWords(r);
+    if (JSON.stringify(this.request()) !== JSON.stringify(r)) return; // the form changed meanwhile
+    this.sizeEl.textContent = w.text;
+    this.sizeEl.classList.toggle('warn', w.warn);
   }
 
   // applyView puts the explorer in a lesson step's mode.
@@ -260,6 +319,7 @@ export class ExplainPanel {
     this.method.value = v.method;
     this.quiescence.disabled = v.method === 'minimax';
     this.quiescence.checked = !!v.quiescence;
+    this.width.value = String(v.width ?? 0);
     this.setMode(v.compare ? 'compare' : 'tree', false);
     if (v.compare) {
       await this.runCompare(v.play);
@@ -291,6 +351,51 @@ export class ExplainPanel {
     return { ms: performance.now() - start, shapes: svg.lastRender.shapes };
   }
 
+  // measurePlayback plays the tree shown at 1000 visits a second, without
+  // pausing at cuts, for ms milliseconds (from the start again whenever it
+  // ends), and returns the visits played a second, the frames drawn a
+  // second and the longest frame (ms): the benchmark of
+  // internal/server/browsertest calls it. It also returns how long the
+  // playback's work took in a frame (stepping and showing), on average and
+  // at most: what a frame costs, whatever else the machine runs.
+  async measurePlayback(ms: number): Promise<{ visitsPerSecond: number; fps: number; worstFrameMs: number; workMs: number; worstWorkMs: number }> {
+    const pb = this.pb;
+    if (!pb) return { visitsPerSecond: 0, fps: 0, worstFrameMs: 0, workMs: 0, worstWorkMs: 0 };
+    let work = 0;
+    let worstWork = 0;
+    let worked = 0;
+    pb.onFrame = (w) => {
+      work += w;
+      worked++;
+      worstWork = Math.max(worstWork, w);
+    };
+    pb.speed = 1000;
+    pb.pauseAtCuts = false;
+    await pb.toStart();
+    let frames = 0;
+    let worst = 0;
+    let visits = 0;
+    let at = 0;
+    const start = performance.now();
+    let prev = start;
+    const tick = (now: number) => {
+      frames++;
+      worst = Math.max(worst, now - prev);
+      prev = now;
+      const v = pb.track.visit(pb.moment);
+      visits += v >= at ? v - at : v;
+      at = v;
+      if (!pb.playing) void pb.play(); // at the end: from the start again
+      if (now - start < ms) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    await new Promise((r) => setTimeout(r, ms + 50));
+    pb.pause();
+    pb.onFrame = null;
+    const seconds = (prev - start) / 1000;
+    return { visitsPerSecond: visits / seconds, fps: frames / seconds, worstFrameMs: worst, workMs: work / Math.max(1, worked), worstWorkMs: worstWork };
+  }
+
   // showSection scrolls to a part of the explorer a lesson step is about.
   private showSection(section: string) {
     const sel = section === 'evaluation' ? '#explain-classic' : section === 'comparison' ? '#explain-compare' : '#explain-svg';
@@ -303,12 +408,12 @@ export class ExplainPanel {
     this.status.textContent = t('explain.searching');
     this.dlg.dataset.state = 'busy';
     try {
-      await this.compare.run(r.fen, r.depth, r.quiescence);
+      await this.compare.run(r.fen, r.depth, r.quiescence, r.width);
       this.status.textContent = t('compare.status', { depth: r.depth });
       this.dlg.dataset.state = 'ready';
       if (play) void this.compare.play();
     } catch (e) {
-      this.status.textContent = t('explain.cannot', { error: (e as Error).message });
+      this.status.textContent = t('explain.cannot', { error: errText(e) });
       this.dlg.dataset.state = 'error';
     }
   }
@@ -333,6 +438,16 @@ export class ExplainPanel {
     this.status.textContent = t('explain.searching');
     this.dlg.dataset.state = 'busy';
     this.pb?.pause();
+    void this.showSize();
+    const size = await this.sizeWords(req);
+    if (run !== this.runs) return;
+    if (size.over) {
+      // Minimax's tree is known to pass the server's limit: the page says
+      // so rather than asking for a refusal.
+      this.status.textContent = size.text;
+      this.dlg.dataset.state = 'error';
+      return;
+    }
     try {
       const r = await request<Report>('POST', '/api/explain', req);
       const store = new VisitStore(r.id ?? '', r.treeNodes);
@@ -349,14 +464,15 @@ export class ExplainPanel {
       this.dlg.dataset.state = 'ready';
     } catch (e) {
       if (run !== this.runs) return;
-      this.status.textContent = t('explain.cannot', { error: (e as Error).message });
+      this.status.textContent = t('explain.cannot', { error: errText(e) });
       this.dlg.dataset.state = 'error';
     }
   }
 
   private statusText(r: Report): string {
-    let s = t('explain.status', { side: sideName(r.turn), method: methodName(r.method), n: fmt(r.treeNodes) });
-    if (r.warmup) s += ' ' + t('explain.statusWarmup', { n: fmt(r.warmup) });
+    const warmup = r.warmup ?? 0;
+    let s = t('explain.status', { side: sideName(r.turn), method: methodName(r.method), n: fmt(r.treeNodes + warmup) });
+    if (warmup) s += ' ' + t('explain.statusWarmup', { n: fmt(warmup), tree: fmt(r.treeNodes) });
     return s;
   }
 
@@ -398,7 +514,7 @@ export class ExplainPanel {
     const legend = el('span', { className: 'xsvg-legend' });
     const followLabel = el('label', { className: 'xsvg-followlabel' }, follow, el('span'));
     texts.push(() => {
-      legend.textContent = t('tree.legend');
+      legend.textContent = t('tree.legend') + (store.total <= 60 ? ' · ' + t('tree.legendScores') : '');
       followLabel.lastElementChild!.textContent = ' ' + t('tree.follow');
       this.svg?.translate();
     });
@@ -411,8 +527,10 @@ export class ExplainPanel {
     );
     this.treeTexts = () => texts.forEach((f) => f());
     this.treeTexts();
+    const first = this.pb.moment;
     void track.end().then((m) => {
-      if (this.pb?.track !== track) return;
+      // Shown at the end unless the playback has gone somewhere meanwhile.
+      if (this.pb?.track !== track || this.pb.moment !== first) return;
       this.pb.moment = m;
       this.showMoment(m, false);
     });
@@ -435,12 +553,22 @@ export class ExplainPanel {
     const shown = cutNode ? path.slice(0, path.indexOf(cutNode) + 1) : path;
     this.svg?.setCursor(done ? -1 : m.visit, shown);
     const c = counters(v);
-    this.countersEl.textContent = t('playback.counters', { visit: fmt(m.visit), total: fmt(store.total - 1), visited: fmt(c.visited), evaluated: fmt(c.evaluated) });
+    // The counter is 1-based: visit 0, the root, is the first of store.total positions.
+    this.countersEl.textContent = t('playback.counters', { visit: fmt(m.visit + 1), total: fmt(store.total), visited: fmt(c.visited), evaluated: fmt(c.evaluated) });
     this.dlg.dataset.visit = String(m.visit);
     this.dlg.dataset.cut = String(m.cut);
+    // At a fast play the path, the board and the words (which nobody reads
+    // at 1000 visits a second) follow a few times a second, the picture and
+    // the counters at every frame.
+    const now = performance.now();
+    if (this.pb.playing && this.pb.speed > fastPlay && now - this.slowShown < slowEvery) {
+      this.bar?.update();
+      return;
+    }
+    this.slowShown = now;
     this.renderPath(shown, cutNode, cutNode ? path[shown.length] : undefined, done);
     const line = lineText(path.slice(0, cutNode ? shown.length : path.length), this.rootFEN);
-    let words: string;
+    let words: string | CutWords;
     if (cutNode) {
       const refuter = path[shown.length]; // the move that cut: the child of cutNode on the path
       const fen = boardFEN(cutNode);
@@ -449,14 +577,17 @@ export class ExplainPanel {
       this.show(fen, line, cutNode.uci, shapes);
       words = cutWords(cutNode, refuter);
       this.renderCut(cutNode, words);
+      this.markBound(cutNode.cut!.boundBy);
     } else if (done) {
       this.show(this.rootFEN, t('explain.thePosition'));
       words = doneWords(store);
       this.renderCut(undefined, words);
+      this.markBound(-1);
     } else {
       this.show(boardFEN(v), m.visit === 0 ? t('explain.thePosition') : line, v.uci);
       words = visitWords(v, line);
       this.renderCut(undefined, words);
+      this.markBound(-1);
     }
     this.bar?.update();
     this.announce.setAttribute('aria-live', moved && !this.pb.playing ? 'polite' : 'off');
@@ -505,14 +636,30 @@ export class ExplainPanel {
   }
 
   // renderCut shows the words of the moment and, for a cut, its skipped
-  // moves, which fade.
-  private renderCut(cut: Visit | undefined, words: string) {
-    const parts: Array<Node | string> = [el('p', { className: 'xann-text', textContent: words })];
+  // moves, which fade, and the words naming its bound, highlighted.
+  private renderCut(cut: Visit | undefined, words: string | CutWords) {
+    const text = el('p', { className: 'xann-text' });
+    if (typeof words === 'string') text.textContent = words;
+    else {
+      const at = words.bound ? words.text.indexOf(words.bound) : -1;
+      if (at < 0) text.textContent = words.text;
+      else text.append(words.text.slice(0, at), el('mark', { className: 'xbound', textContent: words.bound }), words.text.slice(at + words.bound.length));
+    }
+    const parts: Array<Node | string> = [text];
     if (cut?.cut && cut.cut.pruned.length > 0) {
       parts.push(el('p', { className: 'xann-pruned' }, ...cut.cut.pruned.map((p) => el('span', { className: 'xpruned-move', textContent: p.san }))));
     }
     this.announce.replaceChildren(...parts);
     this.announce.classList.toggle('cut', !!cut);
+  }
+
+  // markBound highlights, in the picture and the list, the visit whose
+  // score set the bound of the cut shown (-1: none).
+  private markBound(visit: number) {
+    this.svg?.setBound(visit);
+    for (const li of this.tree?.querySelectorAll('li.xbound') ?? []) li.classList.remove('xbound');
+    if (visit >= 0) this.tree?.querySelector(`li[data-visit="${visit}"]`)?.classList.add('xbound');
+    this.dlg.dataset.bound = String(visit);
   }
 
   // selectPath selects the list's node at path (UCI moves) and takes the
@@ -744,7 +891,7 @@ export class ExplainPanel {
     else parts.push(t('explain.meta', { nodes: fmt(n.size), searched: n.searched, legal: n.legal }));
     if (n.quiescence) parts.push(t('explain.beyond'));
     if (n.whiteAlpha && n.whiteBeta) parts.push(`α=${n.whiteAlpha.text} β=${n.whiteBeta.text}`);
-    parts.push(t('tree.visit', { n: n.visit }));
+    parts.push(t('tree.visit', { n: fmt(n.visit + 1) }));
     return parts.join(' · ');
   }
 
@@ -776,7 +923,7 @@ export class ExplainPanel {
       const n = await request<NodeView>('GET', `/api/explain/${this.id}/node?path=${encodeURIComponent(path)}&limit=${limit}`);
       this.fill(kids, n, level);
     } catch (e) {
-      kids.replaceChildren(el('li', { className: 'xnode', textContent: t('explain.cannotLoad', { error: (e as Error).message }) }));
+      kids.replaceChildren(el('li', { className: 'xnode', textContent: t('explain.cannotLoad', { error: errText(e) }) }));
     }
     kids.removeAttribute('aria-busy');
     if (had >= 0) {
@@ -863,8 +1010,12 @@ export class ExplainPanel {
   }
 }
 
+// cutText sums a cut up in the list: its window, what it saved and the
+// move whose score set its bound.
 function cutText(c: Cut): string {
-  return t(c.standPat ? 'explain.cutStandPat' : 'explain.cut', { alpha: c.whiteAlpha.text, beta: c.whiteBeta.text, saved: fmt(c.saved), n: c.skipped });
+  const s = t(c.standPat ? 'explain.cutStandPat' : 'explain.cut', { alpha: c.whiteAlpha.text, beta: c.whiteBeta.text, saved: fmt(c.saved), n: c.skipped });
+  if (!c.boundSan) return s;
+  return s + ' · ' + t(c.boundStandPat ? 'explain.cutBoundStandPat' : 'explain.cutBound', { san: c.boundSan });
 }
 
 function prunedText(c: Cut): string {
@@ -879,7 +1030,7 @@ function boardFEN(v: Visit): string {
 // visitWords says where the search is at v.
 function visitWords(v: Visit, line: string): string {
   if (v.ply === 0) return t('playback.atRoot', { side: sideName(v.turn) });
-  let s = t('playback.at', { n: fmt(v.visit), line });
+  let s = t('playback.at', { n: fmt(v.visit + 1), line });
   if (v.kind === 'mate') s += ' ' + t('playback.mate');
   else if (v.kind === 'stalemate' || v.kind === 'draw') s += ' ' + t('playback.draw');
   else if (v.kind === 'leaf') s += ' ' + t('playback.evaluated', { score: v.white });

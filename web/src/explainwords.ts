@@ -31,23 +31,43 @@ export function lineText(path: Visit[], rootFEN: string): string {
     .join(' ');
 }
 
+// CutWords are a cut's plain words and, within them, the words that name
+// the bound it compared against (the move elsewhere, or a stand pat), for
+// the page to highlight.
+export interface CutWords {
+  text: string;
+  bound: string;
+}
+
+// boundWords names where the bound of cut c came from, for the side that
+// has it: "Nc3 (-0.48) elsewhere", a stand pat, or, unknown, the score.
+function boundWords(c: Visit): string {
+  const cut = c.cut!;
+  const score = c.turn === 'white' ? cut.whiteBeta : cut.whiteAlpha; // the mover's bound
+  if (cut.boundSan && cut.boundStandPat) return t('playback.boundStandPat', { san: cut.boundSan, score });
+  if (cut.boundSan) return t('playback.boundMove', { san: cut.boundSan, score });
+  return t('playback.boundScore', { score });
+}
+
 // cutWords says, in plain words, why the cut at c fired: the side that
-// moved into c (mover) has a better move elsewhere, so the other replies
-// need not be looked at.
-export function cutWords(c: Visit, refuter: Visit | undefined): string {
+// moved into c (mover) already has a better move elsewhere (named), so
+// the other replies need not be looked at; or, beyond the horizon, the
+// side to move at c stands pat.
+export function cutWords(c: Visit, refuter: Visit | undefined): CutWords {
   const cut = c.cut!;
   const mover = c.turn === 'white' ? 'black' : 'white';
   const side = sideName(mover);
   const other = sideName(c.turn);
+  const bound = boundWords(c);
   if (cut.by === 0 || !refuter) {
-    return tn('playback.cutStandPat', cut.skipped, { side, other, score: c.white });
+    return { text: tn('playback.cutStandPat', cut.skipped, { side, other, score: c.white, bound }), bound };
   }
-  const bound = mover === 'white' ? cut.whiteAlpha : cut.whiteBeta;
-  return (
-    tn('playback.cutLead', cut.skipped, { side }) +
+  const score = mover === 'white' ? cut.whiteAlpha : cut.whiteBeta;
+  const text =
+    tn('playback.cutLead', cut.skipped, { side, bound }) +
     ' ' +
-    t('playback.cutDetail', { move: c.san ?? '', other, reply: refuter.san ?? '', score: refuter.white, side, bound, saved: fmt(cut.saved) })
-  );
+    t('playback.cutDetail', { move: c.san ?? '', other, reply: refuter.san ?? '', score: refuter.white, side, bound: score, saved: fmt(cut.saved) });
+  return { text, bound };
 }
 
 // fewerText compares a method's positions with minimax's: "12.5× fewer",

@@ -1,11 +1,13 @@
-// lesson.ts is the guided lesson's panel in the explorer: six short steps
-// from the evaluation to the full engine. Their text lives on the server,
-// once, in every language (GET /api/explain/lesson?lang=, the same text as
-// "outpost explain --lesson"); each step puts the explorer in the mode
+// lesson.ts is the guided lesson's panel in the explorer: seven short steps
+// from the tutorials' picture of three moves by three replies to the full
+// engine. Their text lives on the server, once, in every language
+// (GET /api/explain/lesson?lang=, the same text as "outpost explain
+// --lesson"); each step puts the explorer in the mode
 // that shows its point (a depth, a method, quiescence, the comparison, a
 // playback to the first cut).
 
 import { request } from './api';
+import { errText } from './errors';
 import { el } from './dom';
 import { lang, onLangChange, t } from './i18n';
 import type { MessageKey } from './i18n';
@@ -39,7 +41,7 @@ export class LessonPanel {
     try {
       await this.load();
     } catch (e) {
-      this.host.replaceChildren(el('p', { textContent: t('lesson.cannot', { error: (e as Error).message }) }));
+      this.host.replaceChildren(el('p', { textContent: t('lesson.cannot', { error: errText(e) }) }));
       return;
     }
     await this.go(0);

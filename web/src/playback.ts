@@ -54,6 +54,9 @@ export class Playback<M> {
   playing = false;
   speed = 5;
   pauseAtCuts = true;
+  // onFrame, when set, hears how long each frame of a play took to step
+  // and show (ms): the benchmark's measure of the work a frame costs.
+  onFrame: ((ms: number) => void) | null = null;
   private run = 0; // the play loop's generation: a new play or a pause ends the old loop
 
   constructor(
@@ -110,6 +113,7 @@ export class Playback<M> {
     while (this.run === run) {
       await new Promise<number>((r) => requestAnimationFrame(r));
       const now = performance.now();
+      const work = () => this.onFrame?.(performance.now() - now);
       owed = Math.min(owed + ((now - last) * this.speed) / 1000, Math.max(1, this.speed / 4));
       last = now;
       let m = this.moment;
@@ -134,6 +138,7 @@ export class Playback<M> {
         this.moment = m;
         this.show(m);
       }
+      work();
       if (stop) {
         this.playing = false;
         this.run++;
@@ -152,6 +157,7 @@ export class PlaybackBar<M> {
   private jumpInput: HTMLInputElement;
   private cutsBox: HTMLInputElement;
   private labels: Array<() => void> = [];
+  private shownVisit = -1; // the visit the jump field last showed
 
   constructor(
     private pb: Playback<M>,
@@ -172,12 +178,13 @@ export class PlaybackBar<M> {
     cutBtn.hidden = !opts.cuts;
     this.speedSel = el('select', { className: 'xpb-speed' }, ...speeds.map((s) => el('option', { value: String(s), textContent: `${s}/s`, selected: s === pb.speed })));
     this.speedSel.addEventListener('change', () => (this.pb.speed = Number(this.speedSel.value)));
-    this.jumpInput = el('input', { type: 'number', className: 'xpb-jump', min: '0', step: '1', inputMode: 'numeric' });
+    // The visit number is 1-based, as the counters are: 1 is the root.
+    this.jumpInput = el('input', { type: 'number', className: 'xpb-jump', min: '1', step: '1', inputMode: 'numeric' });
     const jumpForm = el('form', { className: 'xpb-jumpform' }, this.jumpInput, el('button', { type: 'submit', className: 'xpb-go' }));
     jumpForm.addEventListener('submit', (e) => {
       e.preventDefault();
       const v = Number(this.jumpInput.value);
-      if (this.jumpInput.value.trim() !== '' && Number.isFinite(v)) void this.pb.jump(Math.round(v));
+      if (this.jumpInput.value.trim() !== '' && Number.isFinite(v)) void this.pb.jump(Math.round(v) - 1);
     });
     this.cutsBox = el('input', { type: 'checkbox', className: 'xpb-pausecuts', checked: pb.pauseAtCuts });
     this.cutsBox.addEventListener('change', () => (this.pb.pauseAtCuts = this.cutsBox.checked));
@@ -218,13 +225,22 @@ export class PlaybackBar<M> {
   // update shows whether the playback plays, and its visit.
   update() {
     const playing = this.pb.playing;
-    this.playBtn.replaceChildren(icon(playing ? 'pause' : 'play'));
     const label = t(playing ? 'playback.pause' : 'playback.play');
-    this.playBtn.title = label;
-    this.playBtn.setAttribute('aria-label', label);
-    this.playBtn.setAttribute('aria-pressed', String(playing));
-    this.jumpInput.max = String(this.pb.track.total - 1);
-    if (document.activeElement !== this.jumpInput) this.jumpInput.value = String(this.pb.track.visit(this.pb.moment));
+    // Drawn again only when it changes (this runs at every frame of a play).
+    if (this.playBtn.getAttribute('aria-pressed') !== String(playing) || this.playBtn.title !== label) {
+      this.playBtn.replaceChildren(icon(playing ? 'pause' : 'play'));
+      this.playBtn.title = label;
+      this.playBtn.setAttribute('aria-label', label);
+      this.playBtn.setAttribute('aria-pressed', String(playing));
+    }
+    if (this.jumpInput.max !== String(this.pb.track.total)) this.jumpInput.max = String(this.pb.track.total);
+    // The field follows the playback's visit when it moves, and keeps a
+    // number being typed (or put there) until then.
+    const v = this.pb.track.visit(this.pb.moment);
+    if (v !== this.shownVisit && document.activeElement !== this.jumpInput) {
+      this.jumpInput.value = String(v + 1);
+      this.shownVisit = v;
+    }
   }
 
   // key handles the playback's keys: Space plays or pauses, ← and → step

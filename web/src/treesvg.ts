@@ -6,6 +6,11 @@
 // ends in a grey fan of the moves it skipped (✂), and beyond the horizon
 // (quiescence) the nodes are diamonds.
 //
+// A small tree (the tutorials' three moves by three replies) is drawn as
+// their figures are: each position with its score beside it and its window
+// (α β) below, and in a playback the scores flow up: a position shows its
+// score once its subtree is searched, its best so far while it is.
+//
 // It stays fluid on trees of any size: only what is on screen is drawn,
 // and the children too small to tell apart at the zoom merge into one grey
 // wedge that says how many positions it holds; zooming in (wheel, pinch,
@@ -22,12 +27,17 @@ const svgNS = 'http://www.w3.org/2000/svg';
 // into a wedge with its small siblings.
 const minNodePx = 5;
 const pad = 14;
+// Scores are written on the nodes when a visit is this wide (px), the
+// windows too when it is windowPx wide or for the playback's node.
+const scorePx = 22;
+const windowPx = 40;
+// A tree of at most this many positions leaves room for the labels below
+// its last row.
+const labelledTree = 60;
+const labelPad = 34;
 
 export interface TreeSVGOptions {
   height: number;
-  // scaleTo, when set, is the number of visits the full width shows at
-  // the widest (the comparison draws its trees to one scale).
-  scaleTo?: number;
   onPick?: (visit: number) => void;
 }
 
@@ -39,6 +49,8 @@ export class TreeSVG {
   private pathG: SVGGElement;
   private cursorLine: SVGLineElement;
   private ring: SVGCircleElement;
+  private boundRing: SVGCircleElement;
+  private bound = -1; // the visit named by the cut shown (-1: none)
   private width = 600;
   private x0 = 0; // the visit at the left edge
   private k = 1; // pixels per visit
@@ -73,7 +85,10 @@ export class TreeSVG {
     this.ring = document.createElementNS(svgNS, 'circle');
     this.ring.classList.add('xsvg-ring');
     this.ring.setAttribute('r', '8');
-    this.svg.append(this.cursorLine, this.ring);
+    this.boundRing = document.createElementNS(svgNS, 'circle');
+    this.boundRing.classList.add('xsvg-bound');
+    this.boundRing.setAttribute('r', '9');
+    this.svg.append(this.cursorLine, this.ring, this.boundRing);
     host.append(this.svg);
     this.bind();
     this.observer.observe(this.svg);
@@ -115,7 +130,7 @@ export class TreeSVG {
   }
 
   private fitK(): number {
-    return (this.width - 2 * pad) / Math.max(1, this.opts.scaleTo ?? this.store.total);
+    return (this.width - 2 * pad) / Math.max(1, this.store.total);
   }
 
   // fit shows the whole tree.
@@ -168,6 +183,23 @@ export class TreeSVG {
       }
     }
     this.drawCursor();
+    // The scores on a labelled tree follow the playback.
+    if (this.labels()) this.schedule();
+  }
+
+  // setBound marks the visit whose score set the bound of the cut shown
+  // (-1: none).
+  setBound(visit: number) {
+    if (visit === this.bound) return;
+    this.bound = visit;
+    this.boundRing.dataset.v = String(visit);
+    this.drawCursor();
+    if (this.labels()) this.schedule();
+  }
+
+  // labels reports whether the nodes carry their scores at this zoom.
+  private labels(): boolean {
+    return this.k >= scorePx;
   }
 
   // schedule renders at the next frame (once however often it is called).
@@ -184,7 +216,8 @@ export class TreeSVG {
   }
 
   private rowH(): number {
-    return (this.opts.height - 2 * pad) / Math.max(2, this.store.maxPly);
+    const bottom = this.store.total <= labelledTree ? labelPad : pad;
+    return (this.opts.height - pad - bottom) / Math.max(2, this.store.maxPly);
   }
 
   private sy(ply: number): number {
@@ -237,6 +270,32 @@ export class TreeSVG {
     wedge(runFrom, end);
     if (n.cut) this.drawCut(n, parts);
     this.drawDot(n, x, y, parts);
+    if (this.labels()) this.drawLabel(n, x, y, parts);
+  }
+
+  // drawLabel writes n's score beside it and its window below, as the
+  // tutorials' figures do; in a playback, the score once n's subtree is
+  // searched (its best so far while it is on the path), nothing before
+  // the search reaches it.
+  private drawLabel(n: Visit, x: number, y: number, parts: string[]) {
+    const at = this.cursor;
+    if (at >= 0 && n.visit > at) return;
+    let score = n.white;
+    if (at >= 0 && last(n) > at) {
+      // On the path: the best so far is what the child on the path was
+      // entered with.
+      const next = this.cursorPath[this.cursorPath.indexOf(n) + 1];
+      score = next?.whiteBefore && !/∞/.test(next.whiteBefore) ? next.whiteBefore : '…';
+    }
+    // Left of the node, but for the root, at the picture's left edge.
+    const cls = ['xlab', ...(n.visit === this.bound ? ['bound'] : []), ...(n.ply === 0 ? ['root'] : [])].join(' ');
+    const lx = n.ply === 0 ? x + 9 : x - 7;
+    parts.push(`<text class="${cls}" data-v="${n.visit}" x="${lx.toFixed(1)}" y="${(y - 5).toFixed(1)}">${esc(score)}</text>`);
+    const current = at >= 0 && n.visit === this.cursorPath[this.cursorPath.length - 1]?.visit;
+    if (n.whiteAlpha && n.whiteBeta && (this.k >= windowPx || current)) {
+      parts.push(`<text class="xwin" x="${x.toFixed(1)}" y="${(y + 14).toFixed(1)}">α ${esc(n.whiteAlpha)}</text>`);
+      parts.push(`<text class="xwin" x="${x.toFixed(1)}" y="${(y + 24).toFixed(1)}">β ${esc(n.whiteBeta)}</text>`);
+    }
   }
 
   private drawDot(n: Visit, x: number, y: number, parts: string[]) {
@@ -244,6 +303,7 @@ export class TreeSVG {
     if (n.pv) cls.push('pv');
     if (n.cut) cls.push('cut');
     if (this.folded.has(n.visit)) cls.push('folded');
+    if (n.visit === this.bound) cls.push('bound');
     const r = n.ply === 0 ? 6 : n.size === 1 ? 3 : 4.5;
     const title = `<title>${esc(nodeTitle(n))}</title>`;
     if (n.quiescence) {
@@ -289,6 +349,12 @@ export class TreeSVG {
   // the path from the root in bold, a ring on the current node.
   private drawCursor() {
     const h = this.opts.height;
+    const b = this.bound >= 0 ? this.store.get(this.bound) : undefined;
+    this.boundRing.setAttribute('visibility', b ? 'visible' : 'hidden');
+    if (b) {
+      this.boundRing.setAttribute('cx', this.sx(b.visit).toFixed(1));
+      this.boundRing.setAttribute('cy', this.sy(b.ply).toFixed(1));
+    }
     if (this.cursor < 0) {
       this.veil.setAttribute('width', '0');
       this.cursorLine.setAttribute('visibility', 'hidden');

@@ -183,6 +183,11 @@ export interface ExplainLessonView {
   depth: number;
   method: ExplainMethod;
   quiescence?: boolean;
+  /**
+   * Width keeps the first Width moves at every node (0: every move): a
+   * toy tree, as the tutorials draw them.
+   */
+  width?: number;
   /** Compare shows the move orderings side by side instead of one tree. */
   compare?: boolean;
   /**
@@ -342,6 +347,25 @@ export interface ExplainScoreView {
   mate?: number;
   /** "+0.35", "-1.20", "#3", "#-2", "+∞" */
   text: string;
+}
+
+/**
+ * ExplainSize is the answer of GET /api/explain/size: what the page needs
+ * to warn before a search that the server would refuse.
+ */
+export interface ExplainSize {
+  /**
+   * Limit is the most positions this server searches for one tree
+   * (Config.ExplainNodes).
+   */
+  limit: number;
+  /**
+   * Minimax is the number of positions plain minimax searches in the
+   * position at the depth and width asked (explain.MinimaxSize): the
+   * size of minimax's tree, and a bound on alpha-beta's without
+   * quiescence.
+   */
+  minimax: number;
 }
 
 /**

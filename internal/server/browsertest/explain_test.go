@@ -281,3 +281,52 @@ func TestExplainKeyboard(t *testing.T) {
 }
 
 func jsString(s string) string { return "'" + s + "'" }
+
+// TestExplainLimit: the page knows the server's limit on a tree (from GET
+// /api/explain/size) and, in the page's language, warns under the form
+// before a search that would pass it, and says why at once instead of
+// asking (minimax at depth 4 on the queen's gambit middlegame: 1,880,204 positions).
+func TestExplainLimit(t *testing.T) {
+	const queensGambit = "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
+	for _, tc := range []struct {
+		name, lang string
+		warning    []string
+	}{
+		{"en", "", []string{"Minimax would visit 1,880,204 positions here, more than the 500,000 this server searches for one tree: it would refuse."}},
+		{"zh", "zh-CN,zh", []string{"极小极大在这里要访问 1,880,204 个局面，超过本服务器一棵搜索树最多搜索的 500,000 个：服务器会拒绝。"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPage(t, desktop)
+			if tc.lang != "" {
+				p.speak(tc.lang)
+			}
+			p.startGame(newGame{mode: "ai", color: "white", level: "1", fen: queensGambit})
+			p.click("#btn-explain")
+			dlg := `document.getElementById('dlg-explain')`
+			p.waitFor("the explanation", dlg+`?.dataset.state === 'ready'`, 30*time.Second)
+			if got := p.text("#explain-size"); !strings.Contains(got, "500,000") || evalJS[bool](p, `document.getElementById('explain-size').classList.contains('warn')`) {
+				t.Errorf("at depth 3 the form says %q", got)
+			}
+			tree := evalJS[string](p, dlg+`.dataset.tree`)
+			p.do("minimax at depth 4",
+				chromedp.SetValue("#explain-depth", "4"),
+				chromedp.SetValue("#explain-method", "minimax"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-method').dispatchEvent(new Event('change'))`))
+			p.waitFor("the warning", `document.getElementById('explain-size').classList.contains('warn')`, 10*time.Second)
+			for _, w := range tc.warning {
+				if got := p.text("#explain-size"); !strings.Contains(got, w) {
+					t.Errorf("the warning %q lacks %q", got, w)
+				}
+			}
+			p.click("#explain-go")
+			p.waitFor("the refusal", dlg+`.dataset.state === 'error'`, 10*time.Second)
+			if got := p.text("#explain-status"); !strings.Contains(got, tc.warning[0]) {
+				t.Errorf("the status says %q, want %q", got, tc.warning[0])
+			}
+			if got := evalJS[string](p, dlg+`.dataset.tree`); got != tree {
+				t.Errorf("a tree over the limit was asked for: %s, then %s", tree, got)
+			}
+			p.screenshot("warning")
+		})
+	}
+}

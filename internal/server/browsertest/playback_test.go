@@ -124,7 +124,7 @@ func TestExplainPlayback(t *testing.T) {
 				mover = "Black"
 			}
 			for _, w := range []string{
-				"✂ Cut: " + mover + " already has a better move elsewhere",
+				"✂ Cut: " + mover + " already has " + cut.Cut.BoundSAN + " (",
 				fmt.Sprintf("the other %d replies need not be looked at", cut.Cut.Skipped),
 				"After " + cut.SAN + ",",
 			} {
@@ -172,10 +172,11 @@ func TestExplainPlayback(t *testing.T) {
 				p.screenshot(vp.name + "-first-cut-words")
 			}
 
-			// The counters at visit N count the visits up to N.
-			counter := regexp.MustCompile(`positions visited: ([\d,]+) · evaluated: ([\d,]+)`)
+			// The counters at visit N count the visits up to N; the counter and
+			// the visit to go to are 1-based, against the tree's positions.
+			counter := regexp.MustCompile(`^Visit ([\d,]+) of ([\d,]+) · positions visited: ([\d,]+) · evaluated: ([\d,]+)$`)
 			for _, n := range []int{0, 1, end, len(visits) / 2, len(visits) - 2} {
-				p.do("jumping", chromedp.SetValue(".explain-side .xpb-jump", strconv.Itoa(n)), chromedp.Click(".explain-side .xpb-go"))
+				p.do("jumping", chromedp.SetValue(".explain-side .xpb-jump", strconv.Itoa(n+1)), chromedp.Click(".explain-side .xpb-go"))
 				p.waitFor("the jump", dlg+`.dataset.visit === '`+strconv.Itoa(n)+`' && `+dlg+`.dataset.cut === '0'`, 10*time.Second)
 				m := counter.FindStringSubmatch(p.text("#explain-counters"))
 				evaluated := 0
@@ -184,8 +185,8 @@ func TestExplainPlayback(t *testing.T) {
 						evaluated++
 					}
 				}
-				if m == nil || m[1] != fmt.Sprint(n+1) || m[2] != fmt.Sprint(evaluated) {
-					t.Errorf("at visit %d the counters say %q, want %d visited and %d evaluated", n, p.text("#explain-counters"), n+1, evaluated)
+				if m == nil || m[1] != fmt.Sprint(n+1) || m[2] != fmt.Sprint(len(visits)) || m[3] != fmt.Sprint(n+1) || m[4] != fmt.Sprint(evaluated) {
+					t.Errorf("at visit %d the counters say %q, want visit %d of %d, %d visited and %d evaluated", n, p.text("#explain-counters"), n+1, len(visits), n+1, evaluated)
 				}
 			}
 
@@ -224,6 +225,19 @@ func TestExplainCompare(t *testing.T) {
 	p.do("turning quiescence on", chromedp.Click("#explain-quiescence"))
 	p.click("#explain-tab-compare")
 	p.waitFor("the four trees", `document.querySelectorAll('#explain-compareview .xcmp-pane').length === 4 && document.getElementById('dlg-explain').dataset.state === 'ready'`, 60*time.Second)
+	// Before the playback has reached them, no first refutation is told.
+	if told := evalJS[string](p, `[...document.querySelectorAll('#explain-compareview .xcmp-first')].map((e) => e.textContent).join('')`); strings.Contains(told, "refuted") {
+		t.Errorf("first refutations told at the start: %q", told)
+	}
+	// Each tree fills its own panel, the smallest too.
+	widths := evalJS[[]float64](p, `[...document.querySelectorAll('#explain-compareview .xcmp-pane svg.xsvg')].map((s) => s.querySelector('.xsvg-nodes').getBBox().width / s.clientWidth)`)
+	for i, w := range widths {
+		if w < 0.8 {
+			t.Errorf("panel %d: its tree fills %.0f%% of its width", i+1, 100*w)
+		}
+	}
+	p.click("#explain-compareview .xpb-end")
+	p.waitFor("the end", `document.querySelector('#explain-compareview .xcmp-first')?.textContent !== ''`, 10*time.Second)
 	firsts := evalJS[[]string](p, `[...document.querySelectorAll('#explain-compareview .xcmp-pane')].map((p) => p.dataset.method + ':' + (p.querySelector('.xcmp-first')?.textContent ?? p.querySelector('.xcmp-note')?.textContent))`)
 	first := map[string]int{}
 	for _, f := range firsts {
@@ -239,45 +253,131 @@ func TestExplainCompare(t *testing.T) {
 	p.waitFor("the panels to move", `Number(document.getElementById('explain-compareview').dataset.step) > 20`, 20*time.Second)
 	p.click("#explain-compareview .xpb-play")
 	p.screenshot("orderings")
+
+	// A new search clears the old position's panels while it runs.
+	p.do("watching the panels", chromedp.Evaluate[chromedp.Void](`window.panesWhileBusy = -1; new MutationObserver(() => {
+		const d = document.getElementById('dlg-explain');
+		if (d.dataset.state === 'busy' && window.panesWhileBusy < 0) window.panesWhileBusy = document.querySelectorAll('#explain-compareview .xcmp-pane').length;
+	}).observe(document.getElementById('dlg-explain'), { attributes: true, attributeFilter: ['data-state'] })`))
+	p.do("depth 2", chromedp.SetValue("#explain-depth", "2"))
+	p.click("#explain-go")
+	p.waitFor("the new trees", `document.querySelectorAll('#explain-compareview .xcmp-pane').length === 4 && document.getElementById('dlg-explain').dataset.state === 'ready'`, 60*time.Second)
+	if n := evalJS[int](p, `window.panesWhileBusy`); n != 0 {
+		t.Errorf("%d panels of the old position shown while the new search ran", n)
+	}
 }
 
-// TestLesson opens the guided lesson from the start page, in English and
-// in Chinese, and walks its steps: the third plays alpha-beta to its first
-// cut.
+// TestLesson walks the guided lesson in English on a desktop and in
+// Chinese on a phone (opened from the New game dialog). It opens on the
+// tutorials' picture: a 3 × 3 minimax tree of 13 positions, each drawn with
+// its score once the playback has brought it up. Step 4 plays a 3 × 3
+// alpha-beta tree to its first cut: the sentence names the move whose score
+// set the bound (and highlights it), and the picture and the list mark it.
 func TestLesson(t *testing.T) {
-	p := newPage(t, desktop)
-	p.open("/#new")
-	p.do("closing the New game dialog", chromedp.Evaluate[chromedp.Void](`document.getElementById('dlg-new').close()`))
-	p.click("#btn-lesson")
-	p.waitFor("the first step", `document.getElementById('lesson-title')?.textContent.startsWith('1. ') && document.getElementById('dlg-explain').dataset.state === 'ready'`, 30*time.Second)
-	if got := evalJS[string](p, `document.getElementById('explain-fen').value`); got != explain.LessonFEN {
-		t.Errorf("the lesson's position %q", got)
-	}
-	if got := p.text("#lesson-text"); !strings.Contains(got, "Qxf7+") || !strings.Contains(got, "929") {
-		t.Errorf("step 1: %q", got)
-	}
-	p.click("#lesson-next")
-	p.waitFor("the second step", `document.getElementById('lesson-title').textContent.startsWith('2. ') && document.getElementById('dlg-explain').dataset.state === 'ready'`, 30*time.Second)
-	p.click("#lesson-next")
-	p.waitFor("the third step's first cut", `document.getElementById('lesson-title').textContent.startsWith('3. ') && document.getElementById('dlg-explain').dataset.cut === '1'`, 60*time.Second)
-	if got := evalJS[string](p, `document.getElementById('explain-method').value`); got != "alphabeta" {
-		t.Errorf("step 3 shows %s", got)
-	}
-	p.screenshot("step3")
+	for _, tc := range []struct {
+		name, lang    string
+		vp            viewport
+		evalTitle     string // step 2's title holds it
+		cutWords      string // the cut's sentence holds it, then the bound move
+		fromNewDialog bool
+	}{
+		{"en", "", desktop, "The evaluation", "✂ Cut: White already has ", false},
+		{"zh", "zh-CN,zh", phone, "评估函数", "✂ 剪枝：白方已经有别处的 ", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPage(t, tc.vp)
+			if tc.lang != "" {
+				p.speak(tc.lang)
+			}
+			p.open("/#new")
+			if tc.fromNewDialog {
+				p.click("#new-lesson")
+			} else {
+				p.do("closing the New game dialog", chromedp.Evaluate[chromedp.Void](`document.getElementById('dlg-new').close()`))
+				p.click("#btn-lesson")
+			}
+			dlg := `document.getElementById('dlg-explain')`
+			p.waitFor("the first step played to its end", `document.getElementById('lesson-title')?.textContent.startsWith('1. ') && `+
+				dlg+`.dataset.state === 'ready' && `+dlg+`.dataset.playing === 'false' && `+dlg+`.dataset.visit === '12'`, 30*time.Second)
+			for sel, want := range map[string]string{"#explain-fen": explain.LessonFEN, "#explain-method": "minimax", "#explain-width": "3", "#explain-depth": "2"} {
+				if got := evalJS[string](p, `document.querySelector('`+sel+`').value`); got != want {
+					t.Errorf("step 1: %s is %q, want %q", sel, got, want)
+				}
+			}
+			// Each of the 13 positions carries its score, as the API has it.
+			visits := allVisits(t, evalJS[string](p, dlg+`.dataset.tree`))
+			labels := evalJS[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#explain-svg text.xlab')].map((e) => [e.dataset.v, e.textContent]))`)
+			if len(visits) != 13 || len(labels) != 13 {
+				t.Fatalf("the opening tree: %d positions, %d scores drawn; want 13 and 13", len(visits), len(labels))
+			}
+			for _, v := range visits {
+				if got := labels[strconv.Itoa(v.Visit)]; got != v.White {
+					t.Errorf("visit %d (%s) is drawn with %q, want %q", v.Visit, v.SAN, got, v.White)
+				}
+			}
+			p.do("scrolling to the picture", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))
+			p.screenshot("step1")
 
-	// The same lesson in Chinese, from the link in the New game dialog.
-	z := newPage(t, phone)
-	z.speak("zh-CN,zh")
-	z.open("/#new")
-	z.click("#new-lesson")
-	z.waitFor("the first step", `document.getElementById('lesson-title')?.textContent.startsWith('1. ') && document.getElementById('dlg-explain').dataset.state === 'ready'`, 30*time.Second)
-	if got := z.text("#lesson-title"); !strings.Contains(got, "评估函数") {
-		t.Errorf("the Chinese lesson's first step is %q", got)
+			p.click("#lesson-next")
+			p.waitFor("the second step", `document.getElementById('lesson-title').textContent.startsWith('2. ') && `+dlg+`.dataset.state === 'ready'`, 30*time.Second)
+			if got := p.text("#lesson-title"); !strings.Contains(got, tc.evalTitle) {
+				t.Errorf("step 2 is %q, want %q", got, tc.evalTitle)
+			}
+			if got := p.text("#lesson-text"); !strings.Contains(got, "Qxf7+") || !strings.Contains(got, "929") {
+				t.Errorf("step 2: %q", got)
+			}
+			p.click("#lesson-next")
+			p.waitFor("the third step", `document.getElementById('lesson-title').textContent.startsWith('3. ')`, 30*time.Second)
+			p.click("#lesson-next")
+			p.waitFor("the fourth step's first cut", `document.getElementById('lesson-title').textContent.startsWith('4. ') && `+
+				dlg+`.dataset.playing === 'false' && `+dlg+`.dataset.cut === '1'`, 60*time.Second)
+			if got := evalJS[string](p, `document.getElementById('explain-method').value + ' ' + document.getElementById('explain-width').value`); got != "alphabeta 3" {
+				t.Errorf("step 4 shows %s", got)
+			}
+			visits = allVisits(t, evalJS[string](p, dlg+`.dataset.tree`))
+			cut := firstCut(visits)
+			bound := cut.Cut.BoundBy
+			if bound < 0 || cut.Cut.BoundSAN == "" {
+				t.Fatalf("the first cut has no bound move: %+v", cut.Cut)
+			}
+			words := p.text("#explain-announce .xann-text")
+			if !strings.Contains(words, tc.cutWords+cut.Cut.BoundSAN) {
+				t.Errorf("the cut's words %q lack %q", words, tc.cutWords+cut.Cut.BoundSAN)
+			}
+			if got := p.text("#explain-announce mark.xbound"); !strings.HasPrefix(got, boundLead(tc.name)+cut.Cut.BoundSAN) {
+				t.Errorf("the highlighted words are %q, want the bound move %s", got, cut.Cut.BoundSAN)
+			}
+			b := strconv.Itoa(bound)
+			for what, js := range map[string]string{
+				"the picture's ring":  `document.querySelector('#explain-svg .xsvg-bound')?.getAttribute('visibility') === 'visible' && document.querySelector('#explain-svg .xsvg-bound').dataset.v === '` + b + `'`,
+				"the picture's node":  `!!document.querySelector('#explain-svg circle.xn.bound[data-v="` + b + `"]')`,
+				"the picture's score": `document.querySelector('#explain-svg text.xlab.bound')?.dataset.v === '` + b + `'`,
+				"the list's move":     `document.querySelector('#explain-tree li.xbound')?.dataset.visit === '` + b + `'`,
+			} {
+				if !evalJS[bool](p, js) {
+					t.Errorf("%s does not mark the bound move %s (visit %d)", what, cut.Cut.BoundSAN, bound)
+				}
+			}
+			p.do("scrolling to the picture", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))
+			p.screenshot("step4-cut")
+			if tc.vp.mobile {
+				p.do("scrolling to the words", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-counters').scrollIntoView()`))
+				p.screenshot("step4-cut-words")
+			}
+			p.click("#lesson-close")
+			p.click("#explain-close")
+			if tc.fromNewDialog {
+				p.waitFor("the New game dialog again", `document.getElementById('dlg-new').open && location.hash !== '#/lesson'`, 5*time.Second)
+			}
+		})
 	}
-	z.click("#lesson-next")
-	z.waitFor("the second step", `document.getElementById('lesson-title').textContent.startsWith('2. ')`, 30*time.Second)
-	z.screenshot("zh")
-	z.click("#lesson-close")
-	z.click("#explain-close")
-	z.waitFor("the New game dialog again", `document.getElementById('dlg-new').open && location.hash !== '#/lesson'`, 5*time.Second)
+}
+
+// boundLead is how the highlighted words naming a bound move begin in a
+// language: the move itself in English, "别处的" (elsewhere) in Chinese.
+func boundLead(lang string) string {
+	if lang == "zh" {
+		return "别处的 "
+	}
+	return ""
 }

@@ -51,6 +51,7 @@ var wire = wiregen.Config{
 		reflect.TypeFor[explain.NodeView](),
 		reflect.TypeFor[explain.VisitPage](),
 		reflect.TypeFor[explain.Lesson](),
+		reflect.TypeFor[server.ExplainSize](),
 	},
 	Requests: []reflect.Type{
 		reflect.TypeFor[server.NewGameRequest](),
