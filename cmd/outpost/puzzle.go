@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,9 +12,11 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/puzzle"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
-const puzzleSynopsis = `outpost puzzle build [--nodes N] [--out FILE] FILE.pgn...
+const puzzleSynopsis = `outpost puzzle build [--nodes N] [--scan N] [--out FILE] FILE.pgn...
+outpost puzzle build --from-reviews [--store FILE] [--nodes N] [--out FILE]
 outpost puzzle check --in FILE [--nodes N] [--out FILE]
 outpost puzzle export --json --in FILE`
 
@@ -21,7 +24,11 @@ const puzzleDescription = `Puzzle makes tactics puzzles from games with the engi
 
 build mines every game of the PGN files: at each position after a move, a
 puzzle where one move alone wins, its line going on while the solver's move
-stays the only good one. It writes one puzzle a line in JSON, with its
+stays the only good one. A cheap search of each position (--scan) picks
+the few worth the deep one (--nodes). With --from-reviews it mines the games
+of the game store instead (--store, the one "outpost play" and the web app
+share) that have a review: the positions where a person missed a win, one
+move alone winning there, become puzzles. It writes one puzzle a line in JSON, with its
 themes and initial rating, to --out (appending, and skipping the puzzles the
 file has already: a build stopped with Ctrl-C goes on where it was), or to
 the standard output. check searches every puzzle of a set again, deeper
@@ -40,19 +47,26 @@ func runPuzzle(args []string) error {
 // puzzleFlags are the flags of "outpost puzzle": build's and export's.
 type puzzleFlags struct {
 	nodes  *uint64
+	scan   *uint64
 	out    *string
 	asJSON *bool
 	in     *string
+	// fromReviews and store: build from the reviewed games of a store.
+	fromReviews *bool
+	store       *string
 }
 
 // newPuzzleFlags returns the flag set of "outpost puzzle" and its flags.
 func newPuzzleFlags() (*flagSet, puzzleFlags) {
 	fs := newFlagSet("puzzle", puzzleSynopsis, puzzleDescription)
 	return fs, puzzleFlags{
-		nodes:  fs.Uint64("nodes", 0, "build and check: each search's budget, `N` nodes (default 300,000 to build, 1,000,000 to check)"),
-		out:    fs.String("out", "", "build and check: append the puzzles to `FILE` (default: the standard output)"),
-		asJSON: fs.Bool("json", false, "export: print the set in JSON"),
-		in:     fs.String("in", "", "check and export: the set, a `FILE` that build wrote"),
+		nodes:       fs.Uint64("nodes", 0, "build and check: each search's budget, `N` nodes (default 300,000 to build, 1,000,000 to check)"),
+		scan:        fs.Uint64("scan", 0, "build: the budget of the first, cheap search of each position, `N` nodes (default a tenth of --nodes)"),
+		out:         fs.String("out", "", "build and check: append the puzzles to `FILE` (default: the standard output)"),
+		asJSON:      fs.Bool("json", false, "export: print the set in JSON"),
+		in:          fs.String("in", "", "check and export: the set, a `FILE` that build wrote"),
+		fromReviews: fs.Bool("from-reviews", false, "build: from the reviewed games of the game store, where a person missed a win"),
+		store:       fs.String("store", "", "build --from-reviews: the game store, a SQLite `FILE` (default: outpost.db in the user's data directory)"),
 	}
 }
 
@@ -84,8 +98,13 @@ func puzzleCmd(ctx context.Context, args []string, w, progress io.Writer) error 
 
 // buildPuzzles is "outpost puzzle build".
 func buildPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, files []string, w, progress io.Writer) error {
-	if len(files) == 0 {
+	switch {
+	case *f.fromReviews && len(files) > 0:
+		return usageErrorf(fs, "--from-reviews mines the game store: no PGN file")
+	case !*f.fromReviews && len(files) == 0:
 		return usageErrorf(fs, "no PGN file given")
+	case !*f.fromReviews && *f.store != "":
+		return usageErrorf(fs, "--store goes with --from-reviews")
 	}
 	nodes, err := puzzleNodes(fs, f, 300_000)
 	if err != nil {
@@ -97,21 +116,42 @@ func buildPuzzles(ctx context.Context, fs *flagSet, f puzzleFlags, files []strin
 	}
 	defer closeOut()
 	eng := engine.New(engine.Options{HashMB: 64, Seed: 1})
+	o := puzzle.Options{Nodes: nodes, Scan: *f.scan}
 	found := 0
+	keep := func(pzs []puzzle.Puzzle) error {
+		for _, pz := range pzs {
+			if e := puzzle.NewEntry(pz); !seen[e.ID] {
+				seen[e.ID] = true
+				found++
+				if err := puzzle.WriteEntry(w, e); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if *f.fromReviews {
+		st, err := openStore(*f.store)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		pzs, err := puzzle.FromReviews(ctx, eng, st, store.ListOptions{}, o, func(done, total int) {
+			fmt.Fprintf(progress, "reviewed games: %d of %d\n", done, total)
+		})
+		if ctx.Err() != nil {
+			err = nil // interrupted: keep what was found
+		}
+		return errors.Join(err, keep(pzs))
+	}
 	for _, name := range files {
 		games, err := readPGNFile(name)
 		if err != nil {
 			return err
 		}
 		for i, g := range games {
-			for _, pz := range puzzle.Mine(ctx, eng, g, puzzle.Options{Nodes: nodes}) {
-				if e := puzzle.NewEntry(pz); !seen[e.ID] {
-					seen[e.ID] = true
-					found++
-					if err := puzzle.WriteEntry(w, e); err != nil {
-						return err
-					}
-				}
+			if err := keep(puzzle.Mine(ctx, eng, g, o)); err != nil {
+				return err
 			}
 			fmt.Fprintf(progress, "%s: game %d of %d, %d puzzles\n", name, i+1, len(games), found)
 			if ctx.Err() != nil {
