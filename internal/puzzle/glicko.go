@@ -109,6 +109,9 @@ func newVolatility(sigma, phi, v, delta float64) float64 {
 
 func clampDeviation(d float64) float64 { return min(max(d, minDeviation), maxDeviation) }
 
+// initialDeviation is the deviation of a puzzle nobody has tried.
+const initialDeviation = 250
+
 // InitialRating is a puzzle's rating before anyone has tried it: from how
 // deep the search went before it settled on the first move for good
 // (Effort: a move seen at once is easy) and how many moves the solver must
@@ -117,5 +120,5 @@ func clampDeviation(d float64) float64 { return min(max(d, minDeviation), maxDev
 func InitialRating(pz Puzzle) Rating {
 	solverMoves := (len(pz.Moves) + 1) / 2
 	r := 900 + 110*float64(pz.Effort) + 150*float64(max(solverMoves-1, 0))
-	return Rating{Rating: min(max(r, 600), 2800), Deviation: 250, Volatility: 0.06}
+	return Rating{Rating: min(max(r, 600), 2800), Deviation: initialDeviation, Volatility: NewRating().Volatility}
 }
