@@ -26,7 +26,7 @@ func TestPuzzleBuildAndExport(t *testing.T) {
 	}
 	set := filepath.Join(dir, "set.jsonl")
 	for range 2 {
-		if err := puzzleCmd(context.Background(), []string{"build", "--nodes", "50000", "--out", set, pgn}, io.Discard, io.Discard); err != nil {
+		if err := puzzleCmd(context.Background(), []string{"build", "--nodes", "50000", "--out", set, pgn}, nil, io.Discard, io.Discard, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -35,7 +35,7 @@ func TestPuzzleBuildAndExport(t *testing.T) {
 		t.Fatalf("%d puzzles kept, want 1:\n%s", n, data)
 	}
 	var out bytes.Buffer
-	if err := puzzleCmd(context.Background(), []string{"export", "--json", "--in", set}, &out, io.Discard); err != nil {
+	if err := puzzleCmd(context.Background(), []string{"export", "--json", "--in", set}, nil, &out, io.Discard, false); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
@@ -55,14 +55,14 @@ func TestPuzzleBuildAndExport(t *testing.T) {
 		t.Errorf("exported %+v", got)
 	}
 	checked := filepath.Join(dir, "checked.jsonl")
-	if err := puzzleCmd(context.Background(), []string{"check", "--nodes", "200000", "--in", set, "--out", checked}, io.Discard, io.Discard); err != nil {
+	if err := puzzleCmd(context.Background(), []string{"check", "--nodes", "200000", "--in", set, "--out", checked}, nil, io.Discard, io.Discard, false); err != nil {
 		t.Fatal(err)
 	}
 	if data, _ := os.ReadFile(checked); strings.Count(string(data), "\n") != 1 {
 		t.Errorf("the deeper check kept:\n%s", data)
 	}
-	for _, args := range [][]string{{}, {"solve"}, {"export", "--in", set}, {"export", "--json"}, {"build"}, {"check"}, {"check", "--in", set, pgn}} {
-		if err := puzzleCmd(context.Background(), args, io.Discard, io.Discard); err == nil {
+	for _, args := range [][]string{{"solve"}, {"export", "--in", set}, {"export", "--json"}, {"build"}, {"check"}, {"check", "--in", set, pgn}} {
+		if err := puzzleCmd(context.Background(), args, nil, io.Discard, io.Discard, false); err == nil {
 			t.Errorf("%q: no error", args)
 		}
 	}
@@ -101,14 +101,14 @@ func TestPuzzleBuildFromReviews(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := puzzleCmd(ctx, []string{"build", "--from-reviews", "--store", db, "--nodes", "100000"}, &out, io.Discard); err != nil {
+	if err := puzzleCmd(ctx, []string{"build", "--from-reviews", "--store", db, "--nodes", "100000"}, nil, &out, io.Discard, false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), `"moves":["h5f7"]`) || strings.Count(out.String(), "\n") != 1 {
 		t.Errorf("built:\n%s", out.String())
 	}
 	for _, args := range [][]string{{"build", "--from-reviews", "games.pgn"}, {"build", "--store", db, "games.pgn"}} {
-		if err := puzzleCmd(ctx, args, io.Discard, io.Discard); err == nil {
+		if err := puzzleCmd(ctx, args, nil, io.Discard, io.Discard, false); err == nil {
 			t.Errorf("%q: no error", args)
 		}
 	}
