@@ -104,11 +104,11 @@ func (t *trainer) next() []string {
 		return []string{t.tr(msgPzNoneLeft)}
 	}
 	p, err := chess.ParseFEN(e.FEN)
+	t.seen[e.ID] = true
 	if err != nil {
-		t.seen[e.ID] = true
+		t.on = false
 		return []string{errorText(t.lang(), err)}
 	}
-	t.seen[e.ID] = true
 	t.cur, t.on, t.pos, t.ply, t.side = e, true, *p, 0, p.SideToMove()
 	t.failed, t.rated, t.done = false, false, false
 	t.lastFrom, t.lastTo = chess.NoSquare, chess.NoSquare
