@@ -53,7 +53,7 @@ var commands = []command{
 	{"bench", "search a fixed set of positions and print the node count (the search's signature) and speed", runBench},
 	{"analyse", "search one position and show the progress: score, nodes, speed, principal variation", runAnalyse},
 	{"review", "review a game of a PGN file: each move's evaluation and judgement, better moves, accuracy", runReview},
-	{"puzzle", "make tactics puzzles from the games of PGN files with the engine, and export them", runPuzzle},
+	{"puzzle", "train on tactics puzzles in the terminal; make them from games with the engine, check and export them", runPuzzle},
 	{"explain", "see the AI think: the minimax and alpha-beta trees of a position, the evaluation, the candidates; --lesson: the guided lesson", runExplain},
 	{"solve", "run a test suite (EPD with bm, am, dm) and count the positions solved", runSolve},
 	{"datagen", "play self-play games and keep their quiet positions: training data for the network (or the tuner)", runDatagen},

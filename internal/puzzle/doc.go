@@ -12,7 +12,11 @@
 // Ratings (Rating.Update) are Glicko-2 (Glickman 2013); a puzzle starts at
 // InitialRating, from the search effort its solution took.
 //
-// Files: mine.go (the miner), themes.go (the themes), glicko.go (ratings),
-// set.go (a set in JSON lines), builtin.go (the set built in), solve.go
-// (judging a solver's move, choosing the next puzzle).
+// Missed and FromReviews make puzzles of the wins people missed in their
+// reviewed games; Attempt rates and keeps a solver's attempt.
+//
+// Files: mine.go (the miner), missed.go (puzzles from reviewed games),
+// themes.go (the themes), glicko.go (ratings), attempt.go (an attempt
+// rated and kept), set.go (a set in JSON lines), builtin.go (the set built
+// in), solve.go (judging a solver's move, choosing the next puzzle).
 package puzzle

@@ -121,5 +121,5 @@ const initialDeviation = 250
 func InitialRating(pz Puzzle) Rating {
 	solverMoves := (len(pz.Moves) + 1) / 2
 	r := 900 + 110*float64(pz.Effort) + 150*float64(max(solverMoves-1, 0))
-	return Rating{Rating: min(max(r, 600), 2800), Deviation: initialDeviation, Volatility: 0.06}
+	return Rating{Rating: min(max(r, 600), 2800), Deviation: initialDeviation, Volatility: NewRating().Volatility}
 }

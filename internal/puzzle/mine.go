@@ -28,6 +28,12 @@ type Options struct {
 	Gap engine.Score
 	// MaxMoves bounds the solver's moves of a line (default 6).
 	MaxMoves int
+	// Scan is the budget of Mine's first, cheap pass over a game's
+	// positions (default Nodes/10): a two-line search that passes on to
+	// Find only the positions where one move may win (by half of Win and
+	// of Gap, for the shallow search's error). It only rejects: what Mine
+	// keeps meets the criteria at Nodes.
+	Scan uint64
 }
 
 func (o *Options) defaults() {
@@ -43,6 +49,15 @@ func (o *Options) defaults() {
 	if o.MaxMoves == 0 {
 		o.MaxMoves = 6
 	}
+	if o.Scan == 0 {
+		o.Scan = max(o.Nodes/10, 1000)
+	}
+}
+
+// scan is o for Mine's first pass: Scan nodes, and the criteria halved.
+func (o Options) scan() Options {
+	o.Nodes, o.Win, o.Gap = o.Scan, max(o.Win/2, 1), max(o.Gap/2, 1)
+	return o
 }
 
 // Puzzle is a position and the line that solves it.
@@ -168,24 +183,28 @@ func extend(ctx context.Context, s Searcher, p *chess.Position, history []uint64
 // Mine returns the puzzles of g: at each position after a move (the
 // solver being the side that did not make it), the puzzle Find finds
 // there, when that move was a mistake: the solver was not already winning
-// by Options.Win before it (a won game's every move is no puzzle).
+// by Options.Win before it (a won game's every move is no puzzle). As
+// lichess's generator probes deeply only where its cheap evaluations of a
+// game show a swing, Mine searches each position first with Options.Scan
+// nodes and runs Find only where that search sees a single winning move.
 func Mine(ctx context.Context, s Searcher, g *chess.Game, o Options) []Puzzle {
 	o.defaults()
 	var out []Puzzle
 	hashes := g.Hashes()
 	moves := g.Moves()
+	scan := o.scan()
 	solverBefore := engine.Score(0) // the solver's score before the last move
 	for ply := 1; ply <= len(moves) && ctx.Err() == nil; ply++ {
 		p := g.PositionAt(ply)
-		c := judge(ctx, s, p, hashes[:ply], o)
-		if ply == 1 || solverBefore < o.Win {
-			if pz, ok := extend(ctx, s, p, hashes[:ply], moves[ply-1].String(), c, o); ok {
+		quick := judge(ctx, s, p, hashes[:ply], scan)
+		if quick.unique && (ply == 1 || solverBefore < o.Win) {
+			if pz, ok := Find(ctx, s, p, hashes[:ply], moves[ply-1].String(), o); ok {
 				out = append(out, pz)
 			}
 		}
-		// From the other side, the next position's solver, c.score is
-		// the score before its opponent's move.
-		solverBefore = -c.score
+		// From the other side, the next position's solver, quick.score
+		// is the score before its opponent's move.
+		solverBefore = -quick.score
 	}
 	return out
 }

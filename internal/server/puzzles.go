@@ -288,16 +288,6 @@ func (rec puzzleRecord) streak() int {
 	return n
 }
 
-// puzzleRating returns e's rating now, and the tries it counts: the
-// store's once tried, else the set's.
-func (srv *Server) puzzleRating(ctx context.Context, e puzzle.Entry) (puzzle.Rating, int, error) {
-	r, ok, err := srv.store.PuzzleRating(ctx, e.ID)
-	if err != nil || !ok {
-		return e.StartRating(), 0, err
-	}
-	return puzzle.Rating{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}, r.Attempts, nil
-}
-
 // puzzlePlayer is GET /api/puzzles/player.
 func (srv *Server) puzzlePlayer(w http.ResponseWriter, r *http.Request) error {
 	player, err := puzzlePlayerID(r)
@@ -421,7 +411,7 @@ func (srv *Server) puzzleView(ctx context.Context, e puzzle.Entry, rated bool) (
 	if err != nil {
 		return PuzzleView{}, fmt.Errorf("server: puzzle %s: %w", e.ID, err)
 	}
-	pr, _, err := srv.puzzleRating(ctx, e)
+	pr, _, err := puzzle.CurrentRating(ctx, srv.store, e)
 	if err != nil {
 		return PuzzleView{}, err
 	}
@@ -593,7 +583,7 @@ func (srv *Server) endTry(ctx context.Context, player string, e puzzle.Entry, so
 	if err != nil {
 		return nil, err
 	}
-	pr, prTries, err := srv.puzzleRating(ctx, e)
+	pr, _, err := puzzle.CurrentRating(ctx, srv.store, e)
 	if err != nil {
 		return nil, err
 	}
@@ -602,18 +592,11 @@ func (srv *Server) endTry(ctx context.Context, player string, e puzzle.Entry, so
 	if rec.tried(e.ID) {
 		return res, nil
 	}
-	playerAfter, puzzleAfter := puzzle.Rate(rec.rating, pr, solved)
-	a := &store.PuzzleAttempt{
-		Player: player, PuzzleID: e.ID, Solved: solved,
-		PlayerAfter: store.PuzzleRating{Rating: playerAfter.Rating, Deviation: playerAfter.Deviation,
-			Volatility: playerAfter.Volatility, Attempts: rec.attempts + 1},
-		PuzzleAfter: store.PuzzleRating{Rating: puzzleAfter.Rating, Deviation: puzzleAfter.Deviation,
-			Volatility: puzzleAfter.Volatility, Attempts: prTries + 1},
-	}
-	if err := srv.store.SavePuzzleAttempt(ctx, a); err != nil {
+	out, err := puzzle.Attempt(ctx, srv.store, player, e, solved)
+	if err != nil {
 		return nil, err
 	}
-	res.Rated, res.After, res.PuzzleRating = true, round(playerAfter.Rating), round(puzzleAfter.Rating)
+	res.Rated, res.After, res.PuzzleRating = true, round(out.After.Rating), round(out.PuzzleAfter.Rating)
 	res.Streak = 0
 	if solved {
 		res.Streak = rec.streak() + 1

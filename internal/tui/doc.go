@@ -21,6 +21,10 @@
 // fails is reported once and the game goes on unkept. On a clock the side
 // panel shows both clocks, redrawn ten times a second, and the game ends
 // when a flag falls. The side panel names the opening (internal/opening).
+// The puzzle trainer ("outpost puzzle") is the same board with its own
+// model: puzzles picked by puzzle.Next near the player's rating, each move
+// judged by puzzle.Step, the attempts rated and kept by puzzle.Attempt in
+// the store; it too has a line mode.
 // A game's review (internal/review) starts by itself when the full-screen
 // game ends and with R at any time; the review screen shows the evaluation
 // graph, the judgements, the better moves and each side's summary, and the
@@ -48,6 +52,9 @@
 //	reviewview.go  the review screen, the panel's opening and review lines
 //	graph.go    the evaluation graph in block characters
 //	reviewtext.go  the review's words
+//	puzzles.go  the puzzle trainer's state and actions, for both modes
+//	puzzleview.go  RunPuzzles, the trainer full screen
+//	puzzleplain.go RunPuzzlesPlain, the trainer in line mode
 //	messages.go the catalogue: every text, in English and Chinese
 //	words.go    colours, pieces, outcomes and errors in the player's
 //	            language, from the catalogue

@@ -296,6 +296,30 @@ const (
 	msgReviewOpening
 	msgReviewLeftBook
 
+	// The puzzle trainer (puzzles.go, puzzleview.go, puzzleplain.go).
+	msgPzTitle
+	msgPzStatus
+	msgPzAllThemes
+	msgPzAbout
+	msgPzFind
+	msgPzGood
+	msgPzWrong
+	msgPzSolved
+	msgPzHint
+	msgPzSolution
+	msgPzRatingChange
+	msgPzNotRated
+	msgPzNoneLeft
+	msgPzOver
+	msgPzThemeNow
+	msgPzUnknownTheme
+	msgPzKeys
+	msgPzKeysOver
+	msgPzPlainHelp
+	msgPzPlainPrompt
+	msgPzFarewell
+	msgPzIllegal
+
 	msgCount // the number of keys
 )
 
@@ -574,6 +598,28 @@ var messages = i18n.Catalogue[msg]{
 		msgReviewACPL:              "average centipawn loss",
 		msgReviewOpening:           "Opening",
 		msgReviewLeftBook:          "out of the book after",
+		msgPzTitle:                 "Outpost — puzzles",
+		msgPzStatus:                "Rating %d · streak %d · theme: %s",
+		msgPzAllThemes:             "all",
+		msgPzAbout:                 "Puzzle %s, rated %d: %s",
+		msgPzFind:                  "%s to move: find the best move.",
+		msgPzGood:                  "%s is right. The reply: %s. Go on.",
+		msgPzWrong:                 "%s is not the move. Try again, ? for a hint, s for the solution, n for the next puzzle.",
+		msgPzSolved:                "%s: solved!",
+		msgPzHint:                  "Hint: move the %s on %s (the puzzle no longer counts as solved).",
+		msgPzSolution:              "The solution: %s",
+		msgPzRatingChange:          "Rating %d → %d (%+d).",
+		msgPzNotRated:              "Your rating is not kept: %s",
+		msgPzNoneLeft:              "No puzzle left with this theme: t (or theme) chooses another.",
+		msgPzOver:                  "This puzzle is over: n for the next one.",
+		msgPzThemeNow:              "Theme: %s, from the next puzzle on.",
+		msgPzUnknownTheme:          "No puzzle has the theme %q. The themes: %s.",
+		msgPzKeys:                  "arrows/ijkl move · Enter pick up, put down · type a move · ? hint · s solution · n next · t theme · q quit",
+		msgPzKeysOver:              "n next puzzle · t theme · q quit",
+		msgPzPlainHelp:             "Type your move (SAN or UCI: Qxf7, h5f7), or: hint, solution, next, theme [NAME] (none: all), quit.",
+		msgPzPlainPrompt:           "Your move: ",
+		msgPzFarewell:              "Puzzle rating %d, streak %d.",
+		msgPzIllegal:               "%s Try again.",
 	},
 	i18n.Chinese: {
 		msgStartFailed:             "无法开始对局：%s",
@@ -848,5 +894,27 @@ var messages = i18n.Catalogue[msg]{
 		msgReviewACPL:              "平均厘兵损失",
 		msgReviewOpening:           "开局",
 		msgReviewLeftBook:          "离开开局库于",
+		msgPzTitle:                 "Outpost — 战术题",
+		msgPzStatus:                "等级分 %d · 连对 %d · 主题：%s",
+		msgPzAllThemes:             "全部",
+		msgPzAbout:                 "题目 %s，难度 %d：%s",
+		msgPzFind:                  "轮到%s走：找出最好的一着。",
+		msgPzGood:                  "%s 正确。对手应着：%s。继续。",
+		msgPzWrong:                 "%s 不对。再试一次；? 提示，s 看答案，n 下一题。",
+		msgPzSolved:                "%s：解出来了！",
+		msgPzHint:                  "提示：走 %[2]s 上的%[1]s（本题不再算作解出）。",
+		msgPzSolution:              "答案：%s",
+		msgPzRatingChange:          "等级分 %d → %d（%+d）。",
+		msgPzNotRated:              "等级分不会保存：%s",
+		msgPzNoneLeft:              "这个主题没有题目了：按 t（或输入 theme）换主题。",
+		msgPzOver:                  "本题已结束：按 n 做下一题。",
+		msgPzThemeNow:              "主题：%s，从下一题开始。",
+		msgPzUnknownTheme:          "没有题目属于主题 %q。主题有：%s。",
+		msgPzKeys:                  "方向键/ijkl 移动 · Enter 拿起、放下 · 输入着法 · ? 提示 · s 答案 · n 下一题 · t 主题 · q 退出",
+		msgPzKeysOver:              "n 下一题 · t 主题 · q 退出",
+		msgPzPlainHelp:             "输入你的着法（SAN 或 UCI：Qxf7、h5f7），或：hint 提示，solution 答案，next 下一题，theme [主题]（不写则全部），quit 退出。",
+		msgPzPlainPrompt:           "你的着法：",
+		msgPzFarewell:              "战术题等级分 %d，连对 %d。",
+		msgPzIllegal:               "%s请重试。",
 	},
 }

@@ -439,6 +439,17 @@ func (pl *plain) farewell() {
 func (pl *plain) board() string {
 	p := pl.s.game().Position()
 	flipped := pl.s.players()[chess.White].AI && !pl.s.players()[chess.Black].AI
+	b := textBoard(p, flipped)
+	if moves := pl.s.game().Moves(); len(moves) > 0 {
+		g := pl.s.game()
+		before := g.PositionAt(g.Len() - 1)
+		b += "\n" + tr(pl.lang(), msgPlainLastMove, moveNumber(before, true)+before.SAN(moves[len(moves)-1]))
+	}
+	return b
+}
+
+// textBoard draws p in letters, Black at the bottom when flipped.
+func textBoard(p *chess.Position, flipped bool) string {
 	var b strings.Builder
 	files := "  a b c d e f g h"
 	if flipped {
@@ -460,11 +471,6 @@ func (pl *plain) board() string {
 		b.WriteString(" " + rank.String() + "\n")
 	}
 	b.WriteString(files)
-	if moves := pl.s.game().Moves(); len(moves) > 0 {
-		g := pl.s.game()
-		before := g.PositionAt(g.Len() - 1)
-		b.WriteString("\n" + tr(pl.lang(), msgPlainLastMove, moveNumber(before, true)+before.SAN(moves[len(moves)-1])))
-	}
 	return b.String()
 }
 

@@ -59,17 +59,20 @@ var (
 	minHeight = boardTop + smallBoard.height() + footerLines
 )
 
-// layout returns the layout for the terminal's size: the largest board
-// that fits with the panel, else the small board alone, else too small;
-// the block centred in what is left over.
-func (m *Model) layout() layout {
+// layout returns the layout for the terminal's size (layoutFor).
+func (m *Model) layout() layout { return layoutFor(m.width, m.height) }
+
+// layoutFor returns the layout for a terminal of width×height: the largest
+// board that fits with the panel, else the small board alone, else too
+// small; the block centred in what is left over.
+func layoutFor(width, height int) layout {
 	fits := func(b boardSize, panel int) bool {
-		return m.height >= boardTop+b.height()+footerLines && m.width >= b.width()+panel
+		return height >= boardTop+b.height()+footerLines && width >= b.width()+panel
 	}
 	l := layout{tooSmall: true}
 	for _, b := range boardSizes {
 		if fits(b, panelGap+minPanelWidth) {
-			l = layout{board: b, panelWidth: min(maxPanelWidth, m.width-b.width()-panelGap)}
+			l = layout{board: b, panelWidth: min(maxPanelWidth, width-b.width()-panelGap)}
 			break
 		}
 	}
@@ -79,8 +82,8 @@ func (m *Model) layout() layout {
 	if l.tooSmall {
 		return l
 	}
-	l.left = (m.width - l.width()) / 2
-	l.top = (m.height - (boardTop + l.board.height() + footerLines)) / 2
+	l.left = (width - l.width()) / 2
+	l.top = (height - (boardTop + l.board.height() + footerLines)) / 2
 	return l
 }
 
