@@ -20,9 +20,12 @@ func (p *Position) GivesCheck(m Move) bool {
 	case k == kindEnPassant:
 		occ &^= (to ^ 8).Bitboard()
 	case k == kindKingCastle || k == kindQueenCastle:
-		c := &castles[castleIndex(us, k == kindQueenCastle)]
-		occ = occ&^c.rookFrom.Bitboard() | c.rookTo.Bitboard()
+		// Only the rook can check, directly or by the king uncovering a
+		// line (Chess960); the king and rook may swap squares.
+		c := p.castle(castleIndex(us, k == kindQueenCastle))
+		occ = p.Occupied()&^(c.kingFrom.Bitboard()|c.rookFrom.Bitboard()) | c.kingTo.Bitboard() | c.rookTo.Bitboard()
 		straight = straight&^c.rookFrom.Bitboard() | c.rookTo.Bitboard()
+		return BishopAttacks(ksq, occ)&diagonal != 0 || RookAttacks(ksq, occ)&straight != 0
 	}
 
 	// The pieces after the move: the moved piece leaves from for to.

@@ -22,8 +22,13 @@ type Position struct {
 	side      Color
 	castling  CastlingRights
 	epSquare  Square // set only when an en-passant capture is legal
+	chess960  bool   // Chess960 castling and notation (see Chess960)
 	halfmoves uint16 // plies since the last capture or pawn move, at most MaxMoveCounter
 	fullmoves uint16 // starts at 1, incremented after Black's move, at most MaxMoveCounter
+
+	// castleRooks[i] is the square of the rook of castling right 1<<i, in
+	// Chess960 only (standard chess uses the corners), while p holds it.
+	castleRooks [4]Square
 }
 
 // MaxMoveCounter is the largest halfmove clock and fullmove number a
@@ -169,7 +174,11 @@ func (p *Position) relocate(from, to Square) {
 func (p *Position) MakeMove(m Move) {
 	from, to := m.From(), m.To()
 	us := p.side
-	p.hash ^= zobristCastling[p.castling] ^ zobristBlack
+	kept := castlingMask[from] & castlingMask[to]
+	if p.chess960 {
+		kept = p.castlingKept960(from, to)
+	}
+	p.hash ^= p.castlingKey() ^ zobristBlack
 	if p.epSquare != NoSquare {
 		p.hash ^= zobristEP[p.epSquare.File()]
 		p.epSquare = NoSquare
@@ -201,13 +210,20 @@ func (p *Position) MakeMove(m Move) {
 		p.remove(to ^ 8) // the captured pawn stands behind the target square
 		p.relocate(from, to)
 	default: // castling
-		c := &castles[castleIndex(us, k == kindQueenCastle)]
-		p.relocate(c.rookFrom, c.rookTo)
-		p.relocate(from, to)
+		c := p.castle(castleIndex(us, k == kindQueenCastle))
+		if p.chess960 { // the king or the rook may land on the other's square
+			p.remove(c.rookFrom)
+			p.remove(from)
+			p.put(NewPiece(us, King), to)
+			p.put(NewPiece(us, Rook), c.rookTo)
+		} else {
+			p.relocate(c.rookFrom, c.rookTo)
+			p.relocate(from, to)
+		}
 	}
 
-	p.castling &= castlingMask[from] & castlingMask[to]
-	p.hash ^= zobristCastling[p.castling]
+	p.castling &= kept
+	p.hash ^= p.castlingKey()
 	p.side = us.Other()
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[us]
 	if m.kind() == kindDoublePush {
@@ -271,6 +287,22 @@ func (p *Position) enPassantLegal(from, ep Square) bool {
 	return p.AttackersTo(ksq, occ)&p.byColor[p.side.Other()]&^captured.Bitboard() == 0
 }
 
+// castlingKey returns the Zobrist key of p's castling rights: one key per
+// set of rights, and in Chess960 one more per right for its rook's file
+// (zero for the corner files of standard chess, so a position hashes the
+// same in either mode).
+func (p *Position) castlingKey() uint64 {
+	k := zobristCastling[p.castling]
+	if p.chess960 {
+		for i, r := range p.castleRooks {
+			if p.castling&(1<<i) != 0 {
+				k ^= zobristRookFile[i][r.File()]
+			}
+		}
+	}
+	return k
+}
+
 // computeHash returns the Zobrist hash computed from scratch.
 func (p *Position) computeHash() uint64 {
 	var h uint64
@@ -279,7 +311,7 @@ func (p *Position) computeHash() uint64 {
 			h ^= zobristPiece[pc][s]
 		}
 	}
-	h ^= zobristCastling[p.castling]
+	h ^= p.castlingKey()
 	if p.epSquare != NoSquare {
 		h ^= zobristEP[p.epSquare.File()]
 	}
