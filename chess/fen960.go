@@ -135,5 +135,5 @@ func (p *Position) outermostRook(color Color, rook Square) bool {
 	if rook.File() > p.KingSquare(color).File() {
 		beyond = rankSpan(rook, NewSquare(FileH, rook.Rank()))
 	}
-	return (beyond&p.Pieces(color, Rook)).Count() == 1
+	return (beyond & p.Pieces(color, Rook)).Count() == 1
 }
