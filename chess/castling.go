@@ -133,7 +133,10 @@ func (p *Position) castle(i int) *castle {
 // castlingKept960 returns the rights a Chess960 position keeps when the
 // piece on from moves to to: a king move loses both of its side's rights,
 // and a move from or onto the square of a right's rook loses that right.
-// It is called before the move is made.
+// It is called before the move is made, and kept out of line so that
+// MakeMove stays small for standard chess.
+//
+//go:noinline
 func (p *Position) castlingKept960(from, to Square) CastlingRights {
 	keep := AllCastling
 	if pc := p.board[from]; pc.Type() == King {

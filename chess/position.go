@@ -174,11 +174,11 @@ func (p *Position) relocate(from, to Square) {
 func (p *Position) MakeMove(m Move) {
 	from, to := m.From(), m.To()
 	us := p.side
-	kept := castlingMask[from] & castlingMask[to]
+	rights, kept := p.castling, castlingMask[from]&castlingMask[to]
 	if p.chess960 {
 		kept = p.castlingKept960(from, to)
 	}
-	p.hash ^= p.castlingKey() ^ zobristBlack
+	p.hash ^= zobristCastling[rights] ^ zobristBlack
 	if p.epSquare != NoSquare {
 		p.hash ^= zobristEP[p.epSquare.File()]
 		p.epSquare = NoSquare
@@ -223,7 +223,10 @@ func (p *Position) MakeMove(m Move) {
 	}
 
 	p.castling &= kept
-	p.hash ^= p.castlingKey()
+	p.hash ^= zobristCastling[p.castling]
+	if p.chess960 {
+		p.hash ^= p.rookFileKey(rights) ^ p.rookFileKey(p.castling)
+	}
 	p.side = us.Other()
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[us]
 	if m.kind() == kindDoublePush {
@@ -294,10 +297,21 @@ func (p *Position) enPassantLegal(from, ep Square) bool {
 func (p *Position) castlingKey() uint64 {
 	k := zobristCastling[p.castling]
 	if p.chess960 {
-		for i, r := range p.castleRooks {
-			if p.castling&(1<<i) != 0 {
-				k ^= zobristRookFile[i][r.File()]
-			}
+		k ^= p.rookFileKey(p.castling)
+	}
+	return k
+}
+
+// rookFileKey returns the XOR of the rook-file keys of the Chess960
+// rights in rights, whose rooks p keeps. It is kept out of line so that
+// MakeMove stays small for standard chess.
+//
+//go:noinline
+func (p *Position) rookFileKey(rights CastlingRights) uint64 {
+	var k uint64
+	for i, r := range p.castleRooks {
+		if rights&(1<<i) != 0 {
+			k ^= zobristRookFile[i][r.File()]
 		}
 	}
 	return k
