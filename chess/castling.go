@@ -33,8 +33,8 @@ func (cr CastlingRights) String() string {
 
 // castlingMask[s] is the set of rights kept when a piece moves from or to s
 // in standard chess: moving a king or a rook, or capturing a rook on its
-// home square, loses the corresponding rights. Chess960 positions use
-// Position.castlingKept960 instead.
+// home square, loses the corresponding rights. Chess960 positions then
+// correct it (Position.castlingChanged960).
 var castlingMask [64]CastlingRights
 
 // castle describes one castling move: the king's and rook's squares, the
@@ -128,26 +128,6 @@ func (p *Position) castle(i int) *castle {
 	}
 	c := Color(i >> 1)
 	return &castles960[c][p.KingSquare(c).File()][p.castleRooks[i].File()]
-}
-
-// castlingKept960 returns the rights a Chess960 position keeps when the
-// piece on from moves to to: a king move loses both of its side's rights,
-// and a move from or onto the square of a right's rook loses that right.
-// It is called before the move is made, and kept out of line so that
-// MakeMove stays small for standard chess.
-//
-//go:noinline
-func (p *Position) castlingKept960(from, to Square) CastlingRights {
-	keep := AllCastling
-	if pc := p.board[from]; pc.Type() == King {
-		keep &^= (WhiteKingside | WhiteQueenside) << (2 * pc.Color())
-	}
-	for i, r := range p.castleRooks {
-		if r == from || r == to {
-			keep &^= CastlingRights(1) << i
-		}
-	}
-	return keep
 }
 
 // CastlingRook returns the square of the rook that castling right r (one

@@ -84,10 +84,8 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 
 	if kind != NoisyMoves && p.checkers == 0 {
 		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
-			if p.castling&(1<<i) == 0 {
-				continue
-			}
-			if c := p.castle(i); p.canCastle(c) {
+			c := p.castle(i) // meaningful only if p holds right i
+			if p.castling&(1<<i) != 0 && p.canCastle(c) {
 				ml.add(newMove(c.kingFrom, c.kingTo, kindKingCastle+moveKind(i&1)))
 			}
 		}
@@ -216,14 +214,11 @@ func (p *Position) IsLegal(m Move) bool {
 	us, them := p.side, p.side.Other()
 	from, to, k := m.From(), m.To(), m.kind()
 	pc := p.board[from]
-	if pc == NoPiece || pc.Color() != us {
+	if pc == NoPiece || pc.Color() != us || from == to && !m.IsCastle() { // a Chess960 king may castle in place
 		return false
 	}
-	if k == kindKingCastle || k == kindQueenCastle { // a Chess960 king may stay put
+	if k == kindKingCastle || k == kindQueenCastle {
 		return p.castleLegal(from, to, k == kindQueenCastle)
-	}
-	if from == to {
-		return false
 	}
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
@@ -328,9 +323,8 @@ func (p *Position) canCastle(c *castle) bool {
 	if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
 		return false
 	}
-	occ ^= c.rookFrom.Bitboard()
 	for path := c.kingPath; path != 0; path = path.WithoutFirst() {
-		if p.attackedWith(path.First(), p.side.Other(), occ) {
+		if p.attackedWith(path.First(), p.side.Other(), occ^c.rookFrom.Bitboard()) {
 			return false
 		}
 	}

@@ -174,11 +174,7 @@ func (p *Position) relocate(from, to Square) {
 func (p *Position) MakeMove(m Move) {
 	from, to := m.From(), m.To()
 	us := p.side
-	rights, kept := p.castling, castlingMask[from]&castlingMask[to]
-	if p.chess960 {
-		kept = p.castlingKept960(from, to)
-	}
-	p.hash ^= zobristCastling[rights] ^ zobristBlack
+	p.hash ^= zobristCastling[p.castling] ^ zobristBlack
 	if p.epSquare != NoSquare {
 		p.hash ^= zobristEP[p.epSquare.File()]
 		p.epSquare = NoSquare
@@ -209,29 +205,27 @@ func (p *Position) MakeMove(m Move) {
 		p.halfmoves = 0
 		p.remove(to ^ 8) // the captured pawn stands behind the target square
 		p.relocate(from, to)
-	default: // castling
-		c := p.castle(castleIndex(us, k == kindQueenCastle))
-		if p.chess960 { // the king or the rook may land on the other's square
-			p.remove(c.rookFrom)
-			p.remove(from)
-			p.put(NewPiece(us, King), to)
-			p.put(NewPiece(us, Rook), c.rookTo)
-		} else {
-			p.relocate(c.rookFrom, c.rookTo)
-			p.relocate(from, to)
-		}
+	default: // castling (both pieces lift before they land: they may swap in Chess960)
+		p.castleMove(p.castle(castleIndex(us, k == kindQueenCastle)), us)
 	}
-
-	p.castling &= kept
+	p.castling &= castlingMask[from] & castlingMask[to]
 	p.hash ^= zobristCastling[p.castling]
-	if p.chess960 {
-		p.hash ^= p.rookFileKey(rights) ^ p.rookFileKey(p.castling)
+	if p.chess960 { // the lines are as many as before Chess960, for default.pgo
+		p.castlingChanged960(from, to)
 	}
 	p.side = us.Other()
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[us]
 	if m.kind() == kindDoublePush {
 		p.setEnPassant((from + to) / 2)
 	}
+}
+
+// castleMove moves us's king and rook as castling move c says.
+func (p *Position) castleMove(c *castle, us Color) {
+	p.remove(c.rookFrom)
+	p.remove(c.kingFrom)
+	p.put(NewPiece(us, King), c.kingTo)
+	p.put(NewPiece(us, Rook), c.rookTo)
 }
 
 // MakeNullMove passes the turn without moving (for null-move pruning in
@@ -302,11 +296,45 @@ func (p *Position) castlingKey() uint64 {
 	return k
 }
 
-// rookFileKey returns the XOR of the rook-file keys of the Chess960
-// rights in rights, whose rooks p keeps. It is kept out of line so that
-// MakeMove stays small for standard chess.
+// castlingChanged960 sets the castling rights of a Chess960 position after
+// MakeMove moved a piece from from to to (MakeMove has applied standard
+// chess's corners, which it undoes here): a king move loses both of its
+// side's rights, and a move from or onto the square of a right's rook
+// loses that right. The rights before the move are those whose rook p
+// still keeps (castleRooks holds NoSquare for the others). It updates the
+// hash (rights and rook files) and forgets the rook squares of the rights
+// lost, so that equal positions are equal values. It is kept out of line
+// so that MakeMove stays as small as it was for standard chess.
 //
 //go:noinline
+func (p *Position) castlingChanged960(from, to Square) {
+	before := NoCastling
+	for i, r := range p.castleRooks {
+		if r != NoSquare {
+			before |= CastlingRights(1) << i
+		}
+	}
+	kept := AllCastling
+	if pc := p.board[to]; pc.Type() == King {
+		kept &^= (WhiteKingside | WhiteQueenside) << (2 * pc.Color())
+	}
+	for i, r := range p.castleRooks {
+		if r == from || r == to {
+			kept &^= CastlingRights(1) << i
+		}
+	}
+	after := before & kept
+	p.hash ^= zobristCastling[p.castling] ^ zobristCastling[after] ^ p.rookFileKey(before) ^ p.rookFileKey(after)
+	p.castling = after
+	for i := range p.castleRooks {
+		if after&(1<<i) == 0 {
+			p.castleRooks[i] = NoSquare
+		}
+	}
+}
+
+// rookFileKey returns the XOR of the rook-file keys of the Chess960
+// rights in rights, whose rooks p keeps.
 func (p *Position) rookFileKey(rights CastlingRights) uint64 {
 	var k uint64
 	for i, r := range p.castleRooks {
