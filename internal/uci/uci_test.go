@@ -218,6 +218,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MinElo, engine.MinElo, engine.MaxElo),
+		"option name UCI_Chess960 type check default false",
 		"option name Level type combo default Max" + levels + " var Max",
 	}
 	want = append(append(want, defaultEvaluationLines()...), "uciok")
