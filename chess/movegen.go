@@ -84,8 +84,10 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 
 	if kind != NoisyMoves && p.checkers == 0 {
 		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
-			c := p.castle(i) // meaningful only if p holds right i
-			if p.castling&(1<<i) != 0 && p.canCastle(c) {
+			if p.castling&(1<<i) == 0 {
+				continue
+			}
+			if c := p.castle(i); p.canCastle(c) {
 				ml.add(newMove(c.kingFrom, c.kingTo, kindKingCastle+moveKind(i&1)))
 			}
 		}
