@@ -101,6 +101,16 @@
 //	}
 //	fmt.Print(g.PGN())
 //
+// # Chess960
+//
+// A Position may be a Chess960 (Fischer random) one ([Position.Chess960]):
+// [NewChess960] makes start position 0 to 959 (518 is the standard one),
+// [ParseFEN960] reads Shredder-FEN and X-FEN castling fields, FEN writes
+// X-FEN, [Position.UCI] writes castling as the king taking its rook, and a
+// Game's PGN carries the Variant tag. Castling follows Chess960's rules:
+// the king ends on the g- or c-file and its rook beside it, on the f- or
+// d-file.
+//
 // # Files
 //
 // Each idea lives in one file:
@@ -111,7 +121,9 @@
 //	attacks.go    attack tables: leapers by lookup, sliders by magic bitboards
 //	              (multipliers found at init by a seeded search); Between, Line
 //	zobrist.go    Zobrist keys for Position.Hash
-//	castling.go   CastlingRights and the four castling moves
+//	castling.go   CastlingRights, the castling moves (standard and Chess960)
+//	chess960.go   Chess960 start positions by Scharnagl number, at random
+//	fen960.go     Chess960 castling fields: Shredder-FEN and X-FEN
 //	position.go   Position: accessors, MakeMove (copy-make), attack queries
 //	move.go       Move (16-bit layout), MoveList
 //	movegen.go    legal move generation (pins, checks, en passant)

@@ -15,10 +15,14 @@ import "fmt"
 //	rank_long       rank: a rank of more than 8 squares
 //	rank_short      rank, n: a rank of n squares, fewer than 8
 //	side            value: the side-to-move field
-//	castling_char   char: not K, Q, k or q
+//	castling_char   char: not K, Q, k or q (in Chess960 also a file letter)
 //	castling_repeat char
-//	castling_king   char, color, square: no such king where it starts
-//	castling_rook   char, color, square: no such rook where it starts
+//	castling_king   char, color, square: no such king where it starts (in
+//	                Chess960 square is "rank 1" or "rank 8")
+//	castling_rook   char, color, square: no such rook where it starts (in
+//	                Chess960 "on b1", or "right of the king on rank 1")
+//	castling_side   char, color, side ("kingside", "queenside"): Chess960
+//	                rights for two rooks on one side of the king
 //	ep_square       value: not a square
 //	ep_rank         square, rank: not on the rank it must be on
 //	ep_push         square: no pawn just pushed two squares past it

@@ -12,7 +12,8 @@
 //   - isready: "readyok", answered at once, even during a search.
 //   - setoption name <Name> [value <v>]: names are case-insensitive; see
 //     options.go for the options (Hash, Threads, MultiPV, Move Overhead,
-//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level, Use NNUE,
+//     Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, UCI_Chess960 (positions
+//     read as Chess960 ones, castling written e1h1), Level, Use NNUE,
 //     EvalFile). Setting Use NNUE or EvalFile prints the evaluation line
 //     again; an EvalFile that cannot be loaded keeps the current network
 //     and says why (network.go).

@@ -218,6 +218,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MinElo, engine.MinElo, engine.MaxElo),
+		"option name UCI_Chess960 type check default false",
 		"option name Level type combo default Max" + levels + " var Max",
 	}
 	want = append(append(want, defaultEvaluationLines()...), "uciok")
@@ -769,7 +770,7 @@ func TestFormatInfo(t *testing.T) {
 			"info depth 5 seldepth 0 multipv 1 score mate -1 nodes 0 nps 0 hashfull 0 time 0"},
 	}
 	for _, tt := range tests {
-		if got := formatInfo(tt.info); got != tt.want {
+		if got := formatInfo(pos, tt.info); got != tt.want {
 			t.Errorf("formatInfo(%+v)\n got %q\nwant %q", tt.info, got, tt.want)
 		}
 	}
