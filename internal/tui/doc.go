@@ -34,7 +34,7 @@
 //	search.go   the AI's search as Bubble Tea commands and messages
 //	session.go  a game being played: the play.Game, names, draws typed,
 //	            PGN
-//	player.go   ParsePlayer ("human", "ai:LEVEL")
+//	player.go   ParsePlayer ("human", "ai:LEVEL", "elo:N")
 //	plain.go    RunPlain, the line mode
 //	run.go      Run, the full-screen program
 //	store.go    the keeper and ResumeLatest, the link to internal/store
