@@ -388,7 +388,7 @@ func (s *session) stateLocked(from int) GameState {
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
 		WhiteElo: aiElo(players[chess.White]), BlackElo: aiElo(players[chess.Black]),
-		Dests:    map[string][]string{},
+		Dests:  map[string][]string{},
 		Check:  pos.InCheck(),
 		Status: "playing", Result: o.Result.String(),
 		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
