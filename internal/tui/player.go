@@ -12,9 +12,6 @@ import (
 // the level the start menu offers first.
 const DefaultLevel = "3"
 
-// playerWant says what a player may be.
-const playerWant = "want human, ai:LEVEL (LEVEL 1-8, classic or max) or elo:N (N 800 to 2800 in steps of 50)"
-
 // ParsePlayer parses a player as the --white and --black flags write it:
 // "human", "ai:LEVEL" with LEVEL a name engine.ParseLevel knows ("1".."8",
 // "classic", "max", or a number), or "elo:N", the AI at strength N
@@ -39,12 +36,9 @@ func ParsePlayer(s string) (play.Player, error) {
 		return play.AI(level), nil
 	}
 	name, ok := strings.CutPrefix(s, "ai:")
-	if !ok {
-		return play.Player{}, fmt.Errorf("tui: player %q: %s", s, playerWant)
-	}
 	level, err := engine.ParseLevel(name)
-	if err != nil {
-		return play.Player{}, fmt.Errorf("tui: player %q: %s", s, playerWant)
+	if !ok || err != nil {
+		return play.Player{}, fmt.Errorf("tui: player %q: want human, ai:LEVEL (LEVEL 1-8, classic or max) or elo:N (N 800 to 2800 in steps of 50)", s)
 	}
 	return play.AI(level), nil
 }
