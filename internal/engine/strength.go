@@ -52,9 +52,12 @@ func ParseElo(s string) (int, error) {
 // at its measured strength rounded to 50. Rows above 1900 are
 // extrapolated, not yet measured: there the strength comes from search
 // effort (one more ply for about each 100 Elo, with node and time caps
-// that rarely bind) and the best move is always played.
-// scripts/level-calibration measures numbers against Stockfish and says
-// how to re-fit this table.
+// that rarely bind) and the best move is always played. The 1400 row's
+// node cap stops its depth-4 search in harder positions, where it plays
+// the completed depth 3's choice. Capped searches follow the engine's
+// strength (a better evaluation makes them stronger), so the rows move
+// with each new network: scripts/level-calibration measures numbers
+// against Stockfish and prints the rows its results call for.
 var strengths = []Level{
 	{Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 250, Temperature: 100},
 	{Elo: 1000, Depth: 2, Nodes: 1_500, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 200, Temperature: 100},
