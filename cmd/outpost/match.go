@@ -27,7 +27,9 @@ of superiority and, with --sprt, a sequential test that stops early.
 Each engine is a command line without a shell, split at spaces
 ("stockfish", "./outpost uci"); --option1/--option2 Name=Value set its UCI
 options (repeat the flag for several). --outpost LEVEL makes engine 1 this
-outpost binary ("outpost uci") at that level (1-8, classic or max).
+outpost binary ("outpost uci") at that level (1-8, classic or max) or at a
+strength by number (800 to 2800 in steps of 50: UCI_LimitStrength and
+UCI_Elo), named "Outpost 2200".
 
 Each opening of --openings (FEN or EPD lines, # comments; or lichess's
 .tsv lines, each from where it ends) is played twice, engine 1 white then
@@ -270,7 +272,7 @@ func (f *matchFlags) register(fs *flagSet) {
 		fs.Var(&f.options[i], "option"+n, "set engine "+n+"'s UCI option (`Name=Value`; repeatable)")
 		fs.StringVar(&f.name[i], "name"+n, "", "engine "+n+"'s `NAME` in the PGN and the summary (default: its \"id name\")")
 	}
-	fs.StringVar(&f.outpost, "outpost", "", "engine 1 is this outpost binary (\"outpost uci\") at `LEVEL` (1-8, classic or max)")
+	fs.StringVar(&f.outpost, "outpost", "", "engine 1 is this outpost binary (\"outpost uci\") at `LEVEL` (1-8, classic or max, or a number 800-2800)")
 	fs.StringVar(&f.tc, "tc", "", "time control: `BASE+INC` in seconds, e.g. 10+0.1 (clocks kept by the runner)")
 	fs.IntVar(&f.movetime, "movetime", 0, "think `MS` milliseconds per move")
 	fs.Int64Var(&f.nodes, "nodes", 0, "search `N` nodes per move")
@@ -303,9 +305,14 @@ func (f *matchFlags) engines(fs *flagSet) ([2]match.EngineSpec, error) {
 		if f.engine[0] != "" {
 			return specs, usageErrorf(fs, "--outpost and --engine1 both name engine 1; give one")
 		}
+		opts := []match.Option{{Name: "Level", Value: f.outpost}}
 		if f.outpost != "max" {
-			if _, err := engine.ParseLevel(f.outpost); err != nil {
+			l, err := engine.ParseLevel(f.outpost)
+			if err != nil {
 				return specs, usageErrorf(fs, "--outpost: %v", err)
+			}
+			if l.ByNumber() {
+				opts = []match.Option{{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: l.Name}}
 			}
 		}
 		exe, err := os.Executable()
@@ -315,7 +322,7 @@ func (f *matchFlags) engines(fs *flagSet) ([2]match.EngineSpec, error) {
 		specs[0] = match.EngineSpec{
 			Name:    "Outpost " + f.outpost,
 			Command: []string{exe, "uci"},
-			Options: append([]match.Option{{Name: "Level", Value: f.outpost}}, f.options[0]...),
+			Options: append(opts, f.options[0]...),
 		}
 	}
 	for i := range specs {

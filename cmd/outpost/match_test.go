@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/match"
 	"github.com/outpost-chess/outpost/internal/opening"
 )
@@ -86,6 +87,12 @@ func TestParseMatchFlags(t *testing.T) {
 				t.Errorf("engine 1 %+v", e)
 			}
 		}},
+		{"outpost by number", []string{"--outpost", "2250", "--engine2", "b", "--depth", "3"}, func(t *testing.T, r matchRun) {
+			e := r.cfg.Engines[0]
+			if e.Name != "Outpost 2250" || !slices.Equal(e.Options, []match.Option{{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: "2250"}}) {
+				t.Errorf("engine 1 %+v", e)
+			}
+		}},
 		{"random openings", []string{"--engine1", "a", "--engine2", "b", "--depth", "1", "--random-openings", "--seed", "3"}, func(t *testing.T, r matchRun) {
 			if want := opening.Shuffle(opening.Balanced(), 3); !slices.EqualFunc(r.cfg.Openings, want, func(a, b opening.Opening) bool { return a.FEN == b.FEN }) {
 				t.Error("openings not shuffled by the seed")
@@ -119,6 +126,7 @@ func TestParseMatchFlagsErrors(t *testing.T) {
 		{"no engine 2", []string{"--engine1", "a", "--depth", "1"}, "--engine2", true},
 		{"outpost and engine1", append([]string{"--outpost", "max", "--depth", "1"}, both...), "--outpost and --engine1", true},
 		{"bad level", []string{"--outpost", "11", "--engine2", "b", "--depth", "1"}, "--outpost", true},
+		{"bad strength", []string{"--outpost", "2210", "--engine2", "b", "--depth", "1"}, engine.CheckElo(2210).Error(), true},
 		{"no limit", both, "no limit: give a time control, move time, nodes or depth", true},
 		{"bad tc", append([]string{"--tc", "ten"}, both...), "--tc", true},
 		{"tc and movetime", append([]string{"--tc", "10", "--movetime", "5"}, both...), "give either a time control or a move time, not both", true},

@@ -20,13 +20,15 @@ import (
 	"github.com/outpost-chess/outpost/internal/tui"
 )
 
-const playSynopsis = `outpost play [--white human|ai:LEVEL] [--black human|ai:LEVEL] [--clock MIN+SEC] [--fen FEN | --load FILE.pgn | --resume]
+const playSynopsis = `outpost play [--white human|ai:LEVEL|elo:N] [--black human|ai:LEVEL|elo:N] [--clock MIN+SEC] [--fen FEN | --load FILE.pgn | --resume]
        outpost play --plain [flags]`
 
 const playDescription = `Play is the terminal game: a full-screen board (Unicode pieces, coloured
 squares, mouse clicks where the terminal has them) against Outpost at a level
-from 1 to 8, "classic" (the tutorials' minimax) or "max", against another
-person, or Outpost against itself to watch.
+from 1 to 8, "classic" (the tutorials' minimax) or "max", or at a strength
+by number (elo:2200: 800 to 2800 in steps of 50, on the scale of
+Stockfish's UCI_Elo), against another person, or Outpost against itself to
+watch.
 
 Without --white or --black a start menu chooses your colour, the level and
 the clock; with them the game starts at once ("ai" alone is level 3).
@@ -121,8 +123,8 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 
 // register defines the flags of "outpost play" on fs, with their defaults.
 func (f *playFlags) register(fs *flagSet) {
-	fs.StringVar(&f.white, "white", "", "who plays White: `human` or ai:LEVEL (LEVEL 1-8, classic, max)")
-	fs.StringVar(&f.black, "black", "", "who plays Black: `human` or ai:LEVEL (default ai:"+tui.DefaultLevel+" when --white is not given either)")
+	fs.StringVar(&f.white, "white", "", "who plays White: `human`, ai:LEVEL (LEVEL 1-8, classic, max) or elo:N (the AI at strength N, 800 to 2800 in steps of 50)")
+	fs.StringVar(&f.black, "black", "", "who plays Black: `human`, ai:LEVEL or elo:N (default ai:"+tui.DefaultLevel+" when --white is not given either)")
 	fs.StringVar(&f.fen, "fen", "", "start from this position, in `FEN`")
 	fs.StringVar(&f.load, "load", "", "continue the first game of a PGN `FILE`")
 	fs.BoolVar(&f.resume, "resume", false, "continue the last unfinished terminal game from the store")

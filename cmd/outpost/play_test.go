@@ -15,6 +15,7 @@ import (
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
 
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/termtest"
 )
 
@@ -57,6 +58,7 @@ func TestPlayPlain(t *testing.T) {
 	}{
 		{"the example of the help", []string{"--black", "ai:1"}, "e4\nNf3\n",
 			[]string{"White: You. Black: Outpost level 1.", "You played 1. e4.", "Outpost level 1 played 1... ", "You played 2. Nf3.", "Outpost level 1 played 2... ", "End of input.", "The game is kept"}},
+		{"a strength by number", []string{"--black", "elo:2200"}, "e4\n", []string{"White: You. Black: Outpost 2200.", "You played 1. e4.", "Outpost 2200 played 1... "}},
 		{"no flags: you against level 3", nil, "quit\n", []string{"White: You. Black: Outpost level 3."}},
 		{"--white alone: a person plays Black", []string{"--white", "ai:2"}, "quit\n", []string{"White: Outpost level 2. Black: You.", "Outpost level 2 played 1. "}},
 		{"--plain with a terminal", []string{"--plain", "--white", "human", "--black", "human"}, "e4\n", []string{"White: White. Black: Black.", "White played 1. e4."}},
@@ -90,8 +92,11 @@ func TestPlayErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"bad player", []string{"play", "--white", "robot"}, 2, `--white: tui: player "robot": want human or ai:LEVEL`},
+		{"bad player", []string{"play", "--white", "robot"}, 2, `--white: tui: player "robot": want human, ai:LEVEL`},
 		{"bad level", []string{"play", "--black", "ai:11"}, 2, `--black: tui: player "ai:11"`},
+		// A number is refused in the words of every front end.
+		{"strength between steps", []string{"play", "--black", "elo:2210"}, 2, `--black: tui: player "elo:2210": ` + engine.CheckElo(2210).Error()},
+		{"strength too high", []string{"play", "--white", "elo:2850"}, 2, engine.CheckElo(2850).Error()},
 		{"bad FEN", []string{"play", "--fen", "8/8 w - -", "--store", db}, 2, "--fen: chess: FEN"},
 		{"two starts", []string{"play", "--fen", "x", "--resume"}, 2, "--fen, --load and --resume cannot be used together"},
 		{"resume with players", []string{"play", "--resume", "--white", "human"}, 2, "--white, --black and --clock cannot change them"},

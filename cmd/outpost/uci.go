@@ -17,8 +17,9 @@ WinBoard through polyglot). Give the GUI "outpost uci" as the engine command.
 
 Besides the standard commands it understands "go perft N" and "d" (draw the
 board), as Stockfish does. Options: Hash, Threads, MultiPV, Move Overhead,
-Clear Hash, Ponder, UCI_LimitStrength, UCI_Elo, Level (1-8, classic or
-max, the levels of the web app and the terminal game), Use NNUE (evaluate
+Clear Hash, Ponder, UCI_LimitStrength and UCI_Elo (a strength by number,
+800 to 2800 in steps of 50, as in the web app and the terminal game), Level
+(1-8, classic or max, the levels of the web app and the terminal game), Use NNUE (evaluate
 with the neural network instead of the hand-crafted evaluation) and
 EvalFile (the network's file; by default the one built in, if any). It says
 which evaluation it uses in an "info string evaluation: ..." line. Mistakes

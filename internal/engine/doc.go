@@ -104,8 +104,10 @@
 //	             the effort with others, shrunk when it is settled, and
 //	             stretched when the score falls from the side's previous
 //	             move (root.go); a fixed move time is used to its end
-//	level.go     levels 1-8, classic and max, and UCI_Elo: search caps plus
-//	             a softmax choice among the best MultiPV candidates
+//	level.go     levels 1-8, classic and max: search caps plus a softmax
+//	             choice among the best MultiPV candidates
+//	strength.go  a strength by number (800-2800, UCI_Elo): its checks and
+//	             the table of search limits a calibration re-fits
 //	classic.go   the tutorials' search: fixed-depth alpha-beta in random
 //	             move order with the classic evaluator, mates and draws
 //	             scored correctly

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"time"
 )
 
@@ -19,8 +18,8 @@ import (
 // sometimes plays a reasonable second-best, but never a move far worse than
 // the best it saw.
 type Level struct {
-	Name string // "1".."8", "classic", "max"; "" for the zero Level
-	Elo  int    // the strength this level aims at
+	Name string // "1".."8", "classic", "max", a number ("2200"); "" for the zero Level
+	Elo  int    // the strength it plays at (classic: as measured; 0 for full strength, not on the scale yet)
 
 	Depth    int           // maximum search depth (0: none)
 	Nodes    uint64        // maximum nodes per move (0: none)
@@ -35,36 +34,37 @@ type Level struct {
 	Classic bool
 }
 
-// The range of UCI_Elo values LevelForElo accepts.
-const (
-	MinElo = 800
-	MaxElo = 2800
-)
-
-// levels is the level table. Elo is on the scale of Stockfish 15.1's
-// UCI_Elo. Full strength (8 and max) is what matches measured at 10+0.1
-// against UCI_Elo 2400 with the hand-crafted evaluation (docs/strength.md:
-// 55.0% in 300 games); the network, the default since, is stronger, so it
-// is a floor. The weaker levels aim at Elos spread below it.
-// scripts/level-calibration measures them (docs/levels.md, 29-30 November,
-// with the network built in: each within its interval of its aim, 40-200
-// games a level). The capped levels follow the engine's strength: levels 1-4
-// moved with each new network. Level 4's node cap stops its depth-4 search
-// in harder positions, where it plays the completed depth 3's choice.
-// Classic is whatever the tutorials' search is worth: its Elo is measured,
-// not aimed at.
-var levels = []Level{
-	{Name: "1", Elo: 800, Depth: 1, Nodes: 1_500, MoveTime: 100 * time.Millisecond, Candidates: 5, Spread: 250, Temperature: 100},
-	{Name: "2", Elo: 1000, Depth: 2, Nodes: 1_500, MoveTime: 150 * time.Millisecond, Candidates: 4, Spread: 200, Temperature: 100},
-	{Name: "3", Elo: 1200, Depth: 3, Nodes: 1_500, MoveTime: 200 * time.Millisecond, Candidates: 4, Spread: 150, Temperature: 80},
-	{Name: "4", Elo: 1400, Depth: 4, Nodes: 1_500, MoveTime: 300 * time.Millisecond, Candidates: 4, Spread: 130, Temperature: 50},
-	{Name: "5", Elo: 1550, Depth: 4, Nodes: 100_000, MoveTime: 400 * time.Millisecond, Candidates: 4, Spread: 75, Temperature: 30},
-	{Name: "6", Elo: 1700, Depth: 5, Nodes: 200_000, MoveTime: 500 * time.Millisecond, Candidates: 3, Spread: 45, Temperature: 18},
-	{Name: "7", Elo: 1800, Depth: 6, Nodes: 400_000, MoveTime: 700 * time.Millisecond, Candidates: 2, Spread: 20, Temperature: 6},
-	{Name: "8", Elo: 2430},
-	{Name: "classic", Elo: 600, Depth: 3, Classic: true},
-	{Name: "max", Elo: 2430},
+// presets are the named levels: levels 1-7 at the strengths they have
+// always aimed at (the numbers' limits, so "level 4" is "1400"), presets
+// above them named by their numbers, and full strength. Levels 1-7 keep
+// their names and numbers so that stored games, UCI's Level option and the
+// scripts mean what they meant; the presets above are just numbers a
+// player could type, offered in the lists. Full strength (8 and max) has
+// no number on the scale yet (Elo 0): docs/levels.md says what it
+// measured. Classic is whatever the tutorials' search is worth: its Elo is
+// measured, not aimed at.
+var presets = []struct {
+	name string
+	elo  int
+}{
+	{"1", 800}, {"2", 1000}, {"3", 1200}, {"4", 1400}, {"5", 1550}, {"6", 1700}, {"7", 1800},
+	{"2000", 2000}, {"2200", 2200}, {"2400", 2400}, {"2600", 2600},
 }
+
+// levels is the level table: the presets weakest first, then "8",
+// "classic" and "max".
+var levels = func() []Level {
+	var ls []Level
+	for _, p := range presets {
+		l := limitsAt(p.elo)
+		l.Name = p.name
+		ls = append(ls, l)
+	}
+	return append(ls,
+		Level{Name: "8"},
+		Level{Name: "classic", Elo: 600, Depth: 3, Classic: true},
+		Level{Name: "max"})
+}()
 
 // FullStrength reports whether the level leaves the search unweakened
 // (8, max and the zero Level): no caps, one line, the main evaluation.
@@ -72,53 +72,27 @@ func (l Level) FullStrength() bool {
 	return l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Candidates <= 1 && !l.Classic
 }
 
-// Levels returns every named level, weakest first: "1".."8", "classic", "max".
+// Levels returns every named level: the presets weakest first ("1".."7",
+// "2000".."2600"), then "8", "classic" and "max".
 func Levels() []Level { return append([]Level(nil), levels...) }
 
-// ParseLevel returns the level with the given name ("1".."8", "classic", "max").
+// ParseLevel returns the level with the given name ("1".."8", "classic",
+// "max"), or the strength a number names ("2200", as EloLevel; a number
+// CheckElo refuses is its error). Every level's name parses back to it.
 func ParseLevel(name string) (Level, error) {
 	for _, l := range levels {
 		if l.Name == name {
 			return l, nil
 		}
 	}
-	return Level{}, fmt.Errorf("engine: unknown level %q (want 1-8, classic or max)", name)
-}
-
-// LevelForElo returns a level aiming at the given Elo (clamped to
-// MinElo..MaxElo), for UCI_LimitStrength/UCI_Elo: the numbered level with
-// the nearest Elo, its settings interpolated towards the next level up.
-func LevelForElo(elo int) Level {
-	elo = max(MinElo, min(MaxElo, elo))
-	numbered := levels[:8]
-	if elo >= numbered[7].Elo {
-		l := numbered[7]
-		l.Name, l.Elo = "elo "+strconv.Itoa(elo), elo
-		return l
+	if name != "" && name[0] >= '0' && name[0] <= '9' {
+		elo, err := ParseElo(name)
+		if err != nil {
+			return Level{}, err
+		}
+		return EloLevel(elo)
 	}
-	i := 0
-	for i+1 < len(numbered)-1 && numbered[i+1].Elo <= elo {
-		i++
-	}
-	lo, hi := numbered[i], numbered[i+1]
-	if hi.Candidates <= 1 {
-		// Between level 7 and full strength: level 7 with more time.
-		hi = lo
-		hi.Depth, hi.Nodes, hi.MoveTime, hi.Temperature, hi.Spread = 20, 10_000_000, 3*time.Second, 4, 8
-		hi.Elo = numbered[7].Elo
-	}
-	t := float64(elo-lo.Elo) / float64(hi.Elo-lo.Elo)
-	mix := func(a, b float64) float64 { return a + (b-a)*t }
-	return Level{
-		Name:        "elo " + strconv.Itoa(elo),
-		Elo:         elo,
-		Depth:       int(math.Round(mix(float64(lo.Depth), float64(hi.Depth)))),
-		Nodes:       uint64(mix(float64(lo.Nodes), float64(hi.Nodes))),
-		MoveTime:    time.Duration(mix(float64(lo.MoveTime), float64(hi.MoveTime))),
-		Candidates:  lo.Candidates,
-		Spread:      Score(mix(float64(lo.Spread), float64(hi.Spread))),
-		Temperature: Score(mix(float64(lo.Temperature), float64(hi.Temperature))),
-	}
+	return Level{}, fmt.Errorf("engine: unknown level %q (want 1-8, classic, max, or a number from %d to %d in steps of %d)", name, MinElo, MaxElo, EloStep)
 }
 
 // String returns the level's name, or "max" for the zero Level.

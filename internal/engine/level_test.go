@@ -10,9 +10,11 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 )
 
+// allLevels are the names Levels returns, in its order.
+var allLevels = []string{"1", "2", "3", "4", "5", "6", "7", "2000", "2200", "2400", "2600", "8", "classic", "max"}
+
 func TestParseLevel(t *testing.T) {
-	names := []string{"1", "2", "3", "4", "5", "6", "7", "8", "classic", "max"}
-	for _, name := range names {
+	for _, name := range append(allLevels, "800", "850", "1900", "2800") {
 		l, err := ParseLevel(name)
 		if err != nil {
 			t.Errorf("ParseLevel(%q): %v", name, err)
@@ -25,11 +27,18 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("ParseLevel(%q).Classic = %v", name, l.Classic)
 		}
 	}
-	for _, bad := range []string{"", "0", "9", "10", "-1", "Max", "CLASSIC", " 1", "1 ", "level 1", "elo 1500", "x"} {
-		if l, err := ParseLevel(bad); err == nil {
-			t.Errorf("ParseLevel(%q) = %+v, want an error", bad, l)
-		} else if !strings.HasPrefix(err.Error(), "engine: ") {
-			t.Errorf("ParseLevel(%q) error %q, want the package prefix", bad, err)
+	tests := []struct{ name, want string }{
+		{"", "unknown level"}, {"Max", "unknown level"}, {"CLASSIC", "unknown level"}, {" 1", "unknown level"},
+		{"level 1", "unknown level"}, {"elo 1500", "unknown level"}, {"x", "unknown level"}, {"-1", "unknown level"},
+		{"1 ", "not a number"}, {"0", "below 800"}, {"9", "below 800"}, {"10", "below 800"}, {"750", "below 800"},
+		{"2850", "above 2800"}, {"2210", "not a multiple of 50"}, {"1e3", "not a number"},
+	}
+	for _, tc := range tests {
+		l, err := ParseLevel(tc.name)
+		if err == nil {
+			t.Errorf("ParseLevel(%q) = %+v, want an error", tc.name, l)
+		} else if !strings.HasPrefix(err.Error(), "engine: ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseLevel(%q) error %q, want the package prefix and %q", tc.name, err, tc.want)
 		}
 	}
 	if got := (Level{}).String(); got != "max" {
@@ -37,34 +46,112 @@ func TestParseLevel(t *testing.T) {
 	}
 }
 
+func TestCheckElo(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // in the error, or "" for none
+	}{
+		{"800", ""}, {"850", ""}, {"1400", ""}, {"2200", ""}, {"2800", ""},
+		{"799", "strength 799 is below 800, the weakest (choose a number from 800 to 2800 in steps of 50)"},
+		{"0", "strength 0 is below 800"}, {"-50", "not a number"},
+		{"2801", "strength 2801 is above 2800, the strongest"}, {"2850", "above 2800"}, {"100000", "above 2800"},
+		{"2210", "strength 2210 is not a multiple of 50 (choose a number from 800 to 2800 in steps of 50)"},
+		{"825", "not a multiple of 50"},
+		{"", `strength "" is not a number`}, {"abc", `strength "abc" is not a number`}, {"2200.0", "not a number"}, {"+2200", "not a number"},
+	}
+	for _, tc := range tests {
+		elo, err := ParseElo(tc.text)
+		if tc.want == "" {
+			if err != nil || strconv.Itoa(elo) != tc.text {
+				t.Errorf("ParseElo(%q) = %d, %v; want it accepted", tc.text, elo, err)
+			}
+			if err := CheckElo(elo); err != nil {
+				t.Errorf("CheckElo(%d) = %v", elo, err)
+			}
+			continue
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), "engine: ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseElo(%q) error %v, want the package prefix and %q", tc.text, err, tc.want)
+		}
+		if n, convErr := strconv.Atoi(tc.text); convErr == nil && !strings.Contains(tc.want, "not a number") {
+			if cerr := CheckElo(n); cerr == nil || cerr.Error() != err.Error() {
+				t.Errorf("CheckElo(%d) = %v, want ParseElo's %v", n, cerr, err)
+			}
+			if l, lerr := EloLevel(n); lerr == nil || lerr.Error() != err.Error() {
+				t.Errorf("EloLevel(%d) = %+v, %v, want ParseElo's error", n, l, lerr)
+			}
+		}
+	}
+}
+
 func TestLevelsOrder(t *testing.T) {
 	ls := Levels()
-	want := []string{"1", "2", "3", "4", "5", "6", "7", "8", "classic", "max"}
-	if len(ls) != len(want) {
-		t.Fatalf("Levels() has %d levels, want %d", len(ls), len(want))
+	if len(ls) != len(allLevels) {
+		t.Fatalf("Levels() has %d levels, want %d", len(ls), len(allLevels))
 	}
 	for i, l := range ls {
-		if l.Name != want[i] {
-			t.Errorf("Levels()[%d] = %q, want %q", i, l.Name, want[i])
+		if l.Name != allLevels[i] {
+			t.Errorf("Levels()[%d] = %q, want %q", i, l.Name, allLevels[i])
 		}
 	}
 	ls[0].Name = "changed"
 	if Levels()[0].Name != "1" {
 		t.Errorf("Levels returns the table itself; want a copy")
 	}
-	// The numbered levels grow stronger: Elo up, limits not tighter,
-	// randomness not greater.
-	for i := 1; i < 8; i++ {
-		a, b := ls[i-1], ls[i]
-		if b.Elo <= a.Elo {
-			t.Errorf("level %s Elo %d not above level %s Elo %d", b.Name, b.Elo, a.Name, a.Elo)
+	// The presets are numbers on the scale, playing as their numbers do,
+	// and grow stronger: Elo up, limits not tighter, randomness not
+	// greater; full strength above them all.
+	presets := ls[:len(allLevels)-3]
+	for i, l := range presets {
+		byNumber, err := EloLevel(l.Elo)
+		if err != nil {
+			t.Fatalf("preset %s: %v", l.Name, err)
 		}
-		checkNotWeaker(t, a, b)
+		byNumber.Name = l.Name
+		if l != byNumber {
+			t.Errorf("preset %s = %+v, want the limits of %d, %+v", l.Name, l, l.Elo, byNumber)
+		}
+		if l.ByNumber() != (l.Elo >= 2000) {
+			t.Errorf("preset %s: ByNumber() = %v", l.Name, l.ByNumber())
+		}
+		if i > 0 {
+			if l.Elo <= presets[i-1].Elo {
+				t.Errorf("level %s Elo %d not above level %s Elo %d", l.Name, l.Elo, presets[i-1].Name, presets[i-1].Elo)
+			}
+			checkNotWeaker(t, presets[i-1], l)
+		}
+	}
+	checkNotWeaker(t, presets[len(presets)-1], ls[len(ls)-3])
+	// Every number: the mapping is monotone, from the weakest to full
+	// strength.
+	prev, _ := EloLevel(MinElo)
+	for elo := MinElo; elo <= MaxElo; elo += EloStep {
+		l, err := EloLevel(elo)
+		if err != nil {
+			t.Fatalf("EloLevel(%d): %v", elo, err)
+		}
+		if l.Elo != elo || l.Name != strconv.Itoa(elo) || !l.ByNumber() || l.Classic || l.FullStrength() {
+			t.Errorf("EloLevel(%d) = %+v", elo, l)
+		}
+		if back, err := ParseLevel(l.Name); err != nil || back != l {
+			t.Errorf("ParseLevel(%q) = %+v, %v, want %+v", l.Name, back, err, l)
+		}
+		checkNotWeaker(t, prev, l)
+		prev = l
+	}
+	checkNotWeaker(t, prev, Level{Name: "max"})
+	// The table's rows are themselves the numbers' limits.
+	for _, row := range strengths {
+		l, _ := EloLevel(row.Elo)
+		l.Name = ""
+		if l != row {
+			t.Errorf("EloLevel(%d) = %+v, want its row %+v", row.Elo, l, row)
+		}
 	}
 }
 
 // checkNotWeaker reports if b limits the search more than a or chooses
-// more randomly. A zero limit means none.
+// more widely. A zero limit means none.
 func checkNotWeaker(t *testing.T, a, b Level) {
 	t.Helper()
 	unlimited := func(v int64) int64 {
@@ -82,49 +169,14 @@ func checkNotWeaker(t *testing.T, a, b Level) {
 	if unlimited(int64(b.MoveTime)) < unlimited(int64(a.MoveTime)) {
 		t.Errorf("%s movetime %v below %s movetime %v", b.Name, b.MoveTime, a.Name, a.MoveTime)
 	}
+	if max(b.Candidates, 1) > max(a.Candidates, 1) {
+		t.Errorf("%s candidates %d above %s candidates %d", b.Name, b.Candidates, a.Name, a.Candidates)
+	}
 	if b.Temperature > a.Temperature {
 		t.Errorf("%s temperature %d above %s temperature %d", b.Name, b.Temperature, a.Name, a.Temperature)
 	}
 	if b.Candidates > 1 && a.Candidates > 1 && b.Spread > a.Spread {
 		t.Errorf("%s spread %d above %s spread %d", b.Name, b.Spread, a.Name, a.Spread)
-	}
-}
-
-func TestLevelForElo(t *testing.T) {
-	lo, hi := LevelForElo(MinElo), LevelForElo(MaxElo)
-	for _, elo := range []int{-100, 0, MinElo - 1} {
-		if l := LevelForElo(elo); l.Elo != MinElo || l.Depth != lo.Depth || l.Nodes != lo.Nodes {
-			t.Errorf("LevelForElo(%d) = %+v, want clamped to %+v", elo, l, lo)
-		}
-	}
-	for _, elo := range []int{MaxElo + 1, 5000} {
-		if l := LevelForElo(elo); l.Elo != MaxElo || l.Depth != hi.Depth || l.Nodes != hi.Nodes {
-			t.Errorf("LevelForElo(%d) = %+v, want clamped to %+v", elo, l, hi)
-		}
-	}
-	// At a numbered level's Elo, its settings.
-	for _, name := range []string{"1", "3", "5", "7"} {
-		want, _ := ParseLevel(name)
-		got := LevelForElo(want.Elo)
-		if got.Depth != want.Depth || got.Nodes != want.Nodes || got.MoveTime != want.MoveTime ||
-			got.Candidates != want.Candidates || got.Spread != want.Spread || got.Temperature != want.Temperature {
-			t.Errorf("LevelForElo(%d) = %+v, want the settings of level %s %+v", want.Elo, got, name, want)
-		}
-	}
-	if l := LevelForElo(2600); l.Depth != 0 || l.Nodes != 0 || l.Candidates > 1 {
-		t.Errorf("LevelForElo(2600) = %+v, want full strength", l)
-	}
-	prev := LevelForElo(MinElo)
-	for elo := MinElo + 25; elo <= MaxElo; elo += 25 {
-		l := LevelForElo(elo)
-		if l.Elo != elo || l.Name != "elo "+strconv.Itoa(elo) {
-			t.Errorf("LevelForElo(%d): Elo %d name %q", elo, l.Elo, l.Name)
-		}
-		if l.Classic {
-			t.Errorf("LevelForElo(%d) is classic", elo)
-		}
-		checkNotWeaker(t, prev, l)
-		prev = l
 	}
 }
 

@@ -118,8 +118,8 @@ func TestParallelSearchOnlyAtFullStrength(t *testing.T) {
 			t.Errorf("level %s: FullStrength() = %v, want %v", l.Name, l.FullStrength(), full)
 		}
 	}
-	if !(Level{}).FullStrength() || LevelForElo(1500).FullStrength() {
-		t.Error("the zero Level must be full strength and UCI_Elo 1500 must not")
+	if l, _ := EloLevel(1500); !(Level{}).FullStrength() || l.FullStrength() {
+		t.Error("the zero Level must be full strength and strength 1500 must not")
 	}
 	// Level 3 with four threads searches exactly as with one: the same
 	// nodes and move (a node-capped search on one thread is

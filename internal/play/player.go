@@ -26,9 +26,9 @@ const (
 )
 
 // ParsePlayer returns the player a store records as kind (KindHuman or
-// KindAI) and level (an engine level name, "1".."8", "classic" or "max";
-// ignored for a person). An unknown kind or level is an error, never
-// silently full strength.
+// KindAI) and level (an engine level name, "1".."8", "classic" or "max",
+// or a strength by number, "2200"; ignored for a person). An unknown kind
+// or level is an error, never silently full strength.
 func ParsePlayer(kind, level string) (Player, error) {
 	switch kind {
 	case KindHuman:
@@ -36,7 +36,7 @@ func ParsePlayer(kind, level string) (Player, error) {
 	case KindAI:
 		l, err := engine.ParseLevel(level)
 		if err != nil {
-			return Player{}, fmt.Errorf("play: the AI's level %q is not one this version knows (1-8, classic or max)", level)
+			return Player{}, fmt.Errorf("play: the AI's level %q is not one this version knows: %w", level, err)
 		}
 		return AI(l), nil
 	}
@@ -51,7 +51,8 @@ func (p Player) Kind() string {
 	return KindHuman
 }
 
-// LevelName returns the AI's level name ("4", "max"), or "" for a person.
+// LevelName returns the AI's level name ("4", "max", "2200"), or "" for a
+// person.
 func (p Player) LevelName() string {
 	if !p.AI {
 		return ""

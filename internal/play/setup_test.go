@@ -70,7 +70,11 @@ func TestParsePlayer(t *testing.T) {
 		{"ai", "4", "ai:4", false},
 		{"ai", "max", "ai:max", false},
 		{"ai", "classic", "ai:classic", false},
+		{"ai", "2200", "ai:2200", false},
+		{"ai", "800", "ai:800", false},
 		{"ai", "9", "", true}, // never silently full strength
+		{"ai", "2210", "", true},
+		{"ai", "2850", "", true},
 		{"ai", "", "", true},
 		{"robot", "4", "", true},
 	}
@@ -97,7 +101,8 @@ func TestStoreKeeper(t *testing.T) {
 	defer st.Close()
 	clock := newTestClock()
 	k := NewStoreKeeper(st, store.Game{Source: store.SourceTerminal}, true)
-	g, err := New(ctx, Setup{Players: [2]Player{Human, AI(mustLevel("3"))}, Clock: TimeControl{5 * time.Minute, 3 * sec}},
+	// The AI plays at a strength by number: the store keeps the number.
+	g, err := New(ctx, Setup{Players: [2]Player{Human, AI(mustLevel("2250"))}, Clock: TimeControl{5 * time.Minute, 3 * sec}},
 		Options{Keeper: k, Now: clock.now})
 	if err != nil {
 		t.Fatal(err)
@@ -152,6 +157,9 @@ func TestStoreKeeper(t *testing.T) {
 	}
 	if back.Outcome() != (chess.Outcome{Result: chess.BlackWins, Reason: chess.Resignation}) || back.Chess().Len() != 0 || !back.Paused() {
 		t.Errorf("restored: %v, %d moves, paused %v", back.Outcome(), back.Chess().Len(), back.Paused())
+	}
+	if sg.BlackLevel != "2250" || back.Players()[chess.Black] != AI(mustLevel("2250")) {
+		t.Errorf("restored Black %+v from level %q, want the AI at 2250", back.Players()[chess.Black], sg.BlackLevel)
 	}
 
 	// Two programs on one stored game: the second one's save is refused.

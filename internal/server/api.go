@@ -267,13 +267,32 @@ func checkPlayer(field, v string) error {
 	return nil
 }
 
-// parseLevel reads a level name given in field.
+// parseLevel reads a level name given in field; a number is a strength
+// ("2200"), refused in engine.CheckElo's words.
 func parseLevel(field, v string) (engine.Level, error) {
 	l, err := engine.ParseLevel(v)
-	if err != nil {
-		return engine.Level{}, codef(http.StatusBadRequest, "unknown_level", map[string]any{"level": v}, "%s: unknown level %q (want 1-8, classic or max)", field, v)
+	if err == nil {
+		return l, nil
 	}
-	return l, nil
+	if v != "" && v[0] >= '0' && v[0] <= '9' {
+		return engine.Level{}, eloError(field, v, err)
+	}
+	return engine.Level{}, codef(http.StatusBadRequest, "unknown_level", map[string]any{"level": v}, "%s: unknown level %q (want 1-8, classic, max, or a number from %d to %d in steps of %d)", field, v, engine.MinElo, engine.MaxElo, engine.EloStep)
+}
+
+// eloError is the answer to a strength engine refused with err: its words
+// after field.
+func eloError(field, v string, err error) error {
+	return codef(http.StatusBadRequest, "bad_elo", map[string]any{"elo": v}, "%s: %s", field, strings.TrimPrefix(err.Error(), "engine: "))
+}
+
+// aiElo returns the strength an AI player plays at on the scale, or 0 for
+// a person or full strength.
+func aiElo(p play.Player) int {
+	if !p.AI || p.Level.FullStrength() {
+		return 0
+	}
+	return p.Level.Elo
 }
 
 func checkSpeed(v int) error {
@@ -309,11 +328,20 @@ func or(v, def string) string {
 }
 
 // newPlayers reads the players of a new game: kinds (default a person
-// White against the AI) and the AI's levels (level for both unless a
-// side's own is given; a person has none).
+// White against the AI) and the AI's levels (level, or elo, for both unless
+// a side's own is given; a person has none).
 func newPlayers(req *NewGameRequest) ([2]play.Player, error) {
 	var players [2]play.Player
 	level := or(req.Level, defaultLevel)
+	if req.Elo != nil {
+		if req.Level != "" {
+			return players, errorf(http.StatusBadRequest, "give the AI's level or its elo, not both")
+		}
+		if err := engine.CheckElo(*req.Elo); err != nil {
+			return players, eloError("elo", strconv.Itoa(*req.Elo), err)
+		}
+		level = strconv.Itoa(*req.Elo)
+	}
 	if _, err := parseLevel("level", level); err != nil {
 		return players, err
 	}
@@ -559,8 +587,12 @@ func (srv *Server) getPGN(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// playerName names a player in PGN.
+// playerName names a player in PGN: "Outpost 2200" for a strength by
+// number, "Outpost (level 4)" for the other levels.
 func playerName(p play.Player) string {
+	if p.AI && p.Level.ByNumber() {
+		return "Outpost " + p.LevelName()
+	}
 	if p.AI {
 		return fmt.Sprintf("Outpost (level %s)", p.LevelName())
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -21,7 +22,7 @@ const (
 
 func TestCreateGame(t *testing.T) {
 	e := newEnv(t, Config{})
-	speed := 0
+	speed, elo := 0, 2200
 	tests := []struct {
 		name  string
 		req   NewGameRequest
@@ -40,7 +41,23 @@ func TestCreateGame(t *testing.T) {
 			}
 		}},
 		{"levels", NewGameRequest{White: "ai", Black: "ai", Level: "2", BlackLevel: "max", SpeedMs: &speed, Paused: true}, func(t *testing.T, st GameState) {
-			if st.White != "ai" || st.Black != "ai" || st.WhiteLevel != "2" || st.BlackLevel != "max" || st.SpeedMs != 0 || !st.Paused || st.Thinking {
+			if st.White != "ai" || st.Black != "ai" || st.WhiteLevel != "2" || st.BlackLevel != "max" || st.SpeedMs != 0 || !st.Paused || st.Thinking ||
+				st.WhiteElo != 1000 || st.BlackElo != 0 || st.Elo != 0 {
+				t.Errorf("state %+v", st)
+			}
+		}},
+		{"elo", NewGameRequest{Elo: &elo, Paused: true}, func(t *testing.T, st GameState) {
+			if st.White != "human" || st.Black != "ai" || st.BlackLevel != "2200" || st.WhiteElo != 0 || st.BlackElo != 2200 || st.Elo != 2200 {
+				t.Errorf("state %+v", st)
+			}
+		}},
+		{"elo for two AIs", NewGameRequest{White: "ai", Black: "ai", Elo: &elo, Paused: true}, func(t *testing.T, st GameState) {
+			if st.WhiteLevel != "2200" || st.BlackLevel != "2200" || st.Elo != 2200 {
+				t.Errorf("state %+v", st)
+			}
+		}},
+		{"a side's number", NewGameRequest{White: "ai", Black: "human", WhiteLevel: "1850", Paused: true}, func(t *testing.T, st GameState) {
+			if st.WhiteLevel != "1850" || st.WhiteElo != 1850 || st.Elo != 1850 {
 				t.Errorf("state %+v", st)
 			}
 		}},
@@ -101,7 +118,15 @@ func TestCreateGameErrors(t *testing.T) {
 		{"trailing data", `{} {}`, 400, "malformed JSON"},
 		{"wrong type", `{"speedMs":"fast"}`, 400, "malformed JSON"},
 		{"bad player", NewGameRequest{White: "robot"}, 400, `white must be "human" or "ai", not "robot"`},
-		{"bad level", NewGameRequest{Level: "9"}, 400, `unknown level "9"`},
+		{"bad level", NewGameRequest{Level: "easy"}, 400, `unknown level "easy"`},
+		// A number is refused in the words of every front end.
+		{"elo too low", `{"elo":750}`, 400, "elo: " + strings.TrimPrefix(engine.CheckElo(750).Error(), "engine: ")},
+		{"elo too high", `{"elo":2850}`, 400, "elo: " + strings.TrimPrefix(engine.CheckElo(2850).Error(), "engine: ")},
+		{"elo between steps", `{"elo":2210}`, 400, "elo: " + strings.TrimPrefix(engine.CheckElo(2210).Error(), "engine: ")},
+		{"elo not a number", `{"elo":"2200"}`, 400, "malformed JSON"},
+		{"level and elo", `{"level":"4","elo":2200}`, 400, "level or its elo, not both"},
+		{"a side's number between steps", NewGameRequest{White: "ai", WhiteLevel: "2210"}, 400,
+			"whiteLevel: " + strings.TrimPrefix(engine.CheckElo(2210).Error(), "engine: ")},
 		{"bad white level", NewGameRequest{White: "ai", WhiteLevel: "easy"}, 400, `whiteLevel: unknown level "easy"`},
 		{"a person's level", NewGameRequest{WhiteLevel: "3"}, 400, "whiteLevel: white is played by a person"},
 		{"clock limit", `{"clock":{"limit":10801,"increment":0}}`, 400, "clock: limit must be 0 to 10800 seconds, not 10801"},

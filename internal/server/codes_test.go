@@ -31,7 +31,8 @@ func TestErrorCodes(t *testing.T) {
 		{"nothing to take back", "POST", "/takeback", true, map[string]any{}, 409, "nothing_to_take_back", nil},
 		{"nothing to redo", "POST", "/redo", true, map[string]any{}, 409, "nothing_to_redo", nil},
 		{"no draw", "POST", "/draw", true, map[string]any{}, 409, "no_draw", map[string]any{"repetitions": 1.0, "halfmoves": 0.0}},
-		{"unknown level", "PATCH", "", true, map[string]any{"whiteLevel": "11"}, 400, "", nil},
+		{"unknown level", "PATCH", "", true, map[string]any{"whiteLevel": "eleven"}, 400, "unknown_level", map[string]any{"level": "eleven"}},
+		{"bad strength", "PATCH", "", true, map[string]any{"whiteLevel": "2210"}, 400, "bad_elo", map[string]any{"elo": "2210"}},
 		{"unknown game", "GET", "/../nosuchgame", false, nil, 404, "unknown_game", nil},
 	} {
 		path := "/api/games/" + g.id + tc.path

@@ -7,7 +7,8 @@ import (
 )
 
 // TestLevels checks GET /api/levels: weakest first, each with its Elo,
-// classic explained by its depth, and max said to be level 8.
+// full strength last (no number yet), classic explained by its depth, and
+// max said to be level 8.
 func TestLevels(t *testing.T) {
 	e := newEnv(t, Config{})
 	r := e.do("GET", "/api/levels", "", nil)
@@ -25,6 +26,12 @@ func TestLevels(t *testing.T) {
 	for i, l := range body.Levels {
 		names = append(names, l.Name)
 		byName[l.Name] = l
+		if l.FullStrength {
+			if l.Elo != 0 {
+				t.Errorf("level %s: full strength with Elo %d, want none yet", l.Name, l.Elo)
+			}
+			continue
+		}
 		if i > 0 && l.Elo < body.Levels[i-1].Elo {
 			t.Errorf("level %s (Elo %d) after %s (Elo %d): want the weakest first", l.Name, l.Elo, body.Levels[i-1].Name, body.Levels[i-1].Elo)
 		}
@@ -32,7 +39,7 @@ func TestLevels(t *testing.T) {
 			t.Errorf("level %s has no Elo", l.Name)
 		}
 	}
-	if want := "classic 1 2 3 4 5 6 7 8 max"; strings.Join(names, " ") != want {
+	if want := "classic 1 2 3 4 5 6 7 2000 2200 2400 2600 8 max"; strings.Join(names, " ") != want {
 		t.Errorf("levels %q, want %q", strings.Join(names, " "), want)
 	}
 	if c := byName["classic"]; !c.Classic || c.Depth != 3 || c.FullStrength {

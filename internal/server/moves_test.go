@@ -324,7 +324,8 @@ func TestUpdateSettings(t *testing.T) {
 		status int
 		reason string
 	}{
-		{`{"whiteLevel":"11"}`, 400, "whiteLevel: unknown level"},
+		{`{"whiteLevel":"eleven"}`, 400, "whiteLevel: unknown level"},
+		{`{"whiteLevel":"2210"}`, 400, "whiteLevel: strength 2210 is not a multiple of 50"},
 		{`{"blackLevel":""}`, 400, "blackLevel: unknown level"},
 		{`{"speedMs":60001}`, 400, "speedMs 60001 out of range"},
 		{`{"paused":"yes"}`, 400, "malformed JSON"},

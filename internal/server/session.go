@@ -387,12 +387,19 @@ func (s *session) stateLocked(from int) GameState {
 		Turn:  pos.SideToMove().String(),
 		White: players[chess.White].Kind(), Black: players[chess.Black].Kind(),
 		WhiteLevel: players[chess.White].LevelName(), BlackLevel: players[chess.Black].LevelName(),
+		WhiteElo: aiElo(players[chess.White]), BlackElo: aiElo(players[chess.Black]),
 		Dests:  map[string][]string{},
 		Check:  pos.InCheck(),
 		Status: "playing", Result: o.Result.String(),
 		Thinking: s.cached && s.aiDueLocked(), Paused: g.Paused(), SpeedMs: s.speedMs,
 		CanRedo: g.CanRedo(), CanTakeback: g.CanTakeback(),
 		Clock: newClockInfo(g.Clock()), AIError: s.aiError,
+	}
+	switch {
+	case !players[chess.White].AI:
+		st.Elo = st.BlackElo
+	case !players[chess.Black].AI, st.WhiteElo == st.BlackElo:
+		st.Elo = st.WhiteElo
 	}
 	if from < len(moves) {
 		p := cg.PositionAt(from) // then the moves replayed: one pass over the history

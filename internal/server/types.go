@@ -25,6 +25,9 @@ type GameState struct {
 	Black         string              `json:"black"`
 	WhiteLevel    string              `json:"whiteLevel"`
 	BlackLevel    string              `json:"blackLevel"`
+	WhiteElo      int                 `json:"whiteElo"` // the strength White's AI plays at (0: a person, or full strength)
+	BlackElo      int                 `json:"blackElo"` // the same for Black
+	Elo           int                 `json:"elo"`      // the AI's strength when one AI plays, or two at the same (else 0)
 	Dests         map[string][]string `json:"dests"`
 	Check         bool                `json:"check"`
 	LastMove      []string            `json:"lastMove"`
@@ -135,6 +138,7 @@ type NewGameRequest struct {
 	White      string        `json:"white"`
 	Black      string        `json:"black"`
 	Level      string        `json:"level"`
+	Elo        *int          `json:"elo"` // the AI's strength by number (800-2800 in steps of 50), instead of level
 	WhiteLevel string        `json:"whiteLevel"`
 	BlackLevel string        `json:"blackLevel"`
 	FEN        string        `json:"fen"`

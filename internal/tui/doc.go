@@ -43,7 +43,7 @@
 //	work.go     the engine's work on the scheduler
 //	session.go  a game being played: the play.Game, names, draws typed,
 //	            PGN
-//	player.go   ParsePlayer ("human", "ai:LEVEL")
+//	player.go   ParsePlayer ("human", "ai:LEVEL", "elo:N")
 //	plain.go    RunPlain, the line mode
 //	run.go      Run, the full-screen program
 //	store.go    the keeper and ResumeLatest, the link to internal/store

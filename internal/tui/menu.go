@@ -174,10 +174,10 @@ func (m *Model) viewMenu() string {
 	}
 	l := engine.Levels()[mu.level]
 	levelNote := m.tr(msgAboutElo, l.Elo)
-	switch l.Name {
-	case "classic":
+	switch {
+	case l.Classic:
 		levelNote = m.tr(msgClassicNote, l.Elo)
-	case "max":
+	case l.FullStrength():
 		levelNote = m.tr(msgFullStrength)
 	}
 	if mu.side == sideBoth {

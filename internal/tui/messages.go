@@ -135,6 +135,7 @@ const (
 	msgMenuQuit
 	msgUntimed
 	msgOutpostLevel
+	msgOutpostElo
 	msgYou
 	msgYouLower
 	msgBetweenPeople
@@ -446,6 +447,7 @@ var messages = i18n.Catalogue[msg]{
 		msgMenuQuit:                "q: quit",
 		msgUntimed:                 "untimed",
 		msgOutpostLevel:            "Outpost level %s",
+		msgOutpostElo:              "Outpost %s",
 		msgYou:                     "You",
 		msgYouLower:                "you",
 		msgBetweenPeople:           "between two people",
@@ -742,6 +744,7 @@ var messages = i18n.Catalogue[msg]{
 		msgMenuQuit:                "q：退出",
 		msgUntimed:                 "不计时",
 		msgOutpostLevel:            "Outpost %s 级",
+		msgOutpostElo:              "Outpost %s",
 		msgYou:                     "你",
 		msgYouLower:                "你",
 		msgBetweenPeople:           "两位棋手对弈",

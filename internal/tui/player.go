@@ -13,8 +13,10 @@ import (
 const DefaultLevel = "3"
 
 // ParsePlayer parses a player as the --white and --black flags write it:
-// "human", or "ai:LEVEL" with LEVEL one of engine.Levels ("1".."8",
-// "classic", "max"). "ai" alone is the AI at DefaultLevel.
+// "human", "ai:LEVEL" with LEVEL a name engine.ParseLevel knows ("1".."8",
+// "classic", "max", or a number), or "elo:N", the AI at strength N
+// (refused in engine.CheckElo's words). "ai" alone is the AI at
+// DefaultLevel.
 func ParsePlayer(s string) (play.Player, error) {
 	switch s {
 	case "human":
@@ -22,13 +24,21 @@ func ParsePlayer(s string) (play.Player, error) {
 	case "ai":
 		s = "ai:" + DefaultLevel
 	}
-	name, ok := strings.CutPrefix(s, "ai:")
-	if !ok {
-		return play.Player{}, fmt.Errorf("tui: player %q: want human or ai:LEVEL (LEVEL 1-8, classic or max)", s)
+	if n, ok := strings.CutPrefix(s, "elo:"); ok {
+		elo, err := engine.ParseElo(n)
+		if err != nil {
+			return play.Player{}, fmt.Errorf("tui: player %q: %w", s, err)
+		}
+		level, err := engine.EloLevel(elo)
+		if err != nil {
+			return play.Player{}, fmt.Errorf("tui: player %q: %w", s, err)
+		}
+		return play.AI(level), nil
 	}
+	name, ok := strings.CutPrefix(s, "ai:")
 	level, err := engine.ParseLevel(name)
-	if err != nil {
-		return play.Player{}, fmt.Errorf("tui: player %q: want human or ai:LEVEL (LEVEL 1-8, classic or max)", s)
+	if !ok || err != nil {
+		return play.Player{}, fmt.Errorf("tui: player %q: want human, ai:LEVEL (LEVEL 1-8, classic or max) or elo:N (N 800 to 2800 in steps of 50)", s)
 	}
 	return play.AI(level), nil
 }

@@ -94,10 +94,13 @@ func (s *session) bothAI() bool {
 }
 
 // name returns the name of side's player: "You" against the AI, "White" or
-// "Black" between two people, "Outpost level 3" for the AI.
+// "Black" between two people, "Outpost level 3" or "Outpost 2200" for the
+// AI.
 func (s *session) name(side chess.Color) string {
 	players := s.g.Players()
 	switch p := players[side]; {
+	case p.AI && p.Level.ByNumber():
+		return s.tr(msgOutpostElo, p.Level.String())
 	case p.AI:
 		return s.tr(msgOutpostLevel, p.Level.String())
 	case players[side.Other()].AI:

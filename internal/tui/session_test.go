@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/engine"
 	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/store"
 )
@@ -25,6 +27,12 @@ func TestParsePlayer(t *testing.T) {
 		{"ai:classic", "ai:classic", false},
 		{"ai:max", "ai:max", false},
 		{"ai:9", "", true},
+		{"elo:2200", "ai:2200", false},
+		{"elo:800", "ai:800", false},
+		{"ai:2250", "ai:2250", false},
+		{"elo:", "", true},
+		{"elo:max", "", true},
+		{"elo:4", "", true},
 		{"ai:", "", true},
 		{"robot", "", true},
 		{"", "", true},
@@ -41,6 +49,18 @@ func TestParsePlayer(t *testing.T) {
 			t.Errorf("ParsePlayer(%q) = %s, want %s", tc.in, p, tc.want)
 		case tc.err && !strings.HasPrefix(err.Error(), "tui: "):
 			t.Errorf("ParsePlayer(%q) error %q lacks the package prefix", tc.in, err)
+		}
+	}
+}
+
+// TestParsePlayerRefusesStrengths: a number the engine refuses is refused
+// in its words, as the web app and UCI refuse it.
+func TestParsePlayerRefusesStrengths(t *testing.T) {
+	for _, elo := range []int{750, 0, 2850, 2210, 825} {
+		s := "elo:" + strconv.Itoa(elo)
+		_, err := ParsePlayer(s)
+		if want := engine.CheckElo(elo); err == nil || want == nil || !strings.Contains(err.Error(), want.Error()) {
+			t.Errorf("ParsePlayer(%q) = %v, want %v", s, err, want)
 		}
 	}
 }

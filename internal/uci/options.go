@@ -57,7 +57,7 @@ func defaultOptionValues() optionValues {
 //	Clear Hash         button: clears the hash table
 //	Ponder             check, default false: the GUI may send "go ponder"
 //	UCI_LimitStrength  check, default false: play at UCI_Elo instead of Level
-//	UCI_Elo            spin engine.MinElo..engine.MaxElo: engine.LevelForElo
+//	UCI_Elo            spin engine.MinElo..engine.MaxElo, a multiple of engine.EloStep: engine.EloLevel
 //	UCI_Chess960       check, default false: positions are Chess960 ones, castling written e1h1
 //	Level              combo of engine.Levels names, "max" written Max (the default)
 //	Use NNUE           check, default engine.DefaultNetwork() != nil: evaluate with the network
@@ -70,6 +70,9 @@ func (l *Loop) newOptions() []option {
 		}
 	}
 	levels = append(levels, maxLevel)
+	// A strength is judged as every front end judges it.
+	elo := newSpin("UCI_Elo", &l.opts.elo, engine.MinElo, engine.MaxElo, nil)
+	elo.check = engine.CheckElo
 	return []option{
 		newSpin("Hash", &l.opts.hashMB, 1, engine.MaxHashMB, l.eng.SetHashMB),
 		newSpin("Threads", &l.opts.threads, 1, engine.MaxThreads, l.eng.SetThreads),
@@ -78,7 +81,7 @@ func (l *Loop) newOptions() []option {
 		&buttonOption{optName: "Clear Hash", press: l.eng.Clear},
 		newCheck("Ponder", &l.opts.ponder),
 		newCheck("UCI_LimitStrength", &l.opts.limitStrength),
-		newSpin("UCI_Elo", &l.opts.elo, engine.MinElo, engine.MaxElo, nil),
+		elo,
 		newCheck("UCI_Chess960", &l.opts.chess960),
 		newCombo("Level", &l.opts.level, levels),
 		&checkOption{optName: "Use NNUE", value: &l.opts.useNNUE, def: l.opts.useNNUE, onSet: l.setUseNNUE},
@@ -89,7 +92,11 @@ func (l *Loop) newOptions() []option {
 // level returns the engine.Level the options ask for.
 func (l *Loop) level() engine.Level {
 	if l.opts.limitStrength {
-		return engine.LevelForElo(l.opts.elo)
+		lv, err := engine.EloLevel(l.opts.elo)
+		if err != nil { // not reached: UCI_Elo accepts only what engine.CheckElo does
+			return engine.Level{}
+		}
+		return lv
 	}
 	if l.opts.level == maxLevel {
 		return engine.Level{}
@@ -137,12 +144,15 @@ type option interface {
 	set(value string, hasValue bool) error
 }
 
-// spinOption is an integer option. onSet, if not nil, is called with a new
-// valid value before it is stored; its error keeps the old value.
+// spinOption is an integer option. check, if not nil, judges a value in
+// place of the range check (the range is still declared); onSet, if not
+// nil, is called with a new valid value before it is stored; its error
+// keeps the old value.
 type spinOption struct {
 	optName       string
 	value         *int
 	def, min, max int
+	check         func(int) error
 	onSet         func(int) error
 }
 
@@ -165,7 +175,11 @@ func (o *spinOption) set(value string, hasValue bool) error {
 	if err != nil {
 		return fmt.Errorf("value %q is not an integer", value)
 	}
-	if n < o.min || n > o.max {
+	if o.check != nil {
+		if err := o.check(n); err != nil {
+			return err
+		}
+	} else if n < o.min || n > o.max {
 		return fmt.Errorf("value %d is out of range %d..%d", n, o.min, o.max)
 	}
 	if o.onSet != nil {

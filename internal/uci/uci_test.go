@@ -268,7 +268,15 @@ func TestBadInput(t *testing.T) {
 				}
 			}},
 		{name: "Move Overhead below range", line: "setoption name Move Overhead value -1", wantErr: "out of range 0..5000"},
-		{name: "UCI_Elo below range", line: "setoption name UCI_Elo value 100", wantErr: "out of range"},
+		// A strength is refused in the words of every front end.
+		{name: "UCI_Elo below range", line: "setoption name UCI_Elo value 750", wantErr: engine.CheckElo(750).Error()},
+		{name: "UCI_Elo above range", line: "setoption name UCI_Elo value 2850", wantErr: engine.CheckElo(2850).Error()},
+		{name: "UCI_Elo between steps", line: "setoption name UCI_Elo value 2210", wantErr: engine.CheckElo(2210).Error(),
+			check: func(t *testing.T, f *fakeSearcher, p engine.Params) {
+				if p.Level != (engine.Level{}) {
+					t.Errorf("Level = %+v, want the zero Level", p.Level)
+				}
+			}},
 		{name: "check not a bool", line: "setoption name Ponder value maybe", wantErr: `value "maybe" is not true or false`},
 		{name: "check without value", line: "setoption name UCI_LimitStrength", wantErr: "missing value"},
 		{name: "combo not a var", line: "setoption name Level value 9", wantErr: `value "9" is not one of`,
@@ -389,7 +397,9 @@ func TestOptionsAndLimits(t *testing.T) {
 		{name: "UCI_Elo without UCI_LimitStrength", setup: []string{"setoption name UCI_Elo value 1500"},
 			goCmd: "go depth 1", check: level(engine.Level{})},
 		{name: "UCI_LimitStrength", setup: []string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500"},
-			goCmd: "go depth 1", check: level(engine.LevelForElo(1500))},
+			goCmd: "go depth 1", check: level(eloLevel(t, 1500))},
+		{name: "UCI_LimitStrength 2200", setup: []string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2200"},
+			goCmd: "go depth 1", check: level(eloLevel(t, 2200))},
 		{name: "UCI_LimitStrength off again", setup: []string{"setoption name UCI_LimitStrength value true",
 			"setoption name UCI_LimitStrength value false"},
 			goCmd: "go depth 1", check: level(engine.Level{})},
@@ -408,7 +418,7 @@ func TestOptionsAndLimits(t *testing.T) {
 				goCmd: "go depth 1", check: level(want)},
 			tc{name: "UCI_LimitStrength overrides Level " + name,
 				setup: []string{"setoption name Level value " + name, "setoption name UCI_LimitStrength value true"},
-				goCmd: "go depth 1", check: level(engine.LevelForElo(engine.MinElo))})
+				goCmd: "go depth 1", check: level(eloLevel(t, engine.MinElo))})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -421,6 +431,16 @@ func TestOptionsAndLimits(t *testing.T) {
 			tt.check(t, f.last(t), f)
 		})
 	}
+}
+
+// eloLevel returns the level of strength elo.
+func eloLevel(t *testing.T, elo int) engine.Level {
+	t.Helper()
+	l, err := engine.EloLevel(elo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 // levelNames returns the names of engine.Levels.

@@ -9,7 +9,7 @@ import { lineParts, nagText } from './nags';
 import { Board } from './board';
 import { Sound, hasVoice, soundFor } from './sound';
 import { byId, downloadText, el, setLabel, toast } from './dom';
-import { fillLevels, levelInfo, levelName, loadLevels } from './levels';
+import { fillLevels, levelInfo, levelName, loadLevels, selectLevel } from './levels';
 import { barView, Evaluations } from './evaluation';
 import type { KeyValueStore } from './evaluation';
 import { NewGameDialog } from './newgame';
@@ -1117,7 +1117,7 @@ export class App {
       const side = c === 'white' ? g.white : g.black;
       const lvl = c === 'white' ? g.whiteLevel : g.blackLevel;
       byId('lvl-' + c + '-box').hidden = side !== 'ai';
-      if (document.activeElement !== sel) sel.value = String(lvl);
+      if (document.activeElement !== sel) selectLevel(sel, String(lvl));
       sel.disabled = !mine || g.status !== 'playing';
     }
     const aivai = g.white === 'ai' && g.black === 'ai';

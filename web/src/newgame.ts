@@ -1,4 +1,5 @@
-// newgame.ts is the new-game dialog: players, colour, levels, speed, the
+// newgame.ts is the new-game dialog: players, colour, levels (a preset, or
+// a strength by number: the number wins when given), speed, the
 // clock (untimed, lichess's presets or a custom one), and a start position
 // (FEN) or a game to play on from (PGN, pasted or uploaded).
 
@@ -25,6 +26,8 @@ export class NewGameDialog {
     this.openings = new OpeningPicker(byId<HTMLTextAreaElement>('new-pgn'), byId<HTMLInputElement>('new-fen'));
     byId('new-start').before(this.openings.box);
     this.form.addEventListener('change', () => this.sync());
+    // Choosing a preset clears the number, so the preset is what plays.
+    byId('new-level').addEventListener('change', () => (byId<HTMLInputElement>('new-elo').value = ''));
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.submit();
@@ -115,7 +118,14 @@ export class NewGameDialog {
       if (c === 'random') c = crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'white' : 'black';
       g.white = c === 'white' ? 'human' : 'ai';
       g.black = c === 'white' ? 'ai' : 'human';
-      g.level = val('level');
+      // A number typed is the strength; the server judges it (bad_elo).
+      const elo = val('elo').trim();
+      if (elo && !Number.isInteger(Number(elo))) {
+        this.err.textContent = t('error.bad_elo', { elo });
+        return;
+      }
+      if (elo) g.elo = Number(elo);
+      else g.level = val('level');
     } else if (m === 'aivai') {
       g.white = 'ai';
       g.black = 'ai';

@@ -499,6 +499,12 @@ export interface GameState {
   black: string;
   whiteLevel: string;
   blackLevel: string;
+  /** the strength White's AI plays at (0: a person, or full strength) */
+  whiteElo: number;
+  /** the same for Black */
+  blackElo: number;
+  /** the AI's strength when one AI plays, or two at the same (else 0) */
+  elo: number;
   dests: Record<string, string[]>;
   check: boolean;
   lastMove: string[];
@@ -644,7 +650,7 @@ export interface ImportMove {
  */
 export interface LevelInfo {
   name: string;
-  /** the strength it aims at (classic: measured) */
+  /** the strength it plays at (classic: measured; full strength: 0, not on the scale yet) */
   elo: number;
   /** the search is not weakened: its scores are the engine's opinion */
   fullStrength: boolean;
@@ -695,6 +701,8 @@ export interface NewGameRequest {
   white?: string;
   black?: string;
   level?: string;
+  /** the AI's strength by number (800-2800 in steps of 50), instead of level */
+  elo?: number;
   whiteLevel?: string;
   blackLevel?: string;
   fen?: string;

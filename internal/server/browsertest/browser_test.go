@@ -426,6 +426,7 @@ type newGame struct {
 	mode       string // "ai", "hvh", "aivai"
 	color      string // "white", "black", "random" (mode "ai")
 	level      string
+	elo        string // a strength by number, typed beside the level presets
 	whiteLevel string
 	blackLevel string
 	speedMs    string
@@ -453,6 +454,7 @@ func (p *page) startGame(g newGame) {
 		}
 	}
 	set("#new-level", g.level)
+	set("#new-elo", g.elo)
 	set("#new-white-level", g.whiteLevel)
 	set("#new-black-level", g.blackLevel)
 	set(`#form-new select[name=speedMs]`, g.speedMs)
@@ -802,6 +804,34 @@ func TestReloadContinues(t *testing.T) {
 		t.Errorf("after the reload the move box is disabled: the token was lost")
 	}
 	p.screenshot("continued")
+}
+
+// TestStrengthByNumber plays against the AI at a strength typed as a
+// number: the game's level select shows it, the presets show their
+// numbers; a number between the steps is refused in the dialog.
+func TestStrengthByNumber(t *testing.T) {
+	p := newPage(t, desktop)
+	p.startGame(newGame{mode: "ai", color: "white", level: "2", elo: "2250"})
+	p.waitFor("the AI's strength in its select", `document.getElementById('lvl-black').value === '2250'`, 5*time.Second)
+	if got := evalJS[string](p, `document.getElementById('lvl-black').selectedOptions[0].textContent`); got != "2250 Elo" {
+		t.Errorf("the AI's level reads %q, want 2250 Elo", got)
+	}
+	if got := evalJS[string](p, `[...document.getElementById('new-level').options].map(o => o.textContent).join(' | ')`); !strings.Contains(got, "Level 4 · about 1400 Elo") || !strings.Contains(got, "2200 Elo") {
+		t.Errorf("the presets read %q, want each with its number", got)
+	}
+	// Between the steps: the page refuses it before the server is asked
+	// (the field's step), and no game starts.
+	id := evalJS[string](p, `document.getElementById('app').dataset.gameId`)
+	p.open("/#new")
+	p.do("new-game dialog", chromedp.WaitVisible("#dlg-new"))
+	p.do("typing 2210", chromedp.SetValue("#new-elo", "2210"))
+	p.click("#new-start-btn")
+	if !evalJS[bool](p, `document.getElementById('new-elo').validity.stepMismatch && document.getElementById('dlg-new').open`) {
+		t.Error("2210 was not refused in the dialog")
+	}
+	if got := evalJS[string](p, `document.getElementById('app').dataset.gameId`); got != id {
+		t.Errorf("a game %s started at 2210", got)
+	}
 }
 
 // TestAIAgainstAI watches two AIs play, pauses them, and opens My games.

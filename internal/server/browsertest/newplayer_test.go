@@ -339,7 +339,8 @@ func TestEvalBarFullStrength(t *testing.T) {
 }
 
 // TestLevelList (item 8): the levels are listed weakest first with their
-// Elo; classic says what it is and max that it is level 8.
+// Elo, the presets by number among them; classic says what it is and max
+// that it is level 8.
 func TestLevelList(t *testing.T) {
 	p := newPage(t, desktop)
 	p.open("/#new")
@@ -350,7 +351,7 @@ func TestLevelList(t *testing.T) {
 	for _, o := range opts {
 		values = append(values, o[0])
 	}
-	if got := strings.Join(values, " "); got != "classic 1 2 3 4 5 6 7 8 max" {
+	if got := strings.Join(values, " "); got != "classic 1 2 3 4 5 6 7 2000 2200 2400 2600 8 max" {
 		t.Errorf("levels in the order %q, want classic (the weakest) first", got)
 	}
 	text := map[string]string{}
@@ -360,6 +361,7 @@ func TestLevelList(t *testing.T) {
 	for _, c := range []struct{ level, want string }{
 		{"1", "800 Elo"},
 		{"4", "1400 Elo"},
+		{"2200", "2200 Elo"},
 		{"8", "full strength"},
 		{"classic", "depth 3"},
 		{"max", "level 8"},

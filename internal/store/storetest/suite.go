@@ -104,6 +104,14 @@ func testCreateAndGet(t *testing.T, b Backend) {
 	if !got.CreatedAt.Equal(g.CreatedAt) || !got.UpdatedAt.Equal(g.CreatedAt) || got.CreatedAt.IsZero() {
 		t.Errorf("times %v %v, want %v", got.CreatedAt, got.UpdatedAt, g.CreatedAt)
 	}
+	// A strength by number is a level like any other: it comes back.
+	byNumber := store.Game{White: store.AI, Black: store.Human, WhiteLevel: "2250", StartFEN: StartFEN}
+	if err := s.CreateGame(ctx, &byNumber); err != nil {
+		t.Fatal(err)
+	}
+	if got := MustGet(t, s, byNumber.ID); got.White != store.AI || got.WhiteLevel != "2250" || got.BlackLevel != "" {
+		t.Errorf("a game at strength 2250 came back as %q at %q", got.White, got.WhiteLevel)
+	}
 
 	timed := store.Game{Source: store.SourceTerminal, White: store.Human, Black: store.Human, StartFEN: StartFEN,
 		TimeLimit: 5 * time.Minute, TimeIncrement: 3 * time.Second, ClockSince: time.Now().UTC().Truncate(time.Millisecond)}
