@@ -47,13 +47,13 @@ func castlingRookOf(p *Position, field string, ch byte, color Color) (Square, er
 	ksq := p.KingSquare(color)
 	name := string(rune(ch))
 	if p.Pieces(color, King) == 0 || ksq.Rank() != rank {
-		return NoSquare, parseErrorf("castling_king", map[string]any{"char": name, "color": color.String(), "square": "rank " + rank.String()},
+		return NoSquare, parseErrorf("castling_king_rank", map[string]any{"char": name, "color": color.String(), "rank": rank.String()},
 			"chess: FEN castling right %q but no %v king on rank %v", ch, color, rank)
 	}
 	rooks := p.Pieces(color, Rook)
-	noRook := func(where string) error {
-		return parseErrorf("castling_rook", map[string]any{"char": name, "color": color.String(), "square": where},
-			"chess: FEN castling right %q but no %v rook %s", ch, color, where)
+	noRook := func(code, where string, params map[string]any) error {
+		params["char"], params["color"] = name, color.String()
+		return parseErrorf(code, params, "chess: FEN castling right %q but no %v rook %s", ch, color, where)
 	}
 	switch lower := ch | 0x20; lower {
 	case 'k':
@@ -62,18 +62,18 @@ func castlingRookOf(p *Position, field string, ch byte, color Color) (Square, er
 				return s, nil
 			}
 		}
-		return NoSquare, noRook("right of the king on rank " + rank.String())
+		return NoSquare, noRook("castling_rook_right", "right of the king on rank "+rank.String(), map[string]any{"rank": rank.String()})
 	case 'q':
 		for f := FileA; f < ksq.File(); f++ {
 			if s := NewSquare(f, rank); rooks.Has(s) {
 				return s, nil
 			}
 		}
-		return NoSquare, noRook("left of the king on rank " + rank.String())
+		return NoSquare, noRook("castling_rook_left", "left of the king on rank "+rank.String(), map[string]any{"rank": rank.String()})
 	default:
 		s := NewSquare(File(lower-'a'), rank)
 		if !rooks.Has(s) {
-			return NoSquare, noRook("on " + s.String())
+			return NoSquare, noRook("castling_rook", "on "+s.String(), map[string]any{"square": s.String()})
 		}
 		return s, nil
 	}

@@ -17,10 +17,11 @@ import "fmt"
 //	side            value: the side-to-move field
 //	castling_char   char: not K, Q, k or q (in Chess960 also a file letter)
 //	castling_repeat char
-//	castling_king   char, color, square: no such king where it starts (in
-//	                Chess960 square is "rank 1" or "rank 8")
-//	castling_rook   char, color, square: no such rook where it starts (in
-//	                Chess960 "on b1", or "right of the king on rank 1")
+//	castling_king   char, color, square: no such king where it starts
+//	castling_king_rank char, color, rank: Chess960, no king on its first rank
+//	castling_rook   char, color, square: no such rook where it starts
+//	castling_rook_right char, color, rank: Chess960 K/k, no rook right of the king
+//	castling_rook_left  char, color, rank: Chess960 Q/q, no rook left of the king
 //	castling_side   char, color, side ("kingside", "queenside"): Chess960
 //	                rights for two rooks on one side of the king
 //	ep_square       value: not a square
