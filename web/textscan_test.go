@@ -47,8 +47,9 @@ var (
 	// sameWords are the same in every language.
 	sameWords = map[string]bool{"Outpost": true, "FEN": true, "PGN": true, "SAN": true, "UCI": true, "Elo": true, "Bearer": true}
 	// code is text that is code, not words: a CSS selector or media query
-	// (which may hold spaces), a path, markup, SVG path data.
-	code = regexp.MustCompile(`(^|[\s>,(])[#.][a-zA-Z]|^[a-z-]+\[|\[[a-z-]+=|^:scope|\s>\s|^\(.*\d+px\)$|^/|^\s*<|^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$`)
+	// (which may hold spaces; an attribute selector such as "[data-piece]"), a
+	// path, markup, SVG path data.
+	code = regexp.MustCompile(`(^|[\s>,(])[#.][a-zA-Z]|^[a-z-]+\[|\[[a-z-]+=|^\[[a-z-]+\]|^:scope|\s>\s|^\(.*\d+px\)$|^/|^\s*<|^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$`)
 )
 
 // readsAsText reports whether s reads as words for a person
