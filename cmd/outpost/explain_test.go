@@ -106,10 +106,10 @@ func TestExplainLesson(t *testing.T) {
 		env  string
 		want string
 	}{
-		{[]string{"--lesson"}, "", "1. The evaluation: a score for a position"},
-		{[]string{"--lesson", "--lang", "zh"}, "", "1. 评估函数：给局面打分"},
-		{[]string{"--lesson"}, "zh_CN.UTF-8", "2. 极小极大"},
-		{[]string{"--lesson", "--lang", "en"}, "zh_CN.UTF-8", "2. Minimax"},
+		{[]string{"--lesson"}, "", "2. The evaluation: a score for a position"},
+		{[]string{"--lesson", "--lang", "zh"}, "", "2. 评估函数：给局面打分"},
+		{[]string{"--lesson"}, "zh_CN.UTF-8", "3. 极小极大"},
+		{[]string{"--lesson", "--lang", "en"}, "zh_CN.UTF-8", "3. Minimax"},
 	} {
 		t.Setenv("LC_ALL", tc.env)
 		var out bytes.Buffer

@@ -354,9 +354,9 @@ func TestLesson(t *testing.T) {
 				"the picture's score": `document.querySelector('#explain-svg text.xlab.bound')?.dataset.v === '` + b + `'`,
 				"the list's move":     `document.querySelector('#explain-tree li.xbound')?.dataset.visit === '` + b + `'`,
 			} {
-				if !evalJS[bool](p, js) {
-					t.Errorf("%s does not mark the bound move %s (visit %d)", what, cut.Cut.BoundSAN, bound)
-				}
+				// The picture is drawn on the next animation frame, which a loaded
+				// machine may delay.
+				p.waitFor(fmt.Sprintf("%s to mark the bound move %s (visit %d)", what, cut.Cut.BoundSAN, bound), js, 5*time.Second)
 			}
 			p.do("scrolling to the picture", chromedp.Evaluate[chromedp.Void](`document.getElementById('explain-status').scrollIntoView()`))
 			p.screenshot("step4-cut")
