@@ -20,9 +20,9 @@ func (p *Position) GivesCheck(m Move) bool {
 	case k == kindEnPassant:
 		occ &^= (to ^ 8).Bitboard()
 	case k == kindKingCastle || k == kindQueenCastle:
-		c := &castles[castleIndex(us, k == kindQueenCastle)]
-		occ = occ&^c.rookFrom.Bitboard() | c.rookTo.Bitboard()
-		straight = straight&^c.rookFrom.Bitboard() | c.rookTo.Bitboard()
+		// The rook checks, or (Chess960) the king uncovers a line.
+		c := p.castle(castleIndex(us, k == kindQueenCastle))
+		return c.givesCheck(ksq, p.Occupied(), diagonal, straight)
 	}
 
 	// The pieces after the move: the moved piece leaves from for to.
@@ -45,6 +45,16 @@ func (p *Position) GivesCheck(m Move) bool {
 		diagonal |= to.Bitboard()
 		straight |= to.Bitboard()
 	}
+	return BishopAttacks(ksq, occ)&diagonal != 0 || RookAttacks(ksq, occ)&straight != 0
+}
+
+// givesCheck reports whether castling as c checks the king on ksq, with
+// the pieces on occ and the side's diagonal and straight sliders before
+// it: the king and rook leave their squares before they land (in Chess960
+// they may swap).
+func (c *castle) givesCheck(ksq Square, occ, diagonal, straight Bitboard) bool {
+	occ = occ&^(c.kingFrom.Bitboard()|c.rookFrom.Bitboard()) | c.kingTo.Bitboard() | c.rookTo.Bitboard()
+	straight = straight&^c.rookFrom.Bitboard() | c.rookTo.Bitboard()
 	return BishopAttacks(ksq, occ)&diagonal != 0 || RookAttacks(ksq, occ)&straight != 0
 }
 

@@ -85,7 +85,10 @@ func (e *EPD) Moves(opcode string) ([]Move, error) {
 // runs to the end of the line. An opcode starts with a letter and holds letters, digits and
 // underscores, and appears once in a line. The position is checked as
 // ParseFEN checks it. The error says what is wrong; it never panics.
-func ParseEPD(line string) (*EPD, error) {
+func ParseEPD(line string) (*EPD, error) { return parseEPD(line, ParseFEN) }
+
+// parseEPD is ParseEPD with the position read by parseFEN.
+func parseEPD(line string, parseFEN func(string) (*Position, error)) (*EPD, error) {
 	rest := strings.TrimSpace(line)
 	var fields []string
 	for len(fields) < 6 && rest != "" {
@@ -121,7 +124,7 @@ func ParseEPD(line string) (*EPD, error) {
 		counters[i] = v[0]
 	}
 	fen := strings.Join(append(fields[:4:4], counters...), " ")
-	if e.Position, err = ParseFEN(fen); err != nil {
+	if e.Position, err = parseFEN(fen); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -212,8 +215,11 @@ func (e *EPDError) Unwrap() error { return e.Err }
 
 // EPDReader reads the lines of an EPD file one at a time. Blank lines and
 // lines starting with '#' (comments, which EPD itself lacks but suites
-// carry) are skipped.
+// carry) are skipped. With Chess960 set, positions are read as
+// ParseFEN960 reads them (Shredder-FEN or X-FEN castling fields).
 type EPDReader struct {
+	Chess960 bool
+
 	sc   *bufio.Scanner
 	line int
 }
@@ -239,7 +245,11 @@ func (er *EPDReader) Next() (*EPD, error) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		e, err := ParseEPD(line)
+		parse := ParseFEN
+		if er.Chess960 {
+			parse = ParseFEN960
+		}
+		e, err := parseEPD(line, parse)
 		if err != nil {
 			return nil, &EPDError{Line: er.line, Err: err}
 		}

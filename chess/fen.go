@@ -55,8 +55,9 @@ func ParseFENLenient(fen string) (p *Position, fixes []string, err error) {
 // fenReader reads one FEN, strictly (ParseFEN) or leniently
 // (ParseFENLenient): the two differ only in what fix does.
 type fenReader struct {
-	lenient bool
-	fixes   []string
+	lenient  bool
+	chess960 bool
+	fixes    []string
 }
 
 // fix handles a problem that the lenient reading repairs as repair says:
@@ -85,7 +86,8 @@ func (r *fenReader) read(fen string) (*Position, []string, error) {
 	for len(fields) < 4 {
 		fields = append(fields, "-")
 	}
-	p := &Position{epSquare: NoSquare, fullmoves: 1}
+	p := &Position{epSquare: NoSquare, fullmoves: 1, chess960: r.chess960,
+		castleRooks: [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}}
 	if err := p.parseBoard(fields[0]); err != nil {
 		return nil, nil, err
 	}
@@ -160,6 +162,23 @@ func (r *fenReader) parseCounter(s, what string, least uint64) (uint16, error) {
 	return uint16(n), nil
 }
 
+// ParseFEN960 parses a Chess960 position in FEN, as ParseFEN does, with
+// its castling field in either of the two forms of Chess960: Shredder-FEN,
+// which names the rooks' files ("HAha"; upper case for White), or X-FEN,
+// where K and Q (k and q) stand for the outermost rook on each side of the
+// king and a file letter for any other. A right needs the king and its rook
+// on their side's back rank. The position's Chess960 reports true.
+func ParseFEN960(fen string) (*Position, error) {
+	p, _, err := (&fenReader{chess960: true}).read(fen)
+	return p, err
+}
+
+// ParseFEN960Lenient is ParseFENLenient for a Chess960 position, with the
+// castling field of ParseFEN960.
+func ParseFEN960Lenient(fen string) (p *Position, fixes []string, err error) {
+	return (&fenReader{lenient: true, chess960: true}).read(fen)
+}
+
 // MustParseFEN is ParseFEN for positions known to be valid (constants in
 // programs and tests); it panics on error.
 func MustParseFEN(fen string) *Position {
@@ -204,6 +223,9 @@ func (p *Position) parseBoard(s string) error {
 
 // parseCastling reads the castling field into p, whose board is set.
 func (r *fenReader) parseCastling(p *Position, s string) error {
+	if r.chess960 {
+		return r.parseCastling960(p, s)
+	}
 	if s == "-" {
 		return nil
 	}
@@ -211,6 +233,9 @@ func (r *fenReader) parseCastling(p *Position, s string) error {
 	for i := 0; i < len(s); i++ {
 		idx := strings.IndexByte("KQkq", s[i])
 		if idx < 0 {
+			if rookFile(s[i]) && strings.Trim(s, "KQkqABCDEFGHabcdefgh") == "" {
+				return parseErrorf("castling_char", map[string]any{"char": string(rune(s[i]))}, "chess: FEN castling field %q names a rook's file (%q), as Chess960 FENs do: read it as Chess960", s, s[i])
+			}
 			return parseErrorf("castling_char", map[string]any{"char": string(rune(s[i]))}, "chess: FEN castling field %q has invalid character %q", s, s[i])
 		}
 		right := CastlingRights(1 << idx)
@@ -323,7 +348,7 @@ func (p *Position) FEN() string {
 		side = " b "
 	}
 	sb.WriteString(side)
-	sb.WriteString(p.castling.String())
+	sb.WriteString(p.castlingField())
 	sb.WriteByte(' ')
 	sb.WriteString(p.epSquare.String())
 	fmt.Fprintf(&sb, " %d %d", p.halfmoves, p.fullmoves)

@@ -175,11 +175,14 @@ func (g *Game) SANMoves() []string {
 	return s
 }
 
-// UCIMoves returns the moves played in UCI notation ("e2e4", "e7e8q").
+// UCIMoves returns the moves played in UCI notation ("e2e4", "e7e8q"), as
+// Position.UCI writes them.
 func (g *Game) UCIMoves() []string {
 	s := make([]string, len(g.moves))
+	p := g.checkpoints[0]
 	for i, m := range g.moves {
-		s[i] = m.String()
+		s[i] = p.UCI(m)
+		p.MakeMove(m)
 	}
 	return s
 }
@@ -486,22 +489,26 @@ var sevenTagRoster = [...]Tag{
 }
 
 // derivedTag reports whether a tag's value follows from the game itself
-// (Result from the outcome, SetUp and FEN from the start position) rather
-// than being stored.
-func derivedTag(name string) bool {
-	return name == "Result" || name == "SetUp" || name == "FEN"
+// (Result from the outcome, SetUp and FEN from the start position, Variant
+// from it in Chess960) rather than being stored.
+func (g *Game) derivedTag(name string) bool {
+	return name == "Result" || name == "SetUp" || name == "FEN" || name == "Variant" && g.checkpoints[0].chess960
 }
 
 // Tag returns the value of the PGN tag name, or "" when it is not set. The
 // names are case-sensitive. Result, SetUp and FEN are derived from the game:
 // Result is the outcome's result, and SetUp ("1") and FEN are set when the
-// game did not start from the standard position.
+// game did not start from the standard position, and always in Chess960,
+// where Variant is "Chess960".
 func (g *Game) Tag(name string) string {
-	switch name {
-	case "Result":
+	chess960 := g.checkpoints[0].chess960
+	switch {
+	case name == "Result":
 		return g.outcome.Result.String()
-	case "SetUp", "FEN":
-		if g.checkpoints[0].FEN() == StartFEN {
+	case name == "Variant" && chess960:
+		return "Chess960"
+	case name == "SetUp", name == "FEN":
+		if g.checkpoints[0].FEN() == StartFEN && !chess960 {
 			return ""
 		}
 		if name == "SetUp" {
@@ -519,7 +526,7 @@ func (g *Game) Tag(name string) string {
 // PGN tag name (letters, digits and underscores, starting with a letter or
 // digit). When written as PGN, control characters in values become spaces.
 func (g *Game) SetTag(name, value string) {
-	if derivedTag(name) || !validTagName(name) {
+	if g.derivedTag(name) || !validTagName(name) {
 		return
 	}
 	g.tags.set(name, value)
@@ -547,8 +554,9 @@ func validTagName(name string) bool {
 
 // Tags returns the game's tags in the order PGN writes them: the Seven Tag
 // Roster first (Event, Site, Date, Round, White, Black, Result, with "?" or
-// "????.??.??" for those not set), then SetUp and FEN when the game did not
-// start from the standard position, then the other tags in the order they
+// "????.??.??" for those not set), then Variant ("Chess960") in a Chess960
+// game, then SetUp and FEN when the game did not start from the standard
+// position (always in Chess960), then the other tags in the order they
 // were first set, and last, for a game lost on time, adjudicated or
 // aborted with no Termination tag set, Termination "time forfeit",
 // "adjudication" or "aborted" (so that reading the PGN back gives the same
@@ -561,11 +569,14 @@ func (g *Game) Tags() []Tag {
 		}
 		tags = append(tags, t)
 	}
+	if v := g.Tag("Variant"); g.derivedTag("Variant") {
+		tags = append(tags, Tag{"Variant", v})
+	}
 	if fen := g.Tag("FEN"); fen != "" {
 		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", fen})
 	}
 	for _, t := range g.tags.list {
-		if !inSevenTagRoster(t.Name) {
+		if !inSevenTagRoster(t.Name) && !g.derivedTag(t.Name) {
 			tags = append(tags, t)
 		}
 	}

@@ -84,13 +84,9 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 
 	if kind != NoisyMoves && p.checkers == 0 {
 		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
-			c := &castles[i]
-			if p.canCastle(c) {
-				k := kindKingCastle
-				if c.rookFrom < c.kingFrom {
-					k = kindQueenCastle
-				}
-				ml.add(newMove(c.kingFrom, c.kingTo, k))
+			c := p.castle(i) // meaningful only if p holds right i
+			if p.castling&(1<<i) != 0 && p.canCastle(c) {
+				ml.add(newMove(c.kingFrom, c.kingTo, kindKingCastle+moveKind(i&1)))
 			}
 		}
 	}
@@ -218,7 +214,7 @@ func (p *Position) IsLegal(m Move) bool {
 	us, them := p.side, p.side.Other()
 	from, to, k := m.From(), m.To(), m.kind()
 	pc := p.board[from]
-	if pc == NoPiece || pc.Color() != us || from == to {
+	if pc == NoPiece || pc.Color() != us || from == to && !m.IsCastle() { // a Chess960 king may castle in place
 		return false
 	}
 	if k == kindKingCastle || k == kindQueenCastle {
@@ -309,20 +305,26 @@ func (p *Position) pawnMoveLegal(from, to Square, k moveKind, ksq Square) bool {
 // castleLegal is IsLegal for a castling move from the king's square to its
 // destination, on the queenside or the kingside.
 func (p *Position) castleLegal(from, to Square, queenside bool) bool {
-	c := &castles[castleIndex(p.side, queenside)]
+	i := castleIndex(p.side, queenside)
+	if p.castling&(1<<i) == 0 {
+		return false
+	}
+	c := p.castle(i)
 	return c.kingFrom == from && c.kingTo == to && p.board[from].Type() == King && p.checkers == 0 && p.canCastle(c)
 }
 
 // canCastle reports whether the side to move, not in check, may castle as
-// c says: it has the right, the squares between king and rook are empty,
-// and the king crosses no attacked square.
+// c says: it has the right, the squares the king and the rook cross or land
+// on are empty (but for the two of them), and the king crosses and lands on
+// no attacked square, its rook taken off the board (in Chess960 the rook
+// may stand between the king's destination and an enemy rook or queen).
 func (p *Position) canCastle(c *castle) bool {
 	occ := p.Occupied()
 	if p.castling&c.right == 0 || occ&c.mustBeEmpty != 0 {
 		return false
 	}
 	for path := c.kingPath; path != 0; path = path.WithoutFirst() {
-		if p.attackedWith(path.First(), p.side.Other(), occ) {
+		if p.attackedWith(path.First(), p.side.Other(), occ^c.rookFrom.Bitboard()) {
 			return false
 		}
 	}

@@ -91,7 +91,9 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // first move that cannot be played (and the rest of it skipped), a
 // variation before the first move is skipped. A game's moves must be legal
 // from the standard start or from its FEN tag; null moves ("--", "Z0") are
-// not accepted.
+// not accepted. A Variant tag naming Chess960 ("Chess960", "Fischerandom")
+// makes it a Chess960 game: its FEN tag is read by ParseFEN960, and without
+// one it starts from position 518.
 //
 // The result: when the moves end the game by rule (checkmate, stalemate,
 // insufficient material, fivefold repetition, the seventy-five-move rule),
@@ -318,13 +320,22 @@ func (gp *gameParser) start() error {
 	if gp.g != nil {
 		return nil
 	}
-	if fen := gp.tag("FEN"); fen != "" {
-		p, err := ParseFEN(fen)
+	chess960 := chess960Variant(gp.tag("Variant"))
+	switch fen := gp.tag("FEN"); {
+	case fen != "":
+		parse := ParseFEN
+		if chess960 {
+			parse = ParseFEN960
+		}
+		p, err := parse(fen)
 		if err != nil {
 			return fmt.Errorf("bad FEN tag: %w", err)
 		}
 		gp.g = NewGameFromPosition(p)
-	} else {
+	case chess960:
+		p, _ := NewChess960(Chess960Standard)
+		gp.g = NewGameFromPosition(p)
+	default:
 		gp.g = NewGame()
 	}
 	for _, t := range gp.tags {
@@ -335,6 +346,17 @@ func (gp *gameParser) start() error {
 	}
 	gp.comments = nil
 	return nil
+}
+
+// chess960Variant reports whether a PGN Variant tag names Chess960, as the
+// programs that write it spell it ("Chess960", "chess 960", "Fischerandom",
+// "Fischer Random"), case aside.
+func chess960Variant(v string) bool {
+	switch strings.ToLower(strings.ReplaceAll(v, " ", "")) {
+	case "chess960", "fischerandom", "fischerrandom", "960":
+		return true
+	}
+	return false
 }
 
 // pendingComments are the comments read one after another after the same

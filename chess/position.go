@@ -22,8 +22,13 @@ type Position struct {
 	side      Color
 	castling  CastlingRights
 	epSquare  Square // set only when an en-passant capture is legal
+	chess960  bool   // Chess960 castling and notation (see Chess960)
 	halfmoves uint16 // plies since the last capture or pawn move, at most MaxMoveCounter
 	fullmoves uint16 // starts at 1, incremented after Black's move, at most MaxMoveCounter
+
+	// castleRooks[i] is the square of the rook of castling right 1<<i, in
+	// Chess960 only (standard chess uses the corners), while p holds it.
+	castleRooks [4]Square
 }
 
 // MaxMoveCounter is the largest halfmove clock and fullmove number a
@@ -200,19 +205,27 @@ func (p *Position) MakeMove(m Move) {
 		p.halfmoves = 0
 		p.remove(to ^ 8) // the captured pawn stands behind the target square
 		p.relocate(from, to)
-	default: // castling
-		c := &castles[castleIndex(us, k == kindQueenCastle)]
-		p.relocate(c.rookFrom, c.rookTo)
-		p.relocate(from, to)
+	default: // castling (both pieces lift before they land: they may swap in Chess960)
+		p.castleMove(p.castle(castleIndex(us, k == kindQueenCastle)), us)
 	}
-
 	p.castling &= castlingMask[from] & castlingMask[to]
 	p.hash ^= zobristCastling[p.castling]
+	if p.chess960 { // the lines are as many as before Chess960, for default.pgo
+		p.castlingChanged960(from, to)
+	}
 	p.side = us.Other()
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[us]
 	if m.kind() == kindDoublePush {
 		p.setEnPassant((from + to) / 2)
 	}
+}
+
+// castleMove moves us's king and rook as castling move c says.
+func (p *Position) castleMove(c *castle, us Color) {
+	p.remove(c.rookFrom)
+	p.remove(c.kingFrom)
+	p.put(NewPiece(us, King), c.kingTo)
+	p.put(NewPiece(us, Rook), c.rookTo)
 }
 
 // MakeNullMove passes the turn without moving (for null-move pruning in
@@ -271,6 +284,67 @@ func (p *Position) enPassantLegal(from, ep Square) bool {
 	return p.AttackersTo(ksq, occ)&p.byColor[p.side.Other()]&^captured.Bitboard() == 0
 }
 
+// castlingKey returns the Zobrist key of p's castling rights: one key per
+// set of rights, and in Chess960 one more per right for its rook's file
+// (zero for the corner files of standard chess, so a position hashes the
+// same in either mode).
+func (p *Position) castlingKey() uint64 {
+	k := zobristCastling[p.castling]
+	if p.chess960 {
+		k ^= p.rookFileKey(p.castling)
+	}
+	return k
+}
+
+// castlingChanged960 sets the castling rights of a Chess960 position after
+// MakeMove moved a piece from from to to (MakeMove has applied standard
+// chess's corners, which it undoes here): a king move loses both of its
+// side's rights, and a move from or onto the square of a right's rook
+// loses that right. The rights before the move are those whose rook p
+// still keeps (castleRooks holds NoSquare for the others). It updates the
+// hash (rights and rook files) and forgets the rook squares of the rights
+// lost, so that equal positions are equal values. It is kept out of line
+// so that MakeMove stays as small as it was for standard chess.
+//
+//go:noinline
+func (p *Position) castlingChanged960(from, to Square) {
+	before := NoCastling
+	for i, r := range p.castleRooks {
+		if r != NoSquare {
+			before |= CastlingRights(1) << i
+		}
+	}
+	kept := AllCastling
+	if pc := p.board[to]; pc.Type() == King {
+		kept &^= (WhiteKingside | WhiteQueenside) << (2 * pc.Color())
+	}
+	for i, r := range p.castleRooks {
+		if r == from || r == to {
+			kept &^= CastlingRights(1) << i
+		}
+	}
+	after := before & kept
+	p.hash ^= zobristCastling[p.castling] ^ zobristCastling[after] ^ p.rookFileKey(before) ^ p.rookFileKey(after)
+	p.castling = after
+	for i := range p.castleRooks {
+		if after&(1<<i) == 0 {
+			p.castleRooks[i] = NoSquare
+		}
+	}
+}
+
+// rookFileKey returns the XOR of the rook-file keys of the Chess960
+// rights in rights, whose rooks p keeps.
+func (p *Position) rookFileKey(rights CastlingRights) uint64 {
+	var k uint64
+	for i, r := range p.castleRooks {
+		if rights&(1<<i) != 0 {
+			k ^= zobristRookFile[i][r.File()]
+		}
+	}
+	return k
+}
+
 // computeHash returns the Zobrist hash computed from scratch.
 func (p *Position) computeHash() uint64 {
 	var h uint64
@@ -279,7 +353,7 @@ func (p *Position) computeHash() uint64 {
 			h ^= zobristPiece[pc][s]
 		}
 	}
-	h ^= zobristCastling[p.castling]
+	h ^= p.castlingKey()
 	if p.epSquare != NoSquare {
 		h ^= zobristEP[p.epSquare.File()]
 	}

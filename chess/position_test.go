@@ -14,7 +14,7 @@ func TestPerftLeavesPositionUnchanged(t *testing.T) {
 	if testing.Short() {
 		depth = 2
 	}
-	for _, e := range loadPerftSuite(t) {
+	for _, e := range append(loadPerftSuite(t), loadPerft960Suite(t)...) {
 		p := e.Position
 		fen, hash, before := p.FEN(), p.Hash(), *p
 		Perft(p, depth)
@@ -37,7 +37,7 @@ func TestTreeConsistency(t *testing.T) {
 	if testing.Short() {
 		depth = 2
 	}
-	for _, e := range loadPerftSuite(t) {
+	for _, e := range append(loadPerftSuite(t), loadPerft960Suite(t)...) {
 		var path []Move
 		nodes := 0
 		var walk func(p *Position, depth int) bool
@@ -90,7 +90,11 @@ func checkPosition(p *Position) string {
 	if h := p.computeHash(); p.Hash() != h {
 		return fmt.Sprintf("incremental hash %x != computed %x", p.Hash(), h)
 	}
-	q, err := ParseFEN(p.FEN())
+	parse := ParseFEN
+	if p.Chess960() {
+		parse = ParseFEN960
+	}
+	q, err := parse(p.FEN())
 	if err != nil {
 		return "FEN does not parse: " + err.Error()
 	}

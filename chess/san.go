@@ -28,7 +28,7 @@ func (p *Position) san(m Move, ml *MoveList) string {
 	from, to := m.From(), m.To()
 	t := p.board[from].Type()
 	switch {
-	case m.IsCastle() && to > from:
+	case m.kind() == kindKingCastle:
 		sb.WriteString("O-O")
 	case m.IsCastle():
 		sb.WriteString("O-O-O")
@@ -175,11 +175,10 @@ func castlingText(s string) (kingside, ok bool) {
 // parseCastlingSAN returns the castling move of the side to move.
 func (p *Position) parseCastlingSAN(orig string, kingside bool) (Move, error) {
 	i := castleIndex(p.side, !kingside)
-	c := &castles[i]
 	var ml MoveList
 	p.GenerateMoves(&ml, QuietMoves)
 	for _, m := range ml.Slice() {
-		if m.IsCastle() && m.From() == c.kingFrom && m.To() == c.kingTo {
+		if m.kind() == kindKingCastle+moveKind(i&1) {
 			return m, nil
 		}
 	}
@@ -259,6 +258,7 @@ func (p *Position) sanCandidates(parts sanParts, ml *MoveList) []Move {
 		from := m.From()
 		switch {
 		case m.To() != parts.to || p.board[from].Type() != parts.piece:
+		case p.chess960 && m.IsCastle(): // written only as O-O or O-O-O
 		case parts.fromFile >= 0 && int(from.File()) != parts.fromFile:
 		case parts.fromRank >= 0 && int(from.Rank()) != parts.fromRank:
 		case parts.piece == Pawn && parts.fromFile < 0 && m.IsCapture() != parts.capture:
@@ -331,7 +331,7 @@ func (p *Position) whyNoSAN(parts sanParts) MoveError {
 		if parts.piece == Pawn && parts.fromFile < 0 {
 			return MoveError{Why: WhyNoPawnMove, Color: us, Piece: Pawn, To: parts.to}
 		}
-		if parts.piece == King {
+		if parts.piece == King && !p.chess960 {
 			for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
 				if c := &castles[i]; p.KingSquare(us) == c.kingFrom && parts.to == c.kingTo {
 					return p.whyNoCastle(i)

@@ -6,9 +6,11 @@ import (
 
 // ParseUCI parses a move in UCI long algebraic notation ("e2e4", "e7e8q")
 // and returns the legal move of p it names. Castling is written as the king's
-// move ("e1g1"); the king-takes-rook form of Chess960 GUIs ("e1h1") is also
-// accepted when that castling move is legal. A promotion piece may be upper
-// or lower case. "0000" (the null move) is rejected: it is never legal.
+// move ("e1g1") or as the king taking its own rook ("e1h1"), the form of
+// Chess960; in a Chess960 position the king's move names castling only when
+// the king goes two files or more (so "f1g1" is a king step, and castling
+// with the rook on h1 is "f1h1"). A promotion piece may be upper or lower
+// case. "0000" (the null move) is rejected: it is never legal.
 //
 // The error says what is wrong: text that is not a UCI move, or why the move
 // is illegal in p ("chess: move \"e2e5\" is illegal in this position: the
@@ -21,7 +23,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	var ml MoveList
 	p.GenerateMoves(&ml, AllMoves)
 	for _, m := range ml.Slice() {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
+		if m.From() == from && m.To() == to && m.Promotion() == promo && (!m.IsCastle() || fileDistance(from, to) >= 2) {
 			return m, nil
 		}
 	}
@@ -74,18 +76,27 @@ func promotionPiece(ch byte) PieceType {
 // castleByRookSquare finds the legal castling move written as the king
 // moving onto its own rook (e1h1, e1a1), as Chess960-aware GUIs send it.
 func (p *Position) castleByRookSquare(ml *MoveList, from, to Square) (Move, bool) {
-	for i := range castles {
-		c := &castles[i]
-		if c.kingFrom != from || c.rookFrom != to {
-			continue
-		}
-		for _, m := range ml.Slice() {
-			if m.IsCastle() && m.From() == from && m.To() == c.kingTo {
-				return m, true
-			}
+	for _, m := range ml.Slice() {
+		if m.IsCastle() && m.From() == from && p.castle(castleIndex(p.side, m.kind() == kindQueenCastle)).rookFrom == to {
+			return m, true
 		}
 	}
 	return NoMove, false
+}
+
+// fileDistance returns how many files apart a and b are.
+func fileDistance(a, b Square) int {
+	return max(int(a.File())-int(b.File()), int(b.File())-int(a.File()))
+}
+
+// UCI returns the legal move m of p in UCI notation as a GUI expects it:
+// m.String(), but for castling in a Chess960 position the king taking its
+// own rook ("e1h1", "b1a1"), as Chess960 GUIs and engines write it.
+func (p *Position) UCI(m Move) string {
+	if !p.chess960 || !m.IsCastle() {
+		return m.String()
+	}
+	return m.From().String() + p.castle(castleIndex(p.side, m.kind() == kindQueenCastle)).rookFrom.String()
 }
 
 // pieceName is the English name of a piece type, for error messages.
@@ -108,10 +119,8 @@ func (p *Position) whyIllegal(from, to Square, promo PieceType) MoveError {
 	}
 	t := pc.Type()
 	if t == King {
-		for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
-			if c := &castles[i]; from == c.kingFrom && to == c.kingTo {
-				return p.whyNoCastle(i)
-			}
+		if i, ok := p.castlingAttempt(from, to); ok {
+			return p.whyNoCastle(i)
 		}
 	}
 	if p.board[to] != NoPiece && p.board[to].Color() == us {
@@ -191,14 +200,43 @@ func (p *Position) reaches(from, to Square) bool {
 	return false
 }
 
-// whyNoCastle explains why castling move castles[i] is not legal in p: a
-// MoveError without its Move.
+// castlingAttempt reports whether the king's move from from to to is
+// written as castling, and which (castleIndex): in standard chess the king
+// going from e1 to g1 or c1 (e8 for Black); in
+// Chess960 the king going two files or more to the g- or c-file of its back
+// rank, or onto the rook of a castling right it holds.
+func (p *Position) castlingAttempt(from, to Square) (int, bool) {
+	us := p.side
+	for i := castleIndex(us, false); i <= castleIndex(us, true); i++ {
+		c := &castles[i]
+		switch {
+		case !p.chess960:
+			if from == c.kingFrom && to == c.kingTo {
+				return i, true
+			}
+		case from.Rank() != c.kingTo.Rank():
+		case to == c.kingTo && fileDistance(from, to) >= 2,
+			p.castling&c.right != 0 && to == p.castleRooks[i]:
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// whyNoCastle explains why castling move i (castleIndex) is not legal in p:
+// a MoveError without its Move.
 func (p *Position) whyNoCastle(i int) MoveError {
 	c := &castles[i]
-	e := MoveError{Color: p.side, Piece: King, From: c.kingFrom, To: c.kingTo, Queenside: c.rookFrom < c.kingFrom}
-	switch {
-	case p.castling&c.right == 0:
+	e := MoveError{Color: p.side, Piece: King, From: c.kingFrom, To: c.kingTo, Queenside: i&1 == 1}
+	if p.chess960 {
+		e.From = p.KingSquare(p.side)
+	}
+	if p.castling&c.right == 0 {
 		e.Why = WhyCastlingRightLost
+		return e
+	}
+	c = p.castle(i)
+	switch {
 	case p.InCheck():
 		e.Why = WhyCastlingOutOfCheck
 	case p.Occupied()&c.mustBeEmpty != 0:

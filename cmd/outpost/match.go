@@ -18,7 +18,7 @@ import (
 )
 
 const matchSynopsis = `outpost match --engine1 CMD --engine2 CMD (--tc BASE+INC | --movetime MS | --nodes N | --depth N) [flags]
-       outpost match --outpost LEVEL --engine2 CMD ... [flags]`
+       outpost match --outpost LEVEL --engine2 CMD ... [--variant chess960] [flags]`
 
 const matchDescription = `Match plays two UCI engines against each other and measures the difference
 in strength: W/D/L, score, Elo with a 95% confidence interval, the likelihood
@@ -39,6 +39,11 @@ engine that crashes or stops answering all lose the game (a crashed engine
 is restarted for the next one). Resign and draw adjudication by the
 engines' scores are off unless --resign-moves or --draw-moves is given.
 
+With --variant chess960 the games are Chess960 games: the openings are
+random Chess960 start positions drawn by --seed (one per pair of games,
+each played with both colours, distinct up to 960), both engines get
+UCI_Chess960 true, and castling is written as the king taking its rook.
+
 Scores, W/D/L and Elo are engine 1's. Press Ctrl-C to stop: the games
 finished so far are summarized and every engine process is ended.`
 
@@ -57,6 +62,7 @@ type matchFlags struct {
 	openings       string
 	randomOpenings bool
 	seed           uint64
+	variant        string
 	games          int
 	concurrency    int
 	pgn            string
@@ -227,14 +233,23 @@ func parseMatchFlags(args []string) (matchRun, error) {
 		}
 		cfg.SPRT = &t
 	}
-	if fs.given()["seed"] && !f.randomOpenings {
-		return run, usageErrorf(fs, "--seed needs --random-openings")
-	}
-	if f.openings != "" {
+	chess960 := f.variant == "chess960"
+	switch {
+	case !chess960 && f.variant != "standard":
+		return run, usageErrorf(fs, "--variant %q is not a variant: want standard or chess960", f.variant)
+	case chess960 && (f.openings != "" || f.randomOpenings):
+		return run, usageErrorf(fs, "--variant chess960 plays random Chess960 starts: it takes no --openings or --random-openings")
+	case fs.given()["seed"] && !f.randomOpenings && !chess960:
+		return run, usageErrorf(fs, "--seed needs --random-openings or --variant chess960")
+	case chess960:
+		cfg.Chess960 = true
+		cfg.Openings = match.Chess960Openings((max(f.games, 1)+1)/2, f.seed)
+		run.openings = fmt.Sprintf("random Chess960 starts (seed %d)", f.seed)
+	case f.openings != "":
 		if cfg.Openings, err = opening.Load(f.openings); err != nil {
 			return run, err
 		}
-	} else {
+	default:
 		cfg.Openings = opening.Balanced()
 		run.openings = "the built-in set"
 	}
@@ -263,7 +278,8 @@ func (f *matchFlags) register(fs *flagSet) {
 	fs.IntVar(&f.margin, "timemargin", int(match.DefaultTimeMargin/time.Millisecond), "overrun of the clock or move time tolerated before a loss on time, in `MS`")
 	fs.StringVar(&f.openings, "openings", "", "opening positions, FEN or EPD lines (or lichess's .tsv), from `FILE` (default: the balanced positions shipped with Outpost)")
 	fs.BoolVar(&f.randomOpenings, "random-openings", false, "take the openings in an order shuffled by --seed")
-	fs.Uint64Var(&f.seed, "seed", 1, "the `N` that fixes the order of --random-openings")
+	fs.Uint64Var(&f.seed, "seed", 1, "the `N` that fixes the order of --random-openings, or the starts of --variant chess960")
+	fs.StringVar(&f.variant, "variant", "standard", "the `VARIANT` played: standard or chess960")
 	fs.IntVar(&f.games, "games", 100, "play `N` games in all (rounded up to an even number)")
 	fs.IntVar(&f.concurrency, "concurrency", 1, "play `K` games at once, each with its own two engine processes")
 	fs.StringVar(&f.pgn, "pgn", "", "append the games to `FILE` in PGN")

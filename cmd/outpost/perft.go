@@ -12,8 +12,8 @@ import (
 	"github.com/outpost-chess/outpost/chess"
 )
 
-const perftSynopsis = `outpost perft --depth N [--fen FEN] [--divide] [--no-bulk]
-       outpost perft --epd FILE [--max-depth N] [--no-bulk]`
+const perftSynopsis = `outpost perft [--chess960] --depth N [--fen FEN] [--divide] [--no-bulk]
+       outpost perft [--chess960] --epd FILE [--max-depth N] [--no-bulk]`
 
 const perftDescription = `Perft counts the leaf nodes of the legal move tree to a given depth: the
 standard test of a move generator (the counts are known for many positions)
@@ -31,7 +31,13 @@ at its deepest listed depth (at most --max-depth); a malformed line counts as
 a failure and the others still run. The exit status is 1 if any failed.
 
 By default the last ply is counted without playing its moves (bulk
-counting); --no-bulk plays them too, so it also measures making moves.`
+counting); --no-bulk plays them too, so it also measures making moves.
+
+With --chess960, positions are Chess960 positions: their castling fields in
+Shredder-FEN ("HAha", the rooks' files) or X-FEN ("KQkq", a file letter for
+an inner rook), castling by the rules of Chess960, and --divide writes
+castling as the king taking its rook ("e1h1"). chess/testdata/perft960.epd
+is such a suite.`
 
 // maxPerftDepth bounds --depth and --max-depth: deeper trees take years.
 const maxPerftDepth = 20
@@ -44,6 +50,7 @@ type perftFlags struct {
 	noBulk   bool
 	epd      string
 	maxDepth int
+	chess960 bool
 }
 
 // runPerft runs "outpost perft".
@@ -58,6 +65,7 @@ func perft(args []string, w io.Writer) error {
 	fs.BoolVar(&f.divide, "divide", false, "print each root move with the count below it")
 	fs.BoolVar(&f.noBulk, "no-bulk", false, "play the moves of the last ply instead of counting them")
 	fs.StringVar(&f.epd, "epd", "", "check the positions of the suite in `FILE` (lines \"FEN ;D1 20 ;D2 400 ...\")")
+	fs.BoolVar(&f.chess960, "chess960", false, "read positions as Chess960 (Shredder-FEN or X-FEN castling)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "with --epd, check no deeper than `N` plies (0: each position's deepest listed depth)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -77,7 +85,7 @@ func perft(args []string, w io.Writer) error {
 		if f.maxDepth < 0 || f.maxDepth > maxPerftDepth {
 			return usageErrorf(fs, "--max-depth %d is out of range, want 0 to %d", f.maxDepth, maxPerftDepth)
 		}
-		return perftSuite(w, f.epd, f.maxDepth, count)
+		return perftSuite(w, f.epd, f.maxDepth, f.chess960, count)
 	}
 	if set["max-depth"] {
 		return usageErrorf(fs, "--max-depth needs --epd")
@@ -88,7 +96,11 @@ func perft(args []string, w io.Writer) error {
 	if f.depth < 1 || f.depth > maxPerftDepth {
 		return usageErrorf(fs, "--depth %d is out of range, want 1 to %d", f.depth, maxPerftDepth)
 	}
-	p, err := chess.ParseFEN(f.fen)
+	parse := chess.ParseFEN
+	if f.chess960 {
+		parse = chess.ParseFEN960
+	}
+	p, err := parse(f.fen)
 	if err != nil {
 		return err
 	}
@@ -119,7 +131,7 @@ func perftDivide(w io.Writer, p *chess.Position, depth int, count func(*chess.Po
 		child.MakeMove(m)
 		n := count(&child, depth-1)
 		total += n
-		lines = append(lines, divided{m.String(), n})
+		lines = append(lines, divided{p.UCI(m), n})
 	}
 	slices.SortFunc(lines, func(a, b divided) int { return strings.Compare(a.move, b.move) })
 	for _, l := range lines {
@@ -142,7 +154,7 @@ func nodesLine(nodes uint64, elapsed time.Duration) string {
 // deepest listed depth no deeper than maxDepth (0: no limit), printing one
 // line per position and a summary. It returns an error if any position
 // failed or the file could not be read.
-func perftSuite(w io.Writer, path string, maxDepth int, count func(*chess.Position, int) uint64) error {
+func perftSuite(w io.Writer, path string, maxDepth int, chess960 bool, count func(*chess.Position, int) uint64) error {
 	file, err := os.Open(path)
 	if err != nil {
 		return err
@@ -153,6 +165,7 @@ func perftSuite(w io.Writer, path string, maxDepth int, count func(*chess.Positi
 	var nodes uint64
 	var searching time.Duration
 	suite := chess.NewEPDReader(file)
+	suite.Chess960 = chess960
 	for {
 		e, err := suite.Next()
 		if err == io.EOF {

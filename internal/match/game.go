@@ -90,6 +90,7 @@ type gameSetup struct {
 	stall        time.Duration // reply timeout when there is no clock or move time
 	resign       ResignRule
 	draw         DrawRule
+	chess960     bool // the opening is a Chess960 position
 }
 
 // playGame plays one game between engines[0] (engine 1) and engines[1]
@@ -110,7 +111,11 @@ func playGame(s gameSetup, engines [2]*Engine, stopped func() bool) GameRecord {
 	names := engineNames(engines)
 	rec.White, rec.Black = names[byColor[chess.White]], names[byColor[chess.Black]]
 
-	start, err := chess.ParseFEN(s.opening.FEN)
+	parseFEN := chess.ParseFEN
+	if s.chess960 {
+		parseFEN = chess.ParseFEN960
+	}
+	start, err := parseFEN(s.opening.FEN)
 	if err != nil { // openings are checked when loaded
 		rec.Result, rec.Termination, rec.Reason = chess.Draw, TermAbandoned, "bad opening: "+err.Error()
 		return rec
@@ -165,7 +170,7 @@ func (p *gamePlay) move(stopped func() bool) bool {
 	if err := p.g.Play(m); err != nil { // ParseUCI returns only legal moves
 		return p.forfeit(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %v", name, err))
 	}
-	p.uciMoves = append(p.uciMoves, m.String())
+	p.uciMoves = append(p.uciMoves, pos.UCI(m))
 	p.g.SetComment(p.g.Len(), moveComment(res))
 	p.scores[side] = append(p.scores[side], res.Score)
 

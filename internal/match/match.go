@@ -33,6 +33,11 @@ type Config struct {
 	// Openings are played in order, each twice (engine 1 white, then
 	// black), cycling if there are more games than openings.
 	Openings []opening.Opening
+	// Chess960 makes the games Chess960 games: the openings' FENs are read
+	// as Chess960 positions (chess.ParseFEN960: Shredder-FEN or X-FEN),
+	// both engines are sent "setoption name UCI_Chess960 value true" and
+	// castling goes to and from them as the king taking its rook (e1h1).
+	Chess960 bool
 	// Games is the total number of games, rounded up to an even number.
 	Games int
 	// Concurrency is how many games run at once, each with its own two
@@ -391,6 +396,7 @@ func (r *runner) setup(n int) gameSetup {
 		stall:        r.cfg.StallTimeout,
 		resign:       r.cfg.Resign,
 		draw:         r.cfg.Draw,
+		chess960:     r.cfg.Chess960,
 	}
 }
 
@@ -406,7 +412,11 @@ func (r *runner) start(i int, log *logger) (*Engine, error) {
 		r.procs[e] = true
 		return true
 	}
-	e, err := startEngine(r.cfg.Engines[i], r.cfg.StartTimeout, log, fmt.Sprintf("engine%d", i+1), register)
+	spec := r.cfg.Engines[i]
+	if r.cfg.Chess960 {
+		spec.Options = append([]Option{{Name: "UCI_Chess960", Value: "true"}}, spec.Options...)
+	}
+	e, err := startEngine(spec, r.cfg.StartTimeout, log, fmt.Sprintf("engine%d", i+1), register)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -221,9 +222,17 @@ func TestChangeOf(t *testing.T) {
 		{"castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", 2, 2},
 		{"promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 1, 1},
 		{"promotion with capture", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n", 1, 2},
+		{"Chess960 castling, king and rook swap", "4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", 2, 2},
+		{"Chess960 castling, king stays", "4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1", 1, 1},
 	}
 	for _, tt := range tests {
-		p := chess.MustParseFEN(tt.fen)
+		p, err := chess.ParseFEN(tt.fen)
+		if strings.HasPrefix(tt.name, "Chess960") {
+			p, err = chess.ParseFEN960(tt.fen)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 		m, err := p.ParseUCI(tt.move)
 		if err != nil {
 			t.Fatal(err)

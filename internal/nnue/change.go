@@ -23,12 +23,15 @@ type placement struct {
 // ChangeOf returns the change from before to after, where after is before
 // with one legal move (or a null move) made. The squares a move touches are
 // the ones whose occupancy by either colour differs between the two (a
-// capture turns its target from one colour to the other); on each, the piece
-// before is removed and the piece after is added.
+// capture turns its target from one colour to the other), and those where
+// the king was or is (Chess960 castling may swap a king and its rook, which
+// leaves the colours as they were); on each, the piece before is removed
+// and the piece after is added.
 func ChangeOf(before, after *chess.Position) Change {
 	var ch Change
 	changed := (before.ByColor(chess.White) ^ after.ByColor(chess.White)) |
-		(before.ByColor(chess.Black) ^ after.ByColor(chess.Black))
+		(before.ByColor(chess.Black) ^ after.ByColor(chess.Black)) |
+		(before.ByType(chess.King) ^ after.ByType(chess.King))
 	for ; changed != 0; changed = changed.WithoutFirst() {
 		sq := changed.First()
 		if pc := before.PieceAt(sq); pc != chess.NoPiece && ch.nRemoved < 2 {

@@ -28,6 +28,7 @@ type optionValues struct {
 	limitStrength bool
 	elo           int
 	level         string // a name from engine.Levels other than "max", or maxLevel
+	chess960      bool   // read positions and write castling as Chess960 does
 	useNNUE       bool   // evaluate with the loaded network (network.go)
 	evalFile      string // the network's file, or the embedded one's name, or emptyString
 }
@@ -57,6 +58,7 @@ func defaultOptionValues() optionValues {
 //	Ponder             check, default false: the GUI may send "go ponder"
 //	UCI_LimitStrength  check, default false: play at UCI_Elo instead of Level
 //	UCI_Elo            spin engine.MinElo..engine.MaxElo: engine.LevelForElo
+//	UCI_Chess960       check, default false: positions are Chess960 ones, castling written e1h1
 //	Level              combo of engine.Levels names, "max" written Max (the default)
 //	Use NNUE           check, default engine.DefaultNetwork() != nil: evaluate with the network
 //	EvalFile           string, default the embedded network's file name (or <empty>): the network to load
@@ -77,6 +79,7 @@ func (l *Loop) newOptions() []option {
 		newCheck("Ponder", &l.opts.ponder),
 		newCheck("UCI_LimitStrength", &l.opts.limitStrength),
 		newSpin("UCI_Elo", &l.opts.elo, engine.MinElo, engine.MaxElo, nil),
+		newCheck("UCI_Chess960", &l.opts.chess960),
 		newCombo("Level", &l.opts.level, levels),
 		&checkOption{optName: "Use NNUE", value: &l.opts.useNNUE, def: l.opts.useNNUE, onSet: l.setUseNNUE},
 		&stringOption{optName: "EvalFile", value: &l.opts.evalFile, def: l.opts.evalFile, onSet: l.setEvalFile},

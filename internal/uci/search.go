@@ -69,7 +69,7 @@ func (l *Loop) goCommand(args []string) error {
 		History:  slices.Clone(l.history),
 		Limits:   lim,
 		Level:    l.level(),
-		Progress: func(i engine.Info) { l.send(formatInfo(i)) },
+		Progress: func(i engine.Info) { l.send(formatInfo(&pos, i)) },
 	}
 	l.start(&job{infinite: req.infinite, pondering: lim.Ponder, unlimited: req.untilStop, search: true}, func(ctx context.Context, j *job) {
 		res := l.eng.Search(ctx, params)
@@ -225,8 +225,9 @@ func perft(ctx context.Context, pos *chess.Position, depth int) (uint64, bool) {
 	return total, true
 }
 
-// formatInfo returns the "info" line of i.
-func formatInfo(i engine.Info) string {
+// formatInfo returns the "info" line of i, from a search of pos (whose
+// moves it writes as pos.UCI does: e1h1 for castling in Chess960).
+func formatInfo(pos *chess.Position, i engine.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s",
 		i.Depth, i.SelDepth, max(i.MultiPV, 1), i.Score.UCI())
@@ -239,11 +240,27 @@ func formatInfo(i engine.Info) string {
 	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.Hashfull, i.Time.Milliseconds())
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
-		for _, m := range i.PV {
-			b.WriteString(" " + m.String())
+		for _, m := range uciLine(pos, i.PV) {
+			b.WriteString(" " + m)
 		}
 	}
 	return b.String()
+}
+
+// uciLine returns the moves of line, played from pos, as pos.UCI writes
+// each in its position; it stops at a move that is not legal (none is, in
+// the engine's lines).
+func uciLine(pos *chess.Position, line []chess.Move) []string {
+	p := *pos
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		if !p.IsLegal(m) {
+			break
+		}
+		out = append(out, p.UCI(m))
+		p.MakeMove(m)
+	}
+	return out
 }
 
 // formatBestMove returns the "bestmove" line of a search from pos. The
@@ -251,6 +268,9 @@ func formatInfo(i engine.Info) string {
 // starts with the best move; it is given only if legal after the best move.
 func formatBestMove(pos *chess.Position, res engine.Result) string {
 	s := "bestmove " + res.BestMove.String()
+	if res.BestMove != chess.NoMove && pos.IsLegal(res.BestMove) {
+		s = "bestmove " + pos.UCI(res.BestMove)
+	}
 	ponder := res.PonderMove
 	if ponder == chess.NoMove && len(res.PV) >= 2 && res.PV[0] == res.BestMove {
 		ponder = res.PV[1]
@@ -261,7 +281,7 @@ func formatBestMove(pos *chess.Position, res engine.Result) string {
 	child := *pos
 	child.MakeMove(res.BestMove)
 	if child.IsLegal(ponder) {
-		s += " ponder " + ponder.String()
+		s += " ponder " + child.UCI(ponder)
 	}
 	return s
 }

@@ -769,7 +769,7 @@ func TestFormatInfo(t *testing.T) {
 			"info depth 5 seldepth 0 multipv 1 score mate -1 nodes 0 nps 0 hashfull 0 time 0"},
 	}
 	for _, tt := range tests {
-		if got := formatInfo(tt.info); got != tt.want {
+		if got := formatInfo(pos, tt.info); got != tt.want {
 			t.Errorf("formatInfo(%+v)\n got %q\nwant %q", tt.info, got, tt.want)
 		}
 	}
