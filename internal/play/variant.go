@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/outpost-chess/outpost/chess"
@@ -27,4 +28,27 @@ func ParseStoredStart(s string) (*chess.Position, error) {
 		return chess.ParseFEN960(fen)
 	}
 	return chess.ParseFEN(s)
+}
+
+// VariantName returns the name of start's variant as the API and PGN write
+// it: "chess960" for a Chess960 position, "standard" otherwise.
+func VariantName(start *chess.Position) string {
+	if start.Chess960() {
+		return "chess960"
+	}
+	return "standard"
+}
+
+// Chess960Label returns how a game that started from start is named where
+// an opening's name would be: "Chess960 #N" from Chess960 start position
+// N, "Chess960" from another Chess960 position, "" in standard chess
+// (where the opening names it).
+func Chess960Label(start *chess.Position) string {
+	if !start.Chess960() {
+		return ""
+	}
+	if n, ok := start.Chess960Number(); ok {
+		return fmt.Sprintf("Chess960 #%d", n)
+	}
+	return "Chess960"
 }

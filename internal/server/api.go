@@ -341,16 +341,29 @@ func newPlayers(req *NewGameRequest) ([2]play.Player, error) {
 }
 
 // newChessGame reads the start of a new game: the standard position, a
-// FEN, or the moves of a PGN replayed (the game ends only by rule,
-// whatever the PGN's result marker said).
+// Chess960 start position, a FEN (a Chess960 one with variant chess960),
+// or the moves of a PGN replayed (the game ends only by rule, whatever the
+// PGN's result marker said; its Variant tag says whether it is Chess960).
 func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	start := chess.StartingPosition()
 	var moves []chess.Move
+	chess960, err := chess960Request(req)
 	switch {
+	case err != nil:
+		return nil, err
 	case req.FEN != "" && req.PGN != "":
 		return nil, codef(http.StatusBadRequest, "fen_and_pgn", nil, "give fen or pgn, not both")
+	case chess960 && req.FEN == "":
+		start, err = newChess960(req.Number)
+		if err != nil {
+			return nil, err
+		}
 	case req.FEN != "":
-		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+		parse := chess.ParseFEN
+		if chess960 {
+			parse = chess.ParseFEN960
+		}
+		p, err := parse(strings.TrimSpace(req.FEN))
 		if err != nil {
 			return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %s", plainError(err))
 		}
