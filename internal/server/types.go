@@ -138,21 +138,21 @@ type Summary struct {
 
 // NewGameRequest is the body of POST /api/games.
 type NewGameRequest struct {
-	White      string        `json:"white"`
-	Black      string        `json:"black"`
-	Level      string        `json:"level"`
-	WhiteLevel string        `json:"whiteLevel"`
-	BlackLevel string        `json:"blackLevel"`
-	FEN        string        `json:"fen"`
-	PGN        string        `json:"pgn"`
+	White      string `json:"white"`
+	Black      string `json:"black"`
+	Level      string `json:"level"`
+	WhiteLevel string `json:"whiteLevel"`
+	BlackLevel string `json:"blackLevel"`
+	FEN        string `json:"fen"`
+	PGN        string `json:"pgn"`
 	// Variant is "standard" (or "") or "chess960"; Number, in Chess960
 	// without a FEN, is the start position's number (0-959; nil: at
 	// random).
 	Variant string        `json:"variant"`
 	Number  *int          `json:"number"`
 	SpeedMs *int          `json:"speedMs"`
-	Paused     bool          `json:"paused"`
-	Clock      *ClockRequest `json:"clock"`
+	Paused  bool          `json:"paused"`
+	Clock   *ClockRequest `json:"clock"`
 }
 
 // ClockRequest is the time control of a new game, in seconds.
