@@ -59,4 +59,3 @@ func (f *chess960Flag) start() *chess.Position {
 	p, _ := chess.NewChess960(f.number) // Set checked the number
 	return p
 }
-
