@@ -833,14 +833,14 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// requiredFEN parses fen, a request's required field "fen": a 400 error
-// when it is missing or not a position.
+// requiredFEN parses fen, a request's required field "fen" (standard or
+// Chess960: see readFEN): a 400 error when it is missing or not a position.
 func requiredFEN(fen string) (*chess.Position, error) {
 	fen = strings.TrimSpace(fen)
 	if fen == "" {
 		return nil, errorf(http.StatusBadRequest, "missing field fen")
 	}
-	p, err := chess.ParseFEN(fen)
+	p, err := readFEN(fen)
 	if err != nil {
 		return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %v", err)
 	}
@@ -871,18 +871,18 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return illegalMove(&lineError{fmt.Sprintf("move %d %q", i+1, mv), err})
 		}
-		moves = append(moves, MoveInfo{UCI: m.String(), SAN: p.SAN(m), FEN: g.Position().FEN()})
+		moves = append(moves, MoveInfo{UCI: p.UCI(m), SAN: p.SAN(m), FEN: g.Position().FEN()})
 	}
 	p := g.Position()
 	a := Analysis{FEN: p.FEN(), Turn: p.SideToMove().String(), Legal: []string{}, Check: p.InCheck(),
 		Status: "playing", Result: g.Outcome().Result.String(), Moves: moves}
 	for _, m := range p.LegalMoves() {
-		a.Legal = append(a.Legal, m.String())
+		a.Legal = append(a.Legal, p.UCI(m))
 	}
 	if o := g.Outcome(); o.IsOver() {
 		a.Status, a.Reason = "over", o.Reason.String()
 	}
-	if o, ok := opening.LichessBook().Lookup(p); ok {
+	if o, ok := opening.LichessBook().Lookup(p); ok && !p.Chess960() {
 		a.Opening = &o
 	}
 	writeJSON(w, http.StatusOK, a)

@@ -47,3 +47,19 @@ func newChess960(n *int) (*chess.Position, error) {
 	}
 	return p, nil
 }
+
+// readFEN parses a position a request gives: in standard chess, or when
+// standard chess cannot read it, in Chess960 (castling by rook files or
+// with a king off the e-file: the analysis board and the explorer of a
+// Chess960 game send them). A FEN that both read castles alike in both. A
+// FEN neither reads gets the standard reader's error.
+func readFEN(fen string) (*chess.Position, error) {
+	p, err := chess.ParseFEN(fen)
+	if err == nil {
+		return p, nil
+	}
+	if p960, err960 := chess.ParseFEN960(fen); err960 == nil {
+		return p960, nil
+	}
+	return nil, err
+}

@@ -115,3 +115,55 @@ func TestChess960Refused(t *testing.T) {
 		})
 	}
 }
+
+// TestChess960Analyse: the analysis board's requests read a position
+// standard chess cannot (castling with the king off e1) as Chess960, and
+// write castling as the king taking its rook.
+func TestChess960Analyse(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, tt := range []struct {
+		name      string
+		req       AnalyseRequest
+		wantLegal []string
+		wantUCI   string
+	}{
+		{"start", AnalyseRequest{FEN: castle960}, []string{"g1h1", "g1b1"}, ""},
+		{"castled", AnalyseRequest{FEN: castle960, Moves: []string{"O-O"}}, []string{"g8h8", "g8b8"}, "g1h1"},
+		{"shredder", AnalyseRequest{FEN: "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", Moves: []string{"g1b1"}}, []string{"g8h8"}, "g1b1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := e.do("POST", "/api/analyse", "", tt.req)
+			var a Analysis
+			if err := json.Unmarshal(r.body, &a); err != nil || r.status != http.StatusOK {
+				t.Fatalf("%d %s", r.status, r.body)
+			}
+			for _, m := range tt.wantLegal {
+				if !slices.Contains(a.Legal, m) {
+					t.Errorf("legal %v lacks %s", a.Legal, m)
+				}
+			}
+			if tt.wantUCI != "" && (len(a.Moves) != 1 || a.Moves[0].UCI != tt.wantUCI) {
+				t.Errorf("moves %+v, want %s", a.Moves, tt.wantUCI)
+			}
+		})
+	}
+}
+
+// TestChess960Review reviews a Chess960 game from position 518: the moves
+// are the game's, castling written as the king taking its rook, and no
+// opening is named (they do not apply).
+func TestChess960Review(t *testing.T) {
+	e := newEnv(t, Config{})
+	g, _ := e.create(NewGameRequest{Variant: "chess960", Number: func(i int) *int { return &i }(518), White: "human", Black: "human"})
+	for i, mv := range []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"} {
+		e.move(g, mv, i)
+	}
+	rv := e.reviewed(t, g)
+	if len(rv.Moves) != 7 || rv.Moves[6].UCI != "e1h1" || rv.Moves[6].SAN != "O-O" || rv.Opening != nil {
+		t.Errorf("review: %d moves, last %+v, opening %v", len(rv.Moves), rv.Moves[len(rv.Moves)-1], rv.Opening)
+	}
+	r := e.do("GET", "/api/games/"+g.id+"/pgn?review=1", "", nil)
+	if r.status != http.StatusOK || !strings.Contains(string(r.body), `[Opening "Chess960 #518"]`) {
+		t.Errorf("PGN: %d\n%s", r.status, r.body)
+	}
+}

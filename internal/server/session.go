@@ -595,8 +595,10 @@ func newThinking(pos *chess.Position, ply int, info engine.Info) Thinking {
 		Nodes: info.Nodes, NPS: info.NPS, TimeMs: info.Time.Milliseconds(),
 		PV: pos.SANMoves(info.PV), PVUCI: []string{},
 	}
+	p := *pos
 	for _, m := range info.PV[:len(th.PV)] {
-		th.PVUCI = append(th.PVUCI, m.String())
+		th.PVUCI = append(th.PVUCI, p.UCI(m))
+		p.MakeMove(m)
 	}
 	return th
 }
