@@ -998,6 +998,7 @@ export interface ReviewMove {
   /** from 1 */
   ply: number;
   san: string;
+  /** castling in Chess960 as the king taking its rook (chess.Position.UCI) */
   uci: string;
   /** the mover: "white" or "black" */
   color: string;
