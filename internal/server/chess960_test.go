@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/outpost-chess/outpost/chess"
+	"github.com/outpost-chess/outpost/internal/store"
 )
 
 // castle960 is a Chess960 position where each side can castle at once: the
@@ -165,5 +167,20 @@ func TestChess960Review(t *testing.T) {
 	r := e.do("GET", "/api/games/"+g.id+"/pgn?review=1", "", nil)
 	if r.status != http.StatusOK || !strings.Contains(string(r.body), `[Opening "Chess960 #518"]`) {
 		t.Errorf("PGN: %d\n%s", r.status, r.body)
+	}
+}
+
+// TestChess960Stored shows a Chess960 game another program stored (the
+// terminal): the server reads it back as Chess960, castling included.
+func TestChess960Stored(t *testing.T) {
+	e := newEnv(t, Config{})
+	sg := store.Game{Source: store.SourceTerminal, White: store.Human, Black: store.Human,
+		StartFEN: "chess960 " + castle960, Moves: []string{"g1h1", "g8b8"}}
+	if err := e.store.CreateGame(context.Background(), &sg); err != nil {
+		t.Fatal(err)
+	}
+	st := e.get(game{id: sg.ID})
+	if sanMoves(st) != "O-O O-O-O" || st.Variant != "chess960" || st.Number != -1 || st.StartFEN != castle960 {
+		t.Errorf("state %+v", st)
 	}
 }
