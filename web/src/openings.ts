@@ -38,7 +38,7 @@ export function openingLabel(o: NamedOpening, between = ' · '): HTMLElement {
 // its start position's number ("Chess960 #518"), or "Chess960" for a game
 // from another position (number -1).
 export function chess960Label(number: number): string {
-  return number >= 0 ? t('game.chess960', { number }) : 'Chess960';
+  return number >= 0 ? t('game.chess960', { number }) : t('newgame.chess960');
 }
 
 // epdOf is the part of a FEN that names a position for the opening list:

@@ -207,6 +207,7 @@ export const en = {
   'newgame.noPause': 'none',
   'newgame.variant': 'Variant',
   'newgame.standard': 'Standard',
+  'newgame.chess960': 'Chess960',
   'newgame.number': 'Position number (0-959)',
   'newgame.randomNumber': 'random',
   'newgame.from': 'Start from a position or a game (FEN or PGN)',
