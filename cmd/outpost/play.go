@@ -20,7 +20,7 @@ import (
 	"github.com/outpost-chess/outpost/internal/tui"
 )
 
-const playSynopsis = `outpost play [--white human|ai:LEVEL|elo:N] [--black human|ai:LEVEL|elo:N] [--clock MIN+SEC] [--fen FEN | --load FILE.pgn | --resume]
+const playSynopsis = `outpost play [--white human|ai:LEVEL|elo:N] [--black human|ai:LEVEL|elo:N] [--clock MIN+SEC] [--chess960 [N]] [--fen FEN | --load FILE.pgn | --resume]
        outpost play --plain [flags]`
 
 const playDescription = `Play is the terminal game: a full-screen board (Unicode pieces, coloured
@@ -68,6 +68,7 @@ func runPlay(args []string) error {
 type playFlags struct {
 	white, black    string
 	fen, load       string
+	chess960        chess960Flag
 	resume          bool
 	clock           string
 	ascii, plain    bool
@@ -83,7 +84,7 @@ func play(ctx context.Context, args []string, in io.Reader, out io.Writer, termi
 	fs := newFlagSet("play", playSynopsis, playDescription)
 	var f playFlags
 	f.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := f.parse(fs, args); err != nil {
 		return err
 	}
 	if err := f.check(fs); err != nil {
@@ -127,6 +128,7 @@ func (f *playFlags) register(fs *flagSet) {
 	fs.StringVar(&f.black, "black", "", "who plays Black: `human`, ai:LEVEL or elo:N (default ai:"+tui.DefaultLevel+" when --white is not given either)")
 	fs.StringVar(&f.fen, "fen", "", "start from this position, in `FEN`")
 	fs.StringVar(&f.load, "load", "", "continue the first game of a PGN `FILE`")
+	fs.Var(&f.chess960, "chess960", "play Chess960 from a start position at random, or from start position `N` (0-959: --chess960 N or --chess960=N)")
 	fs.BoolVar(&f.resume, "resume", false, "continue the last unfinished terminal game from the store")
 	fs.StringVar(&f.clock, "clock", "", "play on a clock: `MIN+SEC`, minutes each and seconds added a move, as lichess writes it (3+2, 0.5+0)")
 	fs.BoolVar(&f.ascii, "ascii", false, "draw pieces as letters, for terminals that draw chess glyphs badly")
@@ -136,6 +138,25 @@ func (f *playFlags) register(fs *flagSet) {
 	fs.IntVar(&f.movetime, "movetime", int(tui.DefaultMoveTime/time.Millisecond), "the longest the AI thinks for a move, in `MS` (levels 1-7 stop earlier)")
 	fs.StringVar(&f.lang, "lang", "", "the language of the game's texts: `en` or zh (default: from LC_ALL, LC_MESSAGES or LANG)")
 	fs.IntVar(&f.delay, "delay", int(tui.DefaultDelay/time.Millisecond), "the shortest time in `MS` an AI move takes when both sides are AI, so the game can be watched")
+}
+
+// parse parses args with fs: flags, and no argument but the start
+// position's number after --chess960.
+func (f *playFlags) parse(fs *flagSet, args []string) error {
+	positional, err := parseFlagsAndArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(positional) > 0 && f.chess960.on && f.chess960.number < 0 {
+		if err := f.chess960.Set(positional[0]); err != nil {
+			return usageErrorf(fs, "--chess960: %v", err)
+		}
+		positional = positional[1:]
+	}
+	if len(positional) > 0 {
+		return usageErrorf(fs, "unexpected argument %q", positional[0])
+	}
+	return nil
 }
 
 // check returns a usage error for flags that exclude each other or are out
@@ -151,6 +172,10 @@ func (f *playFlags) check(fs *flagSet) error {
 	switch {
 	case sources > 1:
 		return usageErrorf(fs, "--fen, --load and --resume cannot be used together")
+	case f.chess960.on && (f.load != "" || f.resume):
+		return usageErrorf(fs, "--load and --resume go on with a game in its own variant; --chess960 cannot change it")
+	case f.chess960.on && f.fen != "" && f.chess960.number >= 0:
+		return usageErrorf(fs, "give --fen or a Chess960 number, not both")
 	case f.resume && (set["white"] || set["black"] || set["clock"]):
 		return usageErrorf(fs, "--resume continues the stored game with its players and clock; --white, --black and --clock cannot change them")
 	case f.movetime < 1:
@@ -202,16 +227,23 @@ func (f *playFlags) config(fs *flagSet, lineMode bool) (tui.Config, error) {
 	return cfg, nil
 }
 
-// startFrom sets where the game in cfg starts: the position of --fen, the
+// startFrom sets where the game in cfg starts: the position of --fen (a
+// Chess960 one with --chess960), the Chess960 start of --chess960, the
 // game of --load, or with --resume the last unfinished game in st with its
 // players; else (none of them) the usual start.
 func (f *playFlags) startFrom(ctx context.Context, fs *flagSet, cfg *tui.Config, st *store.SQLite) error {
 	var err error
 	switch {
 	case f.fen != "":
-		if cfg.Start, err = chess.ParseFEN(f.fen); err != nil {
+		parse := chess.ParseFEN
+		if f.chess960.on {
+			parse = chess.ParseFEN960
+		}
+		if cfg.Start, err = parse(f.fen); err != nil {
 			return usageErrorf(fs, "--fen: %v", err)
 		}
+	case f.chess960.on:
+		cfg.Start = f.chess960.start()
 	case f.load != "":
 		if cfg.Game, err = tui.LoadPGN(f.load); err != nil {
 			return fmt.Errorf("--load: %w", err)

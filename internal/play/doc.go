@@ -76,5 +76,6 @@
 // Files: game.go (Game, New, Restore, the moves, takeback, redo, ends),
 // clock.go (the clock), ai.go (the AI's move), draw.go (draw offers),
 // player.go (Player), timecontrol.go (TimeControl), keep.go (Keeper,
-// Record), store.go (StoreKeeper, RecordOf), pgn.go (PGN export, with the opening's name).
+// Record), store.go (StoreKeeper, RecordOf), pgn.go (PGN export, with the opening's name),
+// variant.go (Chess960: how a store keeps the start, the game's label).
 package play

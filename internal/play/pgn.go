@@ -10,7 +10,8 @@ func (g *Game) PGN(tags ...chess.Tag) string { return g.PGNGame(nil, tags...).PG
 
 // PGNGame returns a copy of the game to export as PGN: with the given tags
 // (the players' names, the event), the tags ECO and Opening of the last
-// named opening it reached (lichess's list, internal/opening), and, on a
+// named opening it reached (lichess's list, internal/opening; in Chess960,
+// Opening is "Chess960 #N": see Chess960Label), and, on a
 // clock, the tag TimeControl ("180+2") and each move's clock reading
 // ({[%clk 0:02:58]}). For a game imported from the game imported (nil:
 // none), that game's tags win over those (the players' names, the event
@@ -23,7 +24,9 @@ func (g *Game) PGNGame(imported *chess.Game, tags ...chess.Tag) *chess.Game {
 	for _, t := range tags {
 		cg.SetTag(t.Name, t.Value)
 	}
-	if m := opening.LichessBook().Find(cg); m.Named() {
+	if label := Chess960Label(cg.StartPosition()); label != "" {
+		cg.SetTag("Opening", label)
+	} else if m := opening.LichessBook().Find(cg); m.Named() {
 		cg.SetTag("ECO", m.ECO)
 		cg.SetTag("Opening", m.Name)
 	}

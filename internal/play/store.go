@@ -77,10 +77,12 @@ func (k *StoreKeeper) Keep(ctx context.Context, r *Record) error {
 func fill(sg *store.Game, r *Record) {
 	sg.White, sg.WhiteLevel = r.Players[chess.White].Kind(), r.Players[chess.White].LevelName()
 	sg.Black, sg.BlackLevel = r.Players[chess.Black].Kind(), r.Players[chess.Black].LevelName()
-	sg.StartFEN = r.Start.FEN()
+	sg.StartFEN = StoredStart(r.Start)
 	sg.Moves = make([]string, len(r.Moves))
+	pos := *r.Start
 	for i, m := range r.Moves {
-		sg.Moves[i] = m.String()
+		sg.Moves[i] = pos.UCI(m)
+		pos.MakeMove(m)
 	}
 	sg.Clocks = append([]time.Duration(nil), r.Clocks...)
 	sg.TimeLimit, sg.TimeIncrement = r.TimeControl.Limit, r.TimeControl.Increment
@@ -90,7 +92,7 @@ func fill(sg *store.Game, r *Record) {
 		sg.Reason = r.Outcome.Reason.String()
 	}
 	sg.Paused = r.Paused
-	sg.Redo, sg.DrawOffer = writeRedo(r.Redo), ""
+	sg.Redo, sg.DrawOffer = writeRedo(r.Redo, pos), ""
 	if r.Offer != nil {
 		sg.DrawOffer = (*r.Offer).String()
 	}
@@ -99,14 +101,18 @@ func fill(sg *store.Game, r *Record) {
 // writeRedo writes what redo would play for the store: a takeback's moves
 // in UCI separated by spaces, "|", their clock readings in milliseconds
 // ("-" for none), "|", the result and "|" the reason of the end they had;
-// the takebacks separated by ";".
-func writeRedo(redo []TakenBack) string {
+// the takebacks separated by ";". pos is the game's position, which the
+// last takeback's moves follow (UCI writes castling by it; see
+// chess.Position.UCI).
+func writeRedo(redo []TakenBack, pos chess.Position) string {
 	steps := make([]string, len(redo))
-	for i, u := range redo {
+	for i := len(redo) - 1; i >= 0; i-- {
+		u := redo[i]
 		moves := make([]string, len(u.Moves))
 		clocks := make([]string, len(u.Moves))
 		for j, m := range u.Moves {
-			moves[j], clocks[j] = m.String(), "-"
+			moves[j], clocks[j] = pos.UCI(m), "-"
+			pos.MakeMove(m)
 			if j < len(u.Clocks) && u.Clocks[j] >= 0 {
 				clocks[j] = strconv.FormatInt(u.Clocks[j].Milliseconds(), 10)
 			}
@@ -180,7 +186,7 @@ func RecordOf(sg store.Game) (*Record, error) {
 	if r.Players[chess.Black], err = ParsePlayer(sg.Black, sg.BlackLevel); err != nil {
 		return nil, fmt.Errorf("game %s: Black: %w", sg.ID, err)
 	}
-	if r.Start, err = chess.ParseFEN(sg.StartFEN); err != nil {
+	if r.Start, err = ParseStoredStart(sg.StartFEN); err != nil {
 		return nil, fmt.Errorf("game %s: start position: %w", sg.ID, err)
 	}
 	pos := *r.Start

@@ -21,7 +21,7 @@ func Annotate(g *chess.Game, r *Review) (*chess.Game, error) {
 		return nil, errors.New("review: the review is of another game")
 	}
 	for i, m := range moves {
-		if m.String() != r.Moves[i].UCI {
+		if g.PositionAt(i).UCI(m) != r.Moves[i].UCI {
 			return nil, errors.New("review: the review is of another game")
 		}
 	}

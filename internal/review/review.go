@@ -46,7 +46,7 @@ type Side struct {
 type Move struct {
 	Ply   int    `json:"ply"` // from 1
 	SAN   string `json:"san"`
-	UCI   string `json:"uci"`
+	UCI   string `json:"uci"`   // castling in Chess960 as the king taking its rook (chess.Position.UCI)
 	Color string `json:"color"` // the mover: "white" or "black"
 	// Eval is the evaluation after the move.
 	Eval Eval `json:"eval"`
@@ -152,15 +152,15 @@ func Analyse(ctx context.Context, g *chess.Game, search Searcher, opts Options) 
 		Moves:    make([]Move, n),
 		Budget:   Budget{Nodes: opts.Nodes, MoveTimeMs: opts.MoveTime.Milliseconds()},
 	}
-	if m := opts.Book.Find(g); m.Named() {
+	if m := opts.Book.Find(g); m.Named() && !g.StartPosition().Chess960() {
 		r.Opening = &m
 	}
 	moves := g.Moves()
 	for i, m := range moves {
 		before := g.PositionAt(i)
-		mv := Move{Ply: i + 1, SAN: before.SAN(m), UCI: m.String(), Color: before.SideToMove().String(), Eval: results[i+1].eval}
+		mv := Move{Ply: i + 1, SAN: before.SAN(m), UCI: before.UCI(m), Color: before.SideToMove().String(), Eval: results[i+1].eval}
 		if best := results[i].best; best != chess.NoMove && best != m {
-			mv.Best, mv.BestSAN = best.String(), before.SAN(best)
+			mv.Best, mv.BestSAN = before.UCI(best), before.SAN(best)
 			mv.Line = before.SANMoves(results[i].pv[:min(len(results[i].pv), MaxLine)])
 			mv.Judgement, mv.Mate = Judge(results[i].eval, mv.Eval, before.SideToMove())
 		}

@@ -102,7 +102,7 @@ func (a *analyses) begin(who client, cancel context.CancelFunc) (end func()) {
 func analysisPosition(req *LiveAnalysisRequest) (*chess.Position, []uint64, error) {
 	start := chess.StartingPosition()
 	if strings.TrimSpace(req.FEN) != "" {
-		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+		p, err := readFEN(strings.TrimSpace(req.FEN))
 		if err != nil {
 			return nil, nil, errorf(http.StatusBadRequest, "bad FEN: %s", plainError(err))
 		}
@@ -263,7 +263,7 @@ func (srv *Server) analysis(w http.ResponseWriter, r *http.Request) error {
 				_ = writeAnalysisEvent(w, "error", errorBody{Error: o.err.Error(), Code: statusCode(http.StatusServiceUnavailable)})
 			} else {
 				_ = writeAnalysisEvent(w, "done", AnalysisDone{
-					BestMove: o.res.BestMove.String(), BestSAN: pos.SAN(o.res.BestMove),
+					BestMove: pos.UCI(o.res.BestMove), BestSAN: pos.SAN(o.res.BestMove),
 					Score: newScore(o.res.Score, pos.SideToMove()), Depth: o.res.Depth,
 					Nodes: o.res.Nodes, TimeMs: o.res.Time.Milliseconds(),
 				})

@@ -369,16 +369,29 @@ func newPlayers(req *NewGameRequest) ([2]play.Player, error) {
 }
 
 // newChessGame reads the start of a new game: the standard position, a
-// FEN, or the moves of a PGN replayed (the game ends only by rule,
-// whatever the PGN's result marker said).
+// Chess960 start position, a FEN (a Chess960 one with variant chess960),
+// or the moves of a PGN replayed (the game ends only by rule, whatever the
+// PGN's result marker said; its Variant tag says whether it is Chess960).
 func newChessGame(req *NewGameRequest) (*chess.Game, error) {
 	start := chess.StartingPosition()
 	var moves []chess.Move
+	chess960, err := chess960Request(req)
 	switch {
+	case err != nil:
+		return nil, err
 	case req.FEN != "" && req.PGN != "":
 		return nil, codef(http.StatusBadRequest, "fen_and_pgn", nil, "give fen or pgn, not both")
+	case chess960 && req.FEN == "":
+		start, err = newChess960(req.Number)
+		if err != nil {
+			return nil, err
+		}
 	case req.FEN != "":
-		p, err := chess.ParseFEN(strings.TrimSpace(req.FEN))
+		parse := chess.ParseFEN
+		if chess960 {
+			parse = chess.ParseFEN960
+		}
+		p, err := parse(strings.TrimSpace(req.FEN))
 		if err != nil {
 			return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %s", plainError(err))
 		}
@@ -852,14 +865,14 @@ func (srv *Server) deleteGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// requiredFEN parses fen, a request's required field "fen": a 400 error
-// when it is missing or not a position.
+// requiredFEN parses fen, a request's required field "fen" (standard or
+// Chess960: see readFEN): a 400 error when it is missing or not a position.
 func requiredFEN(fen string) (*chess.Position, error) {
 	fen = strings.TrimSpace(fen)
 	if fen == "" {
 		return nil, errorf(http.StatusBadRequest, "missing field fen")
 	}
-	p, err := chess.ParseFEN(fen)
+	p, err := readFEN(fen)
 	if err != nil {
 		return nil, codef(http.StatusBadRequest, "bad_fen", parseErrorParams(err), "bad FEN: %v", err)
 	}
@@ -890,18 +903,18 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return illegalMove(&lineError{fmt.Sprintf("move %d %q", i+1, mv), err})
 		}
-		moves = append(moves, MoveInfo{UCI: m.String(), SAN: p.SAN(m), FEN: g.Position().FEN()})
+		moves = append(moves, MoveInfo{UCI: p.UCI(m), SAN: p.SAN(m), FEN: g.Position().FEN()})
 	}
 	p := g.Position()
 	a := Analysis{FEN: p.FEN(), Turn: p.SideToMove().String(), Legal: []string{}, Check: p.InCheck(),
 		Status: "playing", Result: g.Outcome().Result.String(), Moves: moves}
 	for _, m := range p.LegalMoves() {
-		a.Legal = append(a.Legal, m.String())
+		a.Legal = append(a.Legal, p.UCI(m))
 	}
 	if o := g.Outcome(); o.IsOver() {
 		a.Status, a.Reason = "over", o.Reason.String()
 	}
-	if o, ok := opening.LichessBook().Lookup(p); ok {
+	if o, ok := opening.LichessBook().Lookup(p); ok && !p.Chess960() {
 		a.Opening = &o
 	}
 	writeJSON(w, http.StatusOK, a)

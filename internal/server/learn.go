@@ -85,7 +85,7 @@ func (srv *Server) tryMove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a := TryAnswer{
-		UCI: m.String(), SAN: before.SAN(m), Accepted: t.Accepted, Best: t.Best, Played: t.Played,
+		UCI: before.UCI(m), SAN: before.SAN(m), Accepted: t.Accepted, Best: t.Best, Played: t.Played,
 		Eval: t.Eval, Judgement: t.Judgement, Mate: t.Mate,
 	}
 	writeJSON(w, http.StatusOK, a)

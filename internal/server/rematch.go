@@ -40,8 +40,12 @@ func (s *session) rematchLocked() NewGameRequest {
 	if black.AI {
 		req.BlackLevel = black.LevelName()
 	}
-	if start := s.g.Chess().StartPosition().FEN(); start != chess.StartFEN {
-		req.FEN = start
+	start := s.g.Chess().StartPosition()
+	if start.Chess960() {
+		req.Variant = "chess960"
+	}
+	if fen := start.FEN(); fen != chess.StartFEN || start.Chess960() {
+		req.FEN = fen
 	}
 	if tc := s.g.TimeControl(); tc.Timed() {
 		req.Clock = &ClockRequest{Limit: int(tc.Limit / time.Second), Increment: int(tc.Increment / time.Second)}

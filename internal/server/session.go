@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -404,9 +405,9 @@ func (s *session) stateLocked(from int) GameState {
 	if from < len(moves) {
 		p := cg.PositionAt(from) // then the moves replayed: one pass over the history
 		for _, m := range moves[from:] {
-			san := p.SAN(m)
+			san, uci := p.SAN(m), p.UCI(m)
 			p.MakeMove(m)
-			st.Moves = append(st.Moves, MoveInfo{UCI: m.String(), SAN: san, FEN: p.FEN()})
+			st.Moves = append(st.Moves, MoveInfo{UCI: uci, SAN: san, FEN: p.FEN()})
 		}
 	}
 	if s.imported != nil {
@@ -421,25 +422,49 @@ func (s *session) stateLocked(from int) GameState {
 			st.Reason = o.Reason.String()
 		}
 	} else {
-		for _, m := range pos.LegalMoves() {
-			from, to := m.From().String(), m.To().String()
-			d := st.Dests[from]
-			if len(d) == 0 || d[len(d)-1] != to {
-				st.Dests[from] = append(d, to)
-			}
-		}
+		st.Dests = dests(pos)
 	}
 	if r, ok := cg.ClaimableDraw(); ok {
 		st.ClaimableDraw = r.String()
 	}
 	if n := len(moves); n > 0 {
-		uci := moves[n-1].String()
+		uci := cg.PositionAt(n - 1).UCI(moves[n-1])
 		st.LastMove = []string{uci[0:2], uci[2:4]}
 	}
-	if m := opening.LichessBook().Find(cg); m.Named() {
+	start := cg.StartPosition()
+	st.Variant, st.Number = play.VariantName(start), -1
+	if n, ok := start.Chess960Number(); ok {
+		st.Number = n
+	} else if m := opening.LichessBook().Find(cg); m.Named() && !start.Chess960() {
 		st.Opening = &m
 	}
 	return st
+}
+
+// dests returns the squares each piece of pos can move to, for a board
+// that lets a player drag: a castling king's destination and, in Chess960,
+// its rook's square too (dropping the king on its rook castles, as on
+// lichess; ParseUCI reads both), but not a destination one file away or
+// where the king stands, which would read as an ordinary king move.
+func dests(pos *chess.Position) map[string][]string {
+	d := map[string][]string{}
+	add := func(from, to string) {
+		if !slices.Contains(d[from], to) {
+			d[from] = append(d[from], to)
+		}
+	}
+	for _, m := range pos.LegalMoves() {
+		from, to := m.From().String(), m.To().String()
+		if !m.IsCastle() || !pos.Chess960() {
+			add(from, to)
+			continue
+		}
+		if df := int(m.To().File()) - int(m.From().File()); df >= 2 || df <= -2 {
+			add(from, to)
+		}
+		add(from, pos.UCI(m)[2:4])
+	}
+	return d
 }
 
 // newClockInfo returns the clocks for the API, or nil for a game without.
@@ -577,8 +602,10 @@ func newThinking(pos *chess.Position, ply int, info engine.Info) Thinking {
 		Nodes: info.Nodes, NPS: info.NPS, TimeMs: info.Time.Milliseconds(),
 		PV: pos.SANMoves(info.PV), PVUCI: []string{},
 	}
+	p := *pos
 	for _, m := range info.PV[:len(th.PV)] {
-		th.PVUCI = append(th.PVUCI, m.String())
+		th.PVUCI = append(th.PVUCI, p.UCI(m))
+		p.MakeMove(m)
 	}
 	return th
 }

@@ -44,7 +44,13 @@ type GameState struct {
 	Clock         *ClockInfo          `json:"clock"`     // nil for a game without clocks
 	AIError       string              `json:"aiError"`   // why the AI stopped trying to move, or ""
 	Import        *ImportInfo         `json:"import,omitempty"`
-	// Opening is the last named opening position the game reached, or nil.
+	// Variant is "standard" or "chess960"; Number the Chess960 start
+	// position's number (0-959), or -1 (standard chess, or a Chess960 game
+	// from another position).
+	Variant string `json:"variant"`
+	Number  int    `json:"number"`
+	// Opening is the last named opening position the game reached, or nil
+	// (always in Chess960, where opening names do not apply).
 	Opening *opening.Match `json:"opening"`
 }
 
@@ -135,17 +141,22 @@ type Summary struct {
 
 // NewGameRequest is the body of POST /api/games.
 type NewGameRequest struct {
-	White      string        `json:"white"`
-	Black      string        `json:"black"`
-	Level      string        `json:"level"`
-	Elo        *int          `json:"elo"` // the AI's strength by number (800-2800 in steps of 50), instead of level
-	WhiteLevel string        `json:"whiteLevel"`
-	BlackLevel string        `json:"blackLevel"`
-	FEN        string        `json:"fen"`
-	PGN        string        `json:"pgn"`
-	SpeedMs    *int          `json:"speedMs"`
-	Paused     bool          `json:"paused"`
-	Clock      *ClockRequest `json:"clock"`
+	White      string `json:"white"`
+	Black      string `json:"black"`
+	Level      string `json:"level"`
+	Elo        *int   `json:"elo"` // the AI's strength by number (800-2800 in steps of 50), instead of level
+	WhiteLevel string `json:"whiteLevel"`
+	BlackLevel string `json:"blackLevel"`
+	FEN        string `json:"fen"`
+	PGN        string `json:"pgn"`
+	// Variant is "standard" (or "") or "chess960"; Number, in Chess960
+	// without a FEN, is the start position's number (0-959; nil: at
+	// random).
+	Variant string        `json:"variant"`
+	Number  *int          `json:"number"`
+	SpeedMs *int          `json:"speedMs"`
+	Paused  bool          `json:"paused"`
+	Clock   *ClockRequest `json:"clock"`
 }
 
 // ClockRequest is the time control of a new game, in seconds.

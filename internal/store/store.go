@@ -91,8 +91,8 @@ type Game struct {
 	White, Black           string // Human or AI
 	WhiteLevel, BlackLevel string // engine level names ("1".."8", "classic", "max")
 
-	StartFEN string   // the position the game started from
-	Moves    []string // the moves played from StartFEN, in UCI notation
+	StartFEN string   // the position the game started from: its FEN, "chess960 " and its FEN for a Chess960 game (play.StoredStart)
+	Moves    []string // the moves played from StartFEN, in UCI notation (castling in Chess960 as the king taking its rook)
 
 	// Clocks holds the clock reading after each move of Moves: the time
 	// the player who made it had left, or NoClock. It is empty when no

@@ -99,6 +99,9 @@ func (pl *plain) run(ctx context.Context) error {
 	s := pl.s
 	pl.say(msgPlainIntro, s.name(chess.White), s.name(chess.Black))
 	pl.say(msgPlainTypeMoves)
+	if label := play.Chess960Label(s.game().StartPosition()); label != "" {
+		pl.printf("%s.\n", label)
+	}
 	if line := s.clockLine(); line != "" {
 		pl.say(msgPlainClocks, s.g.TimeControl(), line)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/outpost-chess/outpost/chess"
 	"github.com/outpost-chess/outpost/internal/opening"
+	"github.com/outpost-chess/outpost/internal/play"
 	"github.com/outpost-chess/outpost/internal/review"
 )
 
@@ -188,8 +189,12 @@ func reviewMoveList(r *review.Review, ply, room int) []string {
 	return lines[start : start+room]
 }
 
-// openingLines name the opening the game reached, for the side panel.
+// openingLines name the opening the game reached, for the side panel; in
+// Chess960, where opening names do not apply, its start ("Chess960 #N").
 func (m *Model) openingLines(width int) []string {
+	if label := play.Chess960Label(m.s.game().StartPosition()); label != "" {
+		return []string{label}
+	}
 	o := opening.LichessBook().Find(m.s.game())
 	if !o.Named() {
 		return nil

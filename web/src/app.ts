@@ -19,7 +19,7 @@ import { openExplain, openLesson } from './explain';
 import { AnalysisView, analysisRoute } from './analysis';
 import { PuzzlesView, puzzleRoute } from './puzzles';
 import { EditorView, editorRoute } from './editor';
-import { openingLabel } from './openings';
+import { chess960Label, openingLabel } from './openings';
 import { LANGS, lang, onLangChange, setLang, t } from './i18n';
 import type { Lang, MessageKey } from './i18n';
 import { setIcon } from './icons';
@@ -748,10 +748,17 @@ export class App {
   }
 
   // renderOpening names the game's opening: the last named position it
-  // reached, and the move that left the book.
+  // reached, and the move that left the book; in Chess960, where opening
+  // names do not apply, the start position's number.
   private renderOpening() {
     const o = this.game?.opening;
     const box = byId('opening');
+    if (this.game?.variant === 'chess960') {
+      box.hidden = false;
+      box.textContent = chess960Label(this.game.number);
+      box.title = '';
+      return;
+    }
     box.hidden = !o?.name;
     if (!o?.name) return;
     box.replaceChildren(openingLabel(o));

@@ -1,6 +1,7 @@
 // newgame.ts is the new-game dialog: players, colour, levels (a preset, or
-// a strength by number: the number wins when given), speed, the
-// clock (untimed, lichess's presets or a custom one), and a start position
+// a strength by number: the number wins when given), speed, the clock
+// (untimed, lichess's presets or a custom one), the variant (Chess960 at
+// random or by number), and a start position
 // (FEN) or a game to play on from (PGN, pasted or uploaded).
 
 import * as api from './api';
@@ -86,6 +87,8 @@ export class NewGameDialog {
     const m = this.mode();
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-ai')) e.hidden = m !== 'ai';
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-aivai')) e.hidden = m !== 'aivai';
+    const chess960 = byId<HTMLInputElement>('new-chess960').checked;
+    for (const e of this.form.querySelectorAll<HTMLElement>('.only-960')) e.hidden = !chess960;
     const custom = byId<HTMLSelectElement>('new-clock').value === 'custom';
     for (const e of this.form.querySelectorAll<HTMLElement>('.only-custom-clock')) e.hidden = !custom;
   }
@@ -105,6 +108,17 @@ export class NewGameDialog {
     if (!Number.isInteger(increment) || increment < 0 || increment > 180) return t('clock.badIncrement');
     if (limit === 0 && increment === 0) return t('clock.noTime');
     return { limit, increment };
+  }
+
+  // variant reads the variant chosen: Chess960 at random or by its number
+  // (0-959), or an error in the words the server would say; number is the
+  // number typed. With a PGN the PGN's Variant tag says.
+  private variant(number: string, pgn: boolean): Pick<NewGameRequest, 'variant' | 'number'> | string {
+    if (!byId<HTMLInputElement>('new-chess960').checked || pgn) return {};
+    if (number === '') return { variant: 'chess960' };
+    const n = Number(number);
+    if (!Number.isInteger(n) || n < 0 || n > 959) return t('error.bad_chess960_number', { number });
+    return { variant: 'chess960', number: n };
   }
 
   private async submit() {
@@ -147,6 +161,12 @@ export class NewGameDialog {
     }
     if (fen) g.fen = fen;
     if (pgn) g.pgn = pgn;
+    const variant = this.variant(val('number').trim(), !!pgn);
+    if (typeof variant === 'string') {
+      this.err.textContent = variant;
+      return;
+    }
+    Object.assign(g, variant);
     this.submitting = true;
     const btn = byId<HTMLButtonElement>('new-start-btn');
     btn.disabled = true;
@@ -157,6 +177,7 @@ export class NewGameDialog {
       if (imp) toast(importReport(fullMoves(c.game.startFen, c.game.moves.length), imp));
       this.dlg.close();
       byId<HTMLInputElement>('new-fen').value = '';
+      byId<HTMLInputElement>('new-number').value = '';
       byId<HTMLTextAreaElement>('new-pgn').value = '';
       byId<HTMLInputElement>('new-pgn-file').value = '';
       this.openings.clear();

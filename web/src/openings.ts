@@ -6,7 +6,7 @@
 
 import type { OpeningEntry } from './wire';
 import { el } from './dom';
-import { lang } from './i18n';
+import { lang, t } from './i18n';
 
 // NamedOpening is what the pages know of an opening: its ECO code, its
 // name as lichess writes it, and the Chinese name of its family when the
@@ -32,6 +32,13 @@ export function openingName(o: NamedOpening): HTMLElement {
 // Defense", "B90 · 西西里防御：Najdorf Variation").
 export function openingLabel(o: NamedOpening, between = ' · '): HTMLElement {
   return el('span', { className: 'opening-label' }, o.eco + between, openingName(o));
+}
+
+// chess960Label names a Chess960 game where an opening's name would be: by
+// its start position's number ("Chess960 #518"), or "Chess960" for a game
+// from another position (number -1).
+export function chess960Label(number: number): string {
+  return number >= 0 ? t('game.chess960', { number }) : t('newgame.chess960');
 }
 
 // epdOf is the part of a FEN that names a position for the opening list:

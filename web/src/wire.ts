@@ -524,7 +524,17 @@ export interface GameState {
   /** why the AI stopped trying to move, or "" */
   aiError: string;
   import?: ImportInfo;
-  /** Opening is the last named opening position the game reached, or nil. */
+  /**
+   * Variant is "standard" or "chess960"; Number the Chess960 start
+   * position's number (0-959), or -1 (standard chess, or a Chess960 game
+   * from another position).
+   */
+  variant: string;
+  number: number;
+  /**
+   * Opening is the last named opening position the game reached, or nil
+   * (always in Chess960, where opening names do not apply).
+   */
   opening: OpeningMatch | null;
 }
 
@@ -707,6 +717,13 @@ export interface NewGameRequest {
   blackLevel?: string;
   fen?: string;
   pgn?: string;
+  /**
+   * Variant is "standard" (or "") or "chess960"; Number, in Chess960
+   * without a FEN, is the start position's number (0-959; nil: at
+   * random).
+   */
+  variant?: string;
+  number?: number;
   speedMs?: number;
   paused?: boolean;
   clock?: ClockRequest;
@@ -1013,6 +1030,7 @@ export interface ReviewMove {
   /** from 1 */
   ply: number;
   san: string;
+  /** castling in Chess960 as the king taking its rook (chess.Position.UCI) */
   uci: string;
   /** the mover: "white" or "black" */
   color: string;

@@ -436,6 +436,8 @@ type newGame struct {
 	fen        string
 	pgn        string
 	pgnFile    string // a file to upload
+	chess960   bool   // the variant Chess960
+	number     string // Chess960's start position number ("": at random)
 	screenshot string // if set, a screenshot of the filled-in dialog
 }
 
@@ -452,6 +454,10 @@ func (p *page) startGame(g newGame) {
 		if v != "" {
 			p.do("setting "+sel, chromedp.SetValue(sel, v))
 		}
+	}
+	if g.chess960 {
+		p.click("#new-chess960")
+		set("#new-number", g.number)
 	}
 	set("#new-level", g.level)
 	set("#new-elo", g.elo)

@@ -41,6 +41,7 @@ func Run(t *testing.T, b Backend) {
 		{"Review", testReview},
 		{"ListIDs", testListIDs},
 		{"Puzzles", testPuzzles},
+		{"Chess960", testChess960},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, b) })
@@ -494,5 +495,25 @@ func testListIDs(t *testing.T, b Backend) {
 	}
 	if want := []string{ids[2], ids[0]}; !slices.Equal(got, want) {
 		t.Errorf("List of ids = %q, want %q", got, want)
+	}
+}
+
+// testChess960: a Chess960 game's start (the variant and the position, as
+// package play writes it) and its castling moves (the king taking its
+// rook) are kept as they were written, at creation and at a save.
+func testChess960(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s, _ := b.Open(t)
+	const start = "chess960 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1"
+	g := store.Game{Source: store.SourceTerminal, White: store.Human, Black: store.Human, StartFEN: start, Moves: []string{"g1h1"}}
+	if err := s.CreateGame(ctx, &g); err != nil {
+		t.Fatal(err)
+	}
+	g.Moves = []string{"g1h1", "g8b8"}
+	if err := s.Save(ctx, &g); err != nil {
+		t.Fatal(err)
+	}
+	if got := MustGet(t, s, g.ID); got.StartFEN != start || !slices.Equal(got.Moves, g.Moves) {
+		t.Errorf("start %q, moves %q; want %q, %q", got.StartFEN, got.Moves, start, g.Moves)
 	}
 }
