@@ -302,3 +302,33 @@ func TestExplainReport(t *testing.T) {
 		}
 	}
 }
+
+// TestChess960Castling explores a Chess960 position where castling leaves
+// the king where it stands: the move is written as the king taking its rook
+// (g1h1), and that path leads back to it; g1g1 would not read.
+func TestChess960Castling(t *testing.T) {
+	p, err := chess.ParseFEN960("4k3/8/8/8/8/8/8/6KR w H - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Search(context.Background(), p, Minimax, 1, TreeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := tree.Children(nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var castle *NodeView
+	for i, c := range root.Children {
+		if c.SAN == "O-O" {
+			castle = &root.Children[i]
+		}
+	}
+	if castle == nil || castle.UCI != "g1h1" || castle.Path != "g1h1" {
+		t.Fatalf("castling in the tree: %+v", castle)
+	}
+	if v, err := tree.Children([]string{castle.Path}, 0); err != nil || v.SAN != "O-O" {
+		t.Errorf("the path %s: %+v, %v", castle.Path, v.SAN, err)
+	}
+}

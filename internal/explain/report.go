@@ -130,11 +130,7 @@ func cutBound(b *Bound) CutBound {
 	if b == nil {
 		return CutBound{BoundBy: -1}
 	}
-	c := CutBound{BoundBy: b.Visit, BoundSAN: b.SAN, BoundStandPat: b.StandPat}
-	if b.Move != chess.NoMove {
-		c.BoundUCI = b.Move.String()
-	}
-	return c
+	return CutBound{BoundBy: b.Visit, BoundSAN: b.SAN, BoundUCI: b.UCI, BoundStandPat: b.StandPat}
 }
 
 // PrunedMove is a move a cut skipped.
@@ -168,7 +164,7 @@ func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order i
 		PV: n.PV, Order: order, Legal: n.Legal, Searched: n.Searched, Size: n.Size,
 	}
 	if parent != nil {
-		v.SAN, v.UCI = parent.SAN(n.Move), n.Move.String()
+		v.SAN, v.UCI = parent.SAN(n.Move), parent.UCI(n.Move)
 	}
 	if t.Method != Minimax {
 		a, b := viewScore(nodeScore(n.Alpha, n.Ply), stm, stm), viewScore(nodeScore(n.Beta, n.Ply), stm, stm)
@@ -180,7 +176,7 @@ func (t *Tree) view(n *Node, pos, parent *chess.Position, path []string, order i
 			StandPat: n.Best < 0, CutBound: cutBound(n.CutBy), Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
 		c.WhiteAlpha, c.WhiteBeta = whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
 		for i, m := range n.Pruned {
-			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})
+			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: pos.UCI(m), Nodes: n.PrunedSizes[i]})
 		}
 		v.Cut = c
 	}
@@ -223,7 +219,7 @@ func (t *Tree) Children(path []string, limit int) (NodeView, error) {
 		c := n.Children[i]
 		cp := *pos
 		cp.MakeMove(c.Move)
-		v.Children = append(v.Children, t.view(c, &cp, pos, append(slices.Clip(path), c.Move.String()), i+1))
+		v.Children = append(v.Children, t.view(c, &cp, pos, append(slices.Clip(path), pos.UCI(c.Move)), i+1))
 	}
 	return v, nil
 }
@@ -446,7 +442,7 @@ func Compare(ctx context.Context, p *chess.Position, method Method, depth int, o
 	st.White = viewScore(score, p.SideToMove(), chess.White)
 	if root.Best >= 0 {
 		m := root.Children[root.Best].Move
-		st.Best, st.BestUCI = p.SAN(m), m.String()
+		st.Best, st.BestUCI = p.SAN(m), p.UCI(m)
 	}
 	return st, nil
 }
@@ -458,7 +454,7 @@ func engineStats(ctx context.Context, eng *engine.Engine, p *chess.Position, dep
 	st := Stats{Method: Engine, Label: Labels[Engine], Nodes: res.Nodes, TimeMs: ms(res.Time), Complete: true,
 		Score: viewScore(res.Score, p.SideToMove(), p.SideToMove()), White: viewScore(res.Score, p.SideToMove(), chess.White)}
 	if res.BestMove != chess.NoMove {
-		st.Best, st.BestUCI = p.SAN(res.BestMove), res.BestMove.String()
+		st.Best, st.BestUCI = p.SAN(res.BestMove), p.UCI(res.BestMove)
 	}
 	return st
 }
@@ -520,7 +516,7 @@ func candidates(ctx context.Context, eng *engine.Engine, p *chess.Position, mult
 		if !ok {
 			continue
 		}
-		c := Candidate{Rank: k, SAN: p.SAN(info.PV[0]), UCI: info.PV[0].String(), Depth: info.Depth, Line: p.SANMoves(info.PV),
+		c := Candidate{Rank: k, SAN: p.SAN(info.PV[0]), UCI: p.UCI(info.PV[0]), Depth: info.Depth, Line: p.SANMoves(info.PV),
 			Score: viewScore(info.Score, p.SideToMove(), p.SideToMove()), White: viewScore(info.Score, p.SideToMove(), chess.White)}
 		out = append(out, c)
 	}

@@ -132,6 +132,7 @@ type Bound struct {
 	Visit    int
 	Move     chess.Move // the move that led to Visit (NoMove at the root)
 	SAN      string     // Move in SAN, in the position it was played in
+	UCI      string     // Move in UCI notation there (king takes rook for Chess960 castling)
 	StandPat bool
 }
 
@@ -265,7 +266,8 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 			n.Evaluated = true
 		}
 		if best > alpha {
-			alpha, alphaBy = best, &Bound{Visit: visit, Move: s.lastMove(), SAN: s.lastSAN(), StandPat: true}
+			san, uci := s.lastNotation()
+			alpha, alphaBy = best, &Bound{Visit: visit, Move: s.lastMove(), SAN: san, UCI: uci, StandPat: true}
 		}
 		if alpha >= beta && s.method != Minimax {
 			if n != nil {
@@ -291,7 +293,7 @@ func (s *searcher) search(p *chess.Position, n *Node, depth, ply int, alpha, bet
 		if score > best {
 			best, bestIdx = score, i
 			if score > alpha {
-				alpha, alphaBy = score, &Bound{Visit: childVisit, Move: m, SAN: p.SAN(m)}
+				alpha, alphaBy = score, &Bound{Visit: childVisit, Move: m, SAN: p.SAN(m), UCI: p.UCI(m)}
 			}
 			if alpha >= beta && s.method != Minimax {
 				s.learnt.cutoff(p, moves[:i+1], depth, ply)
@@ -324,7 +326,7 @@ type lineMove struct {
 }
 
 // lastMove returns the move that led to the node searched (NoMove at the
-// root), and lastSAN that move in SAN.
+// root), and lastNotation that move in SAN and in UCI notation.
 func (s *searcher) lastMove() chess.Move {
 	if len(s.line) == 0 {
 		return chess.NoMove
@@ -332,12 +334,12 @@ func (s *searcher) lastMove() chess.Move {
 	return s.line[len(s.line)-1].move
 }
 
-func (s *searcher) lastSAN() string {
+func (s *searcher) lastNotation() (san, uci string) {
 	if len(s.line) == 0 {
-		return ""
+		return "", ""
 	}
 	l := s.line[len(s.line)-1]
-	return l.pos.SAN(l.move)
+	return l.pos.SAN(l.move), l.pos.UCI(l.move)
 }
 
 // searchChild searches the position after m, a move of p (n's position

@@ -160,7 +160,7 @@ func (w *visitWalk) view(n *Node, pos, parent *chess.Position, parentVisit, orde
 		White: white(n.Score, n.Ply, stm),
 	}
 	if parent != nil {
-		v.SAN, v.UCI = parent.SAN(n.Move), n.Move.String()
+		v.SAN, v.UCI = parent.SAN(n.Move), parent.UCI(n.Move)
 		v.WhiteBefore = white(n.Before, n.Ply-1, stm.Other())
 	}
 	if w.t.Method != Minimax {
@@ -171,7 +171,7 @@ func (w *visitWalk) view(n *Node, pos, parent *chess.Position, parentVisit, orde
 		a, b := whiteWindow(n.CutAlpha, n.CutBeta, n.Ply, stm)
 		c := &VisitCut{By: n.Best + 1, CutBound: cutBound(n.CutBy), WhiteAlpha: a.Text, WhiteBeta: b.Text, Skipped: len(n.Pruned), Saved: n.Saved, Pruned: []PrunedMove{}}
 		for i, m := range n.Pruned {
-			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: m.String(), Nodes: n.PrunedSizes[i]})
+			c.Pruned = append(c.Pruned, PrunedMove{SAN: pos.SAN(m), UCI: pos.UCI(m), Nodes: n.PrunedSizes[i]})
 		}
 		v.Cut = c
 	}
