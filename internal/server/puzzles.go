@@ -241,6 +241,17 @@ func (srv *Server) newPuzzlePlayer(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
+// puzzleRequest returns the player a request for one puzzle comes from and
+// the puzzle its path names: what every /api/puzzles/{id} handler reads
+// first.
+func puzzleRequest(r *http.Request) (player string, e puzzle.Entry, err error) {
+	if player, err = puzzlePlayerID(r); err != nil {
+		return "", puzzle.Entry{}, err
+	}
+	e, err = lookupPuzzle(r)
+	return player, e, err
+}
+
 // lookupPuzzle returns the puzzle of the request's path.
 func lookupPuzzle(r *http.Request) (puzzle.Entry, error) {
 	id := r.PathValue("id")
@@ -385,11 +396,7 @@ func (srv *Server) nextPuzzle(w http.ResponseWriter, r *http.Request) error {
 
 // getPuzzle is GET /api/puzzles/{id}.
 func (srv *Server) getPuzzle(w http.ResponseWriter, r *http.Request) error {
-	player, err := puzzlePlayerID(r)
-	if err != nil {
-		return err
-	}
-	e, err := lookupPuzzle(r)
+	player, e, err := puzzleRequest(r)
 	if err != nil {
 		return err
 	}
@@ -461,11 +468,7 @@ func replayLine(e puzzle.Entry, line []string) (*chess.Position, error) {
 
 // puzzleMove is POST /api/puzzles/{id}/move.
 func (srv *Server) puzzleMove(w http.ResponseWriter, r *http.Request) error {
-	player, err := puzzlePlayerID(r)
-	if err != nil {
-		return err
-	}
-	e, err := lookupPuzzle(r)
+	player, e, err := puzzleRequest(r)
 	if err != nil {
 		return err
 	}
@@ -518,11 +521,7 @@ func (srv *Server) puzzleMove(w http.ResponseWriter, r *http.Request) error {
 
 // puzzleHint is POST /api/puzzles/{id}/hint.
 func (srv *Server) puzzleHint(w http.ResponseWriter, r *http.Request) error {
-	player, err := puzzlePlayerID(r)
-	if err != nil {
-		return err
-	}
-	e, err := lookupPuzzle(r)
+	player, e, err := puzzleRequest(r)
 	if err != nil {
 		return err
 	}
@@ -543,11 +542,7 @@ func (srv *Server) puzzleHint(w http.ResponseWriter, r *http.Request) error {
 
 // puzzleSolution is POST /api/puzzles/{id}/solution.
 func (srv *Server) puzzleSolution(w http.ResponseWriter, r *http.Request) error {
-	player, err := puzzlePlayerID(r)
-	if err != nil {
-		return err
-	}
-	e, err := lookupPuzzle(r)
+	player, e, err := puzzleRequest(r)
 	if err != nil {
 		return err
 	}
